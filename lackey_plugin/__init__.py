@@ -1,0 +1,1 @@
+"""Everything that speaks LackeyCCG's formats: plugin export and lint, .dek, checksums, logs."""

@@ -1,0 +1,3 @@
+from zcards.cli import main
+
+main()

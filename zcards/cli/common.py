@@ -1,0 +1,112 @@
+"""Options and output helpers shared by every command."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from zcards.db import resolve_db_path
+
+T = TypeVar("T")
+
+TABULAR_FORMATS = ("table", "json", "ndjson", "csv", "tsv")
+
+
+def db_option(function: Callable) -> Callable:
+    """``--db PATH``; defaults to $ZCARDS_DB, then ./cards.db."""
+    return click.option(
+        "--db",
+        "db_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Card database (default: $ZCARDS_DB or ./cards.db).",
+    )(function)
+
+
+def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "table") -> Callable:
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(list(choices)),
+        default=default,
+        show_default=True,
+        help="Output format; json and csv are for scripts.",
+    )
+
+
+def database_path(db_path: Path | None) -> Path:
+    return resolve_db_path(db_path)
+
+
+def emit_rows(
+    rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
+) -> None:
+    """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout."""
+    out = click.get_text_stream("stdout")
+    if output_format == "json":
+        json.dump([dict(row) for row in rows], out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    elif output_format == "ndjson":
+        for row in rows:
+            out.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
+    elif output_format in ("csv", "tsv"):
+        writer = csv.DictWriter(
+            out,
+            fieldnames=list(columns),
+            extrasaction="ignore",
+            delimiter="," if output_format == "csv" else "\t",
+            lineterminator="\n",
+        )
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({key: _cell(row.get(key)) for key in columns})
+    else:
+        _emit_table(list(rows), columns, out)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{count} {name}" for name, count in value.items())
+    return str(value)
+
+
+def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out) -> None:
+    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
+    widths = [
+        max([len(column)] + [len(line[index]) for line in cells])
+        for index, column in enumerate(columns)
+    ]
+    out.write("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip() + "\n")
+    out.write("  ".join("-" * w for w in widths) + "\n")
+    for line in cells:
+        out.write("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n")
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def is_interactive() -> bool:
+    """Progress bars only on a terminal: piped output stays clean for scripts."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[Iterable[T]]:
+    """Click's progress bar on a terminal (on stderr), the bare iterable otherwise."""
+    if not is_interactive():
+        yield items
+        return
+    with click.progressbar(items, label=label, length=length, file=sys.stderr) as bar:
+        yield bar
