@@ -46,10 +46,21 @@ def parse_requirements(text: str) -> dict[str, int]:
             continue
         match = _REQUIREMENT.match(clause)
         if not match:
-            raise RequirementSyntaxError(f"requirement {clause.strip()!r} is not '<count> <keyword>'")
+            clause_text = clause.strip()
+            raise RequirementSyntaxError(f"requirement {clause_text!r} is not '<count> <keyword>'")
         keyword = match.group(2).strip()
         counts[keyword] = counts.get(keyword, 0) + int(match.group(1))
     return counts
+
+
+_JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
+def _json(value: list | dict) -> str:
+    """Compact JSON for the stored lists and mappings (an import encodes millions of them)."""
+    if not value:
+        return "[]" if isinstance(value, list) else "{}"
+    return _JSON_ENCODER.encode(value)
 
 
 def format_requirements(requirements: Mapping[str, int]) -> str:
@@ -98,12 +109,12 @@ class Card:
             "cost": self.cost,
             "power": self.power,
             "health": self.health,
-            "keywords": json.dumps(list(self.keywords)),
-            "requirements": json.dumps(dict(self.requirements)),
-            "symbols": json.dumps(list(self.symbols)),
+            "keywords": _json(list(self.keywords)),
+            "requirements": _json(dict(self.requirements)),
+            "symbols": _json(list(self.symbols)),
             "rarity": self.rarity,
             "text": self.text,
-            "extra": json.dumps(dict(self.extra), ensure_ascii=False),
+            "extra": _json(dict(self.extra)),
         }
 
     @classmethod
@@ -143,5 +154,6 @@ class Card:
             "Text": self.text,
         }
         for column, value in self.extra.items():
-            fields.setdefault(column, value)
+            if not fields.get(column):
+                fields[column] = value
         return fields

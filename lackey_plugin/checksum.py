@@ -1,0 +1,68 @@
+"""LackeyCCG's updatelist checksum (reference §10), bit-for-bit.
+
+Lackey sums the file's bytes as *signed* chars, skipping CR and LF, reduces the running sum with
+C's truncated ``% 100000000`` after every byte, and adds one final -1 for the EOF read. A missing
+file is 0. The per-byte reduction makes the value order-dependent only near +-10^8, so whole
+chunks are summed in C (``sum(bytes)``) whenever they provably cannot cross the bound, and only a
+chunk that might cross is walked byte by byte. That keeps large files fast and exact.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+MODULUS = 100_000_000
+_CHUNK = 1 << 16
+_NEWLINES = b"\n\r"
+_HIGH_BYTES = bytes(range(128, 256))
+_LOW_BYTES = bytes(range(128))
+
+
+def _trunc_rem(value: int) -> int:
+    """C's ``%``: the remainder keeps the sign of the dividend."""
+    return value % MODULUS if value >= 0 else -((-value) % MODULUS)
+
+
+def _add_exact(total: int, data: bytes) -> int:
+    """The literal per-byte loop, used only where a wrap can happen."""
+    for byte in data:
+        total = _trunc_rem(total + (byte - 256 if byte >= 128 else byte))
+    return total
+
+
+def _add_chunk(total: int, data: bytes) -> int:
+    """Add ``data`` (CR/LF already removed) to ``total`` as Lackey's loop would."""
+    if not data:
+        return total
+    low = data.translate(None, _HIGH_BYTES)
+    high = data.translate(None, _LOW_BYTES)
+    positive = sum(low)
+    negative = 256 * len(high) - sum(high)
+    if total + positive < MODULUS and total - negative > -MODULUS:
+        # No prefix of this chunk can reach the bound, so no reduction fires inside it.
+        return total + positive - negative
+    if len(data) <= 64:
+        return _add_exact(total, data)
+    middle = len(data) // 2
+    return _add_chunk(_add_chunk(total, data[:middle]), data[middle:])
+
+
+def checksum_bytes(data: bytes) -> int:
+    """The Lackey checksum of ``data`` (an empty input gives -1, the EOF step alone)."""
+    total = 0
+    for start in range(0, len(data), _CHUNK):
+        total = _add_chunk(total, data[start:start + _CHUNK].translate(None, _NEWLINES))
+    return _trunc_rem(total - 1)
+
+
+def checksum_file(path: str | os.PathLike[str]) -> int:
+    """The checksum Lackey lists for ``path``; 0 when it cannot be opened, like Lackey."""
+    total = 0
+    try:
+        with Path(path).open("rb") as handle:
+            while chunk := handle.read(_CHUNK):
+                total = _add_chunk(total, chunk.translate(None, _NEWLINES))
+    except OSError:
+        return 0
+    return _trunc_rem(total - 1)

@@ -1,0 +1,228 @@
+"""Read a LackeyCCG game log into typed events; never stop at a line it does not know.
+
+Input is a path, bytes or text. Each line is decoded as UTF-8, falling back to Windows-1252
+(Lackey's Windows builds write the 8-bit code page); line ends may be LF, CRLF or CR. A line
+holding NUL or other control bytes means the file is not a text log: :class:`LogFormatError`
+(the one documented error) names the file, line and column. Unknown lines become
+:class:`~lackey_plugin.log.events.Unparsed` events, or the same error with ``strict=True``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.matcher import Matcher
+from lackey_plugin.log.templates import Template, Vocabulary, default_templates, meanings
+from zcards.errors import Location, ZcardsError
+
+Source = str | bytes | os.PathLike
+
+_TIMESTAMP = re.compile(r"\[(\d{1,2}):([0-5]\d):([0-5]\d)\] ?")
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_DAY = 24 * 3600
+
+
+class LogFormatError(ZcardsError):
+    """The input is not a Lackey text log (binary data), or ``strict`` met an unknown line."""
+
+
+@dataclass
+class Game:
+    """One game of a log: from a ``starts a new game.`` line to the next (the first game also
+    holds the lines before its new-game line, such as the seat lines)."""
+
+    number: int
+    start_line: int
+    events: list[ev.Event] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ParsedLog:
+    """Everything read from one log."""
+
+    source: str
+    events: list[ev.Event]
+    games: list[Game]
+    players: tuple[str, ...]
+    unparsed: list[ev.Unparsed]
+
+    def kinds(self) -> Counter[str]:
+        """How many events of each kind (``draw``, ``move``…), for summaries."""
+        return Counter(event.kind for event in self.events)
+
+
+class LogParser:
+    """Turns lines into events, learning player names as it goes.
+
+    Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
+    longest first, so "Test Dummy" is never read as "Test"; other names still parse."""
+
+    def __init__(self, *, players: Iterable[str] = (), game: GameDefinition = ZOMBIE_GAME,
+                 strict: bool = False, templates: Sequence[Template] | None = None,
+                 source: str = "<text>") -> None:
+        self.game = game
+        self.strict = strict
+        self.source = source
+        self.players: list[str] = list(dict.fromkeys(players))
+        self._templates = tuple(templates) if templates is not None else default_templates()
+        self._meanings = meanings(game)
+        self._matcher = self._compile()
+        self._day = 0
+        self._last_time = -1
+
+    def _compile(self) -> Matcher:
+        return Matcher(self._templates, Vocabulary.of(self.game, self.players))
+
+    def parse_line(self, text: str, number: int = 0) -> ev.Event | None:
+        """The event of one decoded line (None for a blank line)."""
+        body = text.strip()
+        if not body:
+            return None
+        timestamp = seconds = None
+        if body[0] == "[":
+            stamp = _TIMESTAMP.match(body)
+            if stamp is not None:
+                timestamp = body[1:stamp.end(3)]
+                seconds = self._clock(stamp)
+                body = body[stamp.end():]
+        provenance = {"line": number, "raw": text, "timestamp": timestamp, "seconds": seconds}
+        event, template = self._matcher.event(body, self._meanings, provenance)
+        if event is None:
+            if self.strict:
+                raise LogFormatError(f"no log template matches {body!r}",
+                                     Location(self.source, number))
+            return ev.Unparsed(body, **provenance)
+        if template.learn and event.player not in self.players:
+            self.players.append(event.player)
+            self._matcher = self._compile()
+        return event
+
+    def _clock(self, stamp: re.Match) -> int:
+        """Seconds since the log's first day; a stamp earlier than the last one is a new day."""
+        hours, minutes, secs = stamp.groups()
+        time = int(hours) * 3600 + int(minutes) * 60 + int(secs)
+        if time < self._last_time:
+            self._day += 1
+        self._last_time = time
+        return self._day * _DAY + time
+
+    def events(self, lines: Iterable[tuple[int, str]]) -> Iterator[ev.Event]:
+        """Events of numbered lines, lazily."""
+        for number, text in lines:
+            event = self.parse_line(text, number)
+            if event is not None:
+                yield event
+
+
+def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
+    """The source's display name and its numbered, decoded lines (streamed from files).
+
+    A ``str`` is a path when it names an existing file and holds no line break, else log text.
+    """
+    if isinstance(source, bytes):
+        return "<bytes>", _decode_lines(iter(source.splitlines(keepends=True)), "<bytes>")
+    if isinstance(source, str) and ("\n" in source or "\r" in source
+                                    or not os.path.isfile(source)):
+        return "<text>", _text_lines(source)
+    path = Path(source)
+    return str(path), _file_lines(path)
+
+
+def _file_lines(path: Path) -> Iterator[tuple[int, str]]:
+    try:
+        handle = path.open("rb")
+    except OSError as error:
+        raise LogFormatError(f"cannot read the log: {error.strerror}", Location(str(path))) \
+            from error
+    with handle:
+        yield from _decode_lines(handle, str(path))
+
+
+def _decode_lines(chunks: Iterable[bytes], name: str) -> Iterator[tuple[int, str]]:
+    number = 0
+    for chunk in chunks:
+        if number == 0 and chunk.startswith(b"\xef\xbb\xbf"):
+            chunk = chunk[3:]
+        chunk = chunk.rstrip(b"\r\n")
+        for raw in chunk.split(b"\r") if b"\r" in chunk else (chunk,):
+            number += 1
+            bad = _CONTROL_BYTES.search(raw)
+            if bad is not None:
+                raise _binary_error(name, number, bad.start(), raw[bad.start()])
+            try:
+                yield number, raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield number, raw.decode("cp1252", errors="replace")
+
+
+def _text_lines(text: str) -> Iterator[tuple[int, str]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+        bad = _CONTROL_TEXT.search(line)
+        if bad is not None:
+            raise _binary_error("<text>", number, bad.start(), ord(line[bad.start()]))
+        yield number, line
+
+
+def _binary_error(name: str, number: int, column: int, byte: int) -> LogFormatError:
+    return LogFormatError(
+        f"control byte 0x{byte:02x}: this is binary data, not a Lackey text log",
+        Location(name, number, column + 1))
+
+
+def iter_events(source: Source, *, players: Iterable[str] = (),
+                game: GameDefinition = ZOMBIE_GAME, strict: bool = False) -> Iterator[ev.Event]:
+    """Stream the events of a log (a file is read line by line: for large logs)."""
+    name, lines = read_lines(source)
+    return LogParser(players=players, game=game, strict=strict, source=name).events(lines)
+
+
+def parse_log(source: Source, *, players: Iterable[str] = (),
+              game: GameDefinition = ZOMBIE_GAME, strict: bool = False) -> ParsedLog:
+    """Read a whole log: its events, split into games, the players and the unparsed lines."""
+    name, lines = read_lines(source)
+    parser = LogParser(players=players, game=game, strict=strict, source=name)
+    events = list(parser.events(lines))
+    return ParsedLog(
+        source=name, events=events, games=split_games(events),
+        players=tuple(parser.players),
+        unparsed=[event for event in events if isinstance(event, ev.Unparsed)],
+    )
+
+
+def split_games(events: Iterable[ev.Event]) -> list[Game]:
+    """Split at new-game lines; players seated when a game starts belong to it."""
+    games: list[Game] = []
+    seated: dict[str, None] = {}
+    current: Game | None = None
+    started = False
+    for event in events:
+        if isinstance(event, ev.NewGame) and (current is None or started):
+            current = Game(len(games) + 1, event.line, players=list(seated))
+            games.append(current)
+        elif current is None:
+            current = Game(1, event.line)
+            games.append(current)
+        started = started or isinstance(event, ev.NewGame)
+        current.events.append(event)
+        if isinstance(event, ev.Seat):
+            if event.action == "sit":
+                seated[event.player] = None
+            elif event.action in ("get_up", "leave", "removed"):
+                seated.pop(event.player, None)
+        if isinstance(event, ev.Seat | ev.NewGame | ev.DeckLoad) and (
+                event.player not in current.players
+                and not (isinstance(event, ev.Seat) and event.action != "sit")):
+            current.players.append(event.player)
+    return games

@@ -1,0 +1,140 @@
+"""Events -> the exact Lackey log lines (the simulator writes logs with this).
+
+For each event the writer picks the first template of its class (in ``templates.toml`` order)
+that can say it: its constants equal the event's fields, every field it needs is set, and every
+field it cannot say still has its default. The parser reads the same templates, so
+``parse(write(events)) == events``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import MISSING
+from pathlib import Path
+from typing import Any, TextIO
+
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.templates import (
+    REFLEXIVE,
+    TYPES,
+    Literal,
+    Optional,
+    Placeholder,
+    Template,
+    WriteContext,
+    default_of,
+    default_templates,
+)
+
+
+class _Plan:
+    """A template prepared for writing: what it fixes, needs and cannot say."""
+
+    def __init__(self, template: Template) -> None:
+        self.template = template
+        self.constants = template.constants
+        self.required = template.required
+        self.unsaid = {name: default for name, default in default_of(template.event).items()
+                       if name not in template.fields and name not in template.constants}
+
+    def fits(self, event: ev.Event) -> bool:
+        for name, value in self.constants.items():
+            if getattr(event, name) != value:
+                return False
+        for name in self.required:
+            if getattr(event, name) is None:
+                return False
+        return all(default is not MISSING and getattr(event, name) == default
+                   for name, default in self.unsaid.items())
+
+    def write(self, event: ev.Event, context: WriteContext) -> str:
+        out: list[str] = []
+        for part in self.template.parts:
+            if isinstance(part, Optional):
+                if all(getattr(event, p.field) is not None for p in part.parts
+                       if isinstance(p, Placeholder) and p.field):
+                    out.extend(_write_part(p, event, context) for p in part.parts)
+            else:
+                out.append(_write_part(part, event, context))
+        return "".join(out)
+
+
+def _write_part(part: Literal | Placeholder, event: ev.Event, context: WriteContext) -> str:
+    if isinstance(part, Literal):
+        return part.text
+    value: Any = getattr(event, part.field) if part.field else None
+    return TYPES[part.type].write(value, context)
+
+
+class LogWriter:
+    """Writes events as Lackey lines with one pronoun (``his`` as in 2014 builds, or ``their``)."""
+
+    def __init__(self, *, pronoun: str = "his",
+                 templates: Iterable[Template] | None = None) -> None:
+        if pronoun not in REFLEXIVE:
+            raise ValueError(f"pronoun must be one of {sorted(REFLEXIVE)}, not {pronoun!r}")
+        self.pronoun = pronoun
+        self._plans: dict[type[ev.Event], list[_Plan]] = {}
+        for template in templates if templates is not None else default_templates():
+            self._plans.setdefault(template.event, []).append(_Plan(template))
+
+    def line(self, event: ev.Event) -> str:
+        """The log line for ``event``, with ``[H:MM:SS] `` first when it has a timestamp.
+
+        Raises ValueError when no template can say the event (e.g. ``Draw(count=2, card=X)``)
+        or when a field would break the line (a line break in a card name)."""
+        verbatim = isinstance(event, ev.System | ev.Unparsed)
+        text = event.text if verbatim else self._sentence(event)
+        if "\n" in text or "\r" in text:
+            raise ValueError(f"a line break in {event!r} would split the log line")
+        return f"[{event.timestamp}] {text}" if event.timestamp else text
+
+    def _sentence(self, event: ev.Event) -> str:
+        context = WriteContext(getattr(event, "player", None), self.pronoun)
+        for plan in self._plans.get(type(event), ()):
+            if plan.fits(event):
+                return plan.write(event, context)
+        raise ValueError(f"no log template can write {event!r}")
+
+    def lines(self, events: Iterable[ev.Event]) -> Iterator[str]:
+        return (self.line(event) for event in events)
+
+
+def format_line(event: ev.Event, *, pronoun: str = "his") -> str:
+    return LogWriter(pronoun=pronoun).line(event)
+
+
+def format_log(events: Iterable[ev.Event], *, pronoun: str = "his") -> str:
+    """The whole log as text, one line per event, LF line ends."""
+    return "".join(line + "\n" for line in LogWriter(pronoun=pronoun).lines(events))
+
+
+def write_log(events: Iterable[ev.Event], target: str | os.PathLike | TextIO, *,
+              pronoun: str = "his", encoding: str = "utf-8") -> int:
+    """Write events to a file (atomically: temp file, then rename) or an open text stream.
+
+    Returns the number of lines written."""
+    writer = LogWriter(pronoun=pronoun)
+    if not isinstance(target, str | os.PathLike):
+        return _write_lines(writer.lines(events), target)
+    path = Path(target)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                             suffix=".tmp")
+    try:
+        with open(descriptor, "w", encoding=encoding, newline="\n") as handle:
+            count = _write_lines(writer.lines(events), handle)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return count
+
+
+def _write_lines(lines: Iterable[str], stream: TextIO) -> int:
+    count = 0
+    for line in lines:
+        stream.write(line + "\n")
+        count += 1
+    return count

@@ -1,0 +1,133 @@
+"""``updatelist.txt``: Lackey's install/update manifest (reference §9.1), read and written.
+
+Reading is as lenient as Lackey: LF, CRLF or CR-only, no final newline, tabs after section
+headers, UTF-8 or Windows-1252. Writing is canonical: UTF-8, LF, the sections in a fixed order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from zcards.errors import Location, ZcardsError
+
+SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
+_DATE = re.compile(r"^(\d{2})-(\d{2})-(\d{2})$")
+
+
+@dataclass(frozen=True)
+class UpdateEntry:
+    """One file line: where Lackey installs it (relative to its root), its URL, its checksum."""
+
+    local_path: str
+    url: str
+    checksum: int
+    line: int = 0
+
+
+@dataclass
+class UpdateList:
+    name: str
+    date: str
+    entries: list[UpdateEntry] = field(default_factory=list)
+    card_image_urls: list[tuple[str, str]] = field(default_factory=list)
+    card_url_files: list[str] = field(default_factory=list)
+    card_general_urls: list[str] = field(default_factory=list)
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    """Lines that could not be read (line number, message); Lackey would skip them."""
+
+    def plugin_path(self, entry: UpdateEntry) -> str | None:
+        """The entry's path inside the plugin folder, or None when it installs elsewhere."""
+        prefix = f"plugins/{self.name}/"
+        if entry.local_path.startswith(prefix):
+            return entry.local_path[len(prefix):]
+        return None
+
+
+def decode_text(data: bytes) -> str:
+    """Lackey files are UTF-8 (maybe with a BOM) or, in older plugins, Windows-1252."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def format_date(day: date) -> str:
+    """Line 1 carries the date as ``MM-DD-YY``, as ``/mkupdate`` writes it."""
+    return day.strftime("%m-%d-%y")
+
+
+def parse_updatelist(data: bytes | str, source: str = "updatelist.txt") -> UpdateList:
+    """Parse an updatelist; only a missing plugin name on line 1 is fatal."""
+    text = decode_text(data) if isinstance(data, bytes) else data
+    lines = text.splitlines()
+    header = lines[0].split("\t") if lines else [""]
+    name = header[0].strip()
+    if not name:
+        raise ZcardsError("line 1 must start with the plugin folder name", Location(source, 1))
+    result = UpdateList(name=name, date=header[1].strip() if len(header) > 1 else "")
+    section: str | None = None
+    for number, raw in enumerate(lines[1:], start=2):
+        line = raw.rstrip("\t ")
+        if not line.strip():
+            section = None
+            continue
+        if line in SECTIONS:
+            section = line
+            continue
+        if section == "CardImageURLs:":
+            path, _, url = line.partition("\t")
+            result.card_image_urls.append((path, url.strip()))
+        elif section == "CardURLFiles:":
+            result.card_url_files.append(line.strip())
+        elif section == "CardGeneralURLs:":
+            result.card_general_urls.append(line.strip())
+        else:
+            _parse_entry(result, line, number)
+    return result
+
+
+def _parse_entry(result: UpdateList, line: str, number: int) -> None:
+    parts = line.split("\t")
+    if len(parts) < 3:
+        result.problems.append((number, "file line needs: local path, URL, checksum"))
+        return
+    try:
+        checksum = int(parts[2].strip())
+    except ValueError:
+        result.problems.append((number, f"checksum {parts[2].strip()!r} is not an integer"))
+        return
+    result.entries.append(UpdateEntry(parts[0].strip(), parts[1].strip(), checksum, number))
+
+
+def read_updatelist(path: Path) -> UpdateList:
+    return parse_updatelist(path.read_bytes(), str(path))
+
+
+def render_updatelist(updatelist: UpdateList) -> str:
+    """The canonical text: file lines, then each non-empty section closed by a blank line."""
+    lines = [f"{updatelist.name}\t{updatelist.date}"]
+    lines += [f"{e.local_path}\t{e.url}\t{e.checksum}" for e in updatelist.entries]
+    sections = (
+        ("CardImageURLs:", [f"{path}\t{url}" for path, url in updatelist.card_image_urls]),
+        ("CardURLFiles:", updatelist.card_url_files),
+        ("CardGeneralURLs:", updatelist.card_general_urls),
+    )
+    for title, body in sections:
+        if body:
+            lines += [title, *body, ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def valid_date(value: str) -> bool:
+    match = _DATE.match(value)
+    if not match:
+        return False
+    month, day, year = (int(part) for part in match.groups())
+    try:
+        date(2000 + year, month, day)
+    except ValueError:
+        return False
+    return True

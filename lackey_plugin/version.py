@@ -1,0 +1,48 @@
+"""``version.txt`` (reference §9.2): the release date Lackey's update check compares.
+
+Written with lxml (URLs and messages are escaped), read leniently with a regex because real
+files are not always well-formed (FoW closes its message with ``<message>``).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from lxml import etree
+
+_STAMP = re.compile(r"<lastupdateYYMMDD>\s*([^<]*?)\s*<", re.I)
+
+
+def yymmdd(day: date) -> str:
+    return day.strftime("%y%m%d")
+
+
+def valid_stamp(value: str) -> bool:
+    """``YYMMDD`` naming a real calendar day."""
+    if not re.fullmatch(r"\d{6}", value):
+        return False
+    try:
+        date(2000 + int(value[:2]), int(value[2:4]), int(value[4:]))
+    except ValueError:
+        return False
+    return True
+
+
+def render_version(day: date, base_url: str, message: str) -> str:
+    root = etree.Element("version")
+    for tag, text in (
+        ("lastupdateYYMMDD", yymmdd(day)),
+        ("versionurl", base_url + "version.txt"),
+        ("updateurl", base_url + "updatelist.txt"),
+        ("message", message),
+    ):
+        etree.SubElement(root, tag).text = text
+    etree.indent(root, space="\t")
+    return etree.tostring(root, encoding="unicode") + "\n"
+
+
+def read_stamp(text: str) -> str | None:
+    """The raw ``lastupdateYYMMDD`` value, or None when the file has none."""
+    match = _STAMP.search(text)
+    return match.group(1) if match else None

@@ -1,0 +1,161 @@
+"""Card faces rendered for real: JPEG sizes, safe file names, art, shrink-to-fit and overflow."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+
+from zcards.cardface import (
+    Fit,
+    Geometry,
+    card_document,
+    face_view,
+    overflowing,
+    render_card_images,
+    render_cardback,
+    render_document,
+    render_faces,
+    render_spawned,
+    safe_image_name,
+)
+from zcards.db import iter_cards, open_db
+from zcards.errors import ZcardsError
+from zcards.layout import CARD_SIZES
+from zcards.model import Card
+
+DPI = 60  # low: fast, and enough to check sizes and colours
+POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))
+
+
+@pytest.fixture(scope="module")
+def cards(sample_db_path: Path) -> dict[str, Card]:
+    return {card.name: card for card in iter_cards(open_db(sample_db_path))}
+
+
+def _long(card: Card, sentences: int, name: str = "Wordy Walker") -> Card:
+    text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(sentences))
+    return dataclasses.replace(card, name=name, image_file=name.replace(" ", ""), text=text)
+
+
+def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
+    cards: dict[str, Card], tmp_path: Path
+) -> None:
+    chosen = [cards["Sprinter"], cards["Nurse Ratchet"], cards["Shotgun"]]
+    paths = render_card_images(chosen, tmp_path / "img", dpi=DPI)
+    assert paths == [tmp_path / "img" / f"{card.image_file}.jpg" for card in chosen]
+    for path in paths:
+        with Image.open(path) as image:
+            assert image.format == "JPEG"
+            assert image.size == POKER_PX
+    with Image.open(render_card_images(chosen[:1], tmp_path / "hi", dpi=150)[0]) as image:
+        assert image.size == (372, 520)
+
+
+def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path) -> None:
+    # The frame and type line are the faction colour: sample the left frame, mid-height.
+    expected = {"Rage": "red", "Horde": "orange", "Contagion": "green", "Weird": "purple"}
+    chosen = [next(c for c in cards.values() if c.faction == f) for f in expected]
+    paths = render_card_images(chosen, tmp_path, dpi=DPI)
+    hues = {}
+    for card, path in zip(chosen, paths, strict=True):
+        with Image.open(path) as image:
+            r, g, b = image.getpixel((2, POKER_PX[1] // 2))
+        hues[card.faction] = (
+            "red" if r > 150 and g < 80 else
+            "orange" if r > 180 and 80 <= g < 160 and b < 60 else
+            "green" if g > r and g > b else
+            "purple" if b > g and r > g else "?"
+        )  # fmt: skip
+    assert hues == expected
+
+
+@pytest.mark.parametrize(
+    ("image_file", "expected"),
+    [
+        ("sprinter", "sprinter"),
+        ("../../etc/passwd", "etc_passwd"),
+        ("/abs/path", "abs_path"),
+        ("Zombie Dog", "Zombie Dog"),
+        ("a\\b:c", "a_b_c"),
+        ("..", "Sprinter"),
+        ("CON", "_CON"),
+        ("front,back", "front"),
+        ("", "Sprinter"),
+    ],
+)
+def test_image_names_cannot_leave_the_folder(image_file: str, expected: str) -> None:
+    card = Card("Sprinter", "alpha", image_file=image_file)
+    name = safe_image_name(card)
+    assert name == expected
+    assert "/" not in name and "\\" not in name and not name.startswith(".")
+
+
+def test_hostile_image_file_writes_only_inside_out_dir(
+    cards: dict[str, Card], tmp_path: Path
+) -> None:
+    out = tmp_path / "deep" / "out"
+    hostile = dataclasses.replace(cards["Sprinter"], image_file="../../../escaped")
+    (path,) = render_card_images([hostile], out, dpi=DPI)
+    assert path.parent == out
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()] == [
+        path.relative_to(tmp_path)
+    ]
+
+
+def test_image_names_that_collide_are_an_error(cards: dict[str, Card], tmp_path: Path) -> None:
+    one = dataclasses.replace(cards["Sprinter"], image_file="a/b")
+    two = dataclasses.replace(cards["Zombie Dog"], image_file="a:b")
+    with pytest.raises(ZcardsError, match="a_b.jpg"):
+        render_card_images([one, two], tmp_path, dpi=DPI)
+
+
+def test_art_is_used_when_the_image_exists(cards: dict[str, Card], tmp_path: Path) -> None:
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (300, 200), (0, 60, 255)).save(art / "sprinter.png")
+    with_art, without = cards["Sprinter"], cards["Frenzied Runner"]
+    paths = render_card_images([with_art, without], tmp_path / "out", dpi=DPI, images_dir=art)
+    centre = (POKER_PX[0] // 2, round(POKER_PX[1] * 0.3))
+    with Image.open(paths[0]) as image:
+        r, g, b = image.getpixel(centre)
+        assert b > 200 and r < 60
+    with Image.open(paths[1]) as image:
+        r, g, b = image.getpixel(centre)
+        assert b < r + 20, "no art: the text-only face has no blue picture"
+
+
+def test_long_text_shrinks_to_fit_and_is_not_reported(
+    cards: dict[str, Card], tmp_path: Path
+) -> None:
+    card = _long(cards["Sprinter"], 22)
+    geometry = Geometry.for_card(CARD_SIZES["poker"])
+    first = render_document(card_document([face_view(card, 0, Fit(), geometry)], geometry))
+    assert overflowing(first) == {0: {"text"}}, "the full-size text must not fit"
+    report = render_faces([card], tmp_path, dpi=DPI)
+    assert report.overflow == []
+
+
+def test_text_that_cannot_fit_is_reported_by_card_name(
+    cards: dict[str, Card], tmp_path: Path
+) -> None:
+    hopeless = _long(cards["Sprinter"], 60, name="Endless Essay")
+    long_name = dataclasses.replace(
+        cards["Zombie Dog"], name="The Zombie Dog Who Would Not Stop Growling At The Mailman"
+    )
+    report = render_faces([cards["Sprinter"], hopeless, long_name], tmp_path, dpi=DPI)
+    assert report.overflow == ["Endless Essay", long_name.name]
+    assert all(path.exists() for path in report.paths)
+
+
+def test_card_back_and_spawned_images(tmp_path: Path) -> None:
+    back = render_cardback(tmp_path / "cardback.jpg", dpi=DPI)
+    spawned = render_spawned(tmp_path / "sub" / "spawned.jpg", dpi=DPI)
+    for path in (back, spawned):
+        with Image.open(path) as image:
+            assert image.format == "JPEG" and image.size == POKER_PX
+            grey = image.convert("L")
+            assert ImageStat.Stat(grey).mean[0] < 110, "a dark picture"
+            assert grey.getextrema()[1] > 180, "with a light moon"

@@ -1,0 +1,175 @@
+"""The log parser on whole logs: timestamps, names, games, encodings, garbage, strict mode."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.parser import LogFormatError, iter_events, parse_log
+from zcards.errors import ZcardsError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_protocol_setup_example_parses_completely():
+    doc = (ROOT / "docs" / "log-protocol.md").read_text(encoding="utf-8")
+    block = doc.split("```", 2)[1]
+    lines = [re.sub(r"\s+<-.*$", "", line) for line in block.strip().splitlines()]
+    log = parse_log("\n".join(lines))
+    assert log.unparsed == []
+    assert log.players == ("Alice", "Bob")
+    assert [event.kind for event in log.events] == [
+        "seat", "seat", "new_game", "deck_load", "deck_load", "chat", "chat", "stat", "draw",
+        "draw", "play", "play", "shuffle", "play", "shuffle", "turn"]
+    assert log.events[7] == ev.StatChange("Bob", "Food", 10, 7, -3, "Bob")
+    assert log.events[-1] == ev.TurnChange("Bob", 1, "Bob")
+
+
+def test_timestamps_are_kept_and_roll_over_midnight():
+    log = parse_log("[23:59:58] Bob draws 2 cards.\n"
+                    "[23:59:59] Bob draws a card.\n"
+                    "Bob draws a card.\n"
+                    "[0:00:03] Bob: midnight\n"
+                    "[0:00:03] Bob: same second\n"
+                    "[12:00:00] Bob: noon\n"
+                    "[11:00:00] Bob: next day again\n")
+    assert [event.timestamp for event in log.events] == [
+        "23:59:58", "23:59:59", None, "0:00:03", "0:00:03", "12:00:00", "11:00:00"]
+    day = 24 * 3600
+    assert [event.seconds for event in log.events] == [
+        day - 2, day - 1, None, day + 3, day + 3, day + 12 * 3600, 2 * day + 11 * 3600]
+    assert log.events[0] == ev.Draw("Bob", 2)  # provenance does not count for equality
+    assert log.events[0].raw == "[23:59:58] Bob draws 2 cards."
+
+
+def test_a_bracket_that_is_not_a_timestamp_stays_in_the_line():
+    log = parse_log("[AFK] Bob: back\n[1:2:3] Bob: x\n")
+    assert log.events == [ev.Chat("[AFK] Bob", "back"), ev.Unparsed("[1:2:3] Bob: x")]
+    assert log.events[0].timestamp is None
+
+
+def test_names_with_spaces_are_learnt_from_seat_lines_and_matched_longest_first():
+    log = parse_log("The Man who sits down at seat 1\n"
+                    "The Man who plays sits down at seat 2\n"
+                    "The Man who plays plays Kyle Bjorn from his Hand.\n"
+                    "The Man who changes The Man who plays's Food to 9. (from 10 to 9) (-1)\n")
+    assert log.players == ("The Man who", "The Man who plays")
+    assert log.events[2] == ev.Play("The Man who plays", "Kyle Bjorn", "The Man who plays", "Hand")
+    assert log.events[3].target == "The Man who plays"
+
+
+def test_names_can_be_given_when_the_log_never_introduces_them():
+    line = "The Man who plays plays Kyle Bjorn from his Hand.\n"
+    unaided = parse_log(line).events[0]
+    assert unaided.player == "The Man who" and unaided.card == "plays Kyle Bjorn"
+    given = parse_log(line, players=["The Man who plays"])
+    assert given.events[0].player == "The Man who plays"
+    assert given.players == ("The Man who plays",)
+
+
+def test_names_are_learnt_from_join_new_game_and_deck_load_lines():
+    log = parse_log("Ann Lee has joined as a spectator. Ann Lee likes to watch.\n"
+                    "Mini Lock1 starts a new game.\n"
+                    "Test Dummy loads a deck to the Deck zone and shuffles it.\n"
+                    "Test Dummy draws 7 cards.\n")
+    assert log.players == ("Ann Lee", "Mini Lock1", "Test Dummy")
+
+
+def test_a_chat_line_that_looks_like_an_action_is_chat():
+    log = parse_log("Alice sits down at seat 1\nBob sits down at seat 2\n"
+                    "Bob: Alice draws 2 cards.\n")
+    assert log.events[2] == ev.Chat("Bob", "Alice draws 2 cards.")
+
+
+def test_several_games_in_one_log_are_split_at_new_game_lines():
+    log = parse_log("Alice sits down at seat 1\nBob sits down at seat 2\n"
+                    "Alice starts a new game.\nAlice draws 7 cards.\n"
+                    "Bob starts a new game.\nBob draws 7 cards.\nCarol sits down at seat 3\n"
+                    "Carol starts a new game.\n")
+    assert [(game.number, game.start_line, len(game.events)) for game in log.games] == [
+        (1, 1, 4), (2, 5, 3), (3, 8, 1)]
+    assert log.games[0].players == ["Alice", "Bob"]
+    assert log.games[1].players == ["Alice", "Bob", "Carol"]
+    assert log.games[2].players == ["Alice", "Bob", "Carol"]
+    assert sum(len(game.events) for game in log.games) == len(log.events)
+
+
+def test_a_log_without_a_new_game_line_is_one_game():
+    log = parse_log("Bob draws 2 cards.\nBob: hi\n")
+    assert [len(game.events) for game in log.games] == [2]
+    assert parse_log("").games == []
+
+
+def test_unknown_lines_are_unparsed_events_with_line_numbers():
+    log = parse_log("Bob draws 2 cards.\n\nsomething odd\n   \nBob dances.\n")
+    assert [(event.line, event.text) for event in log.unparsed] == [
+        (3, "something odd"), (5, "Bob dances.")]
+    assert log.kinds() == {"draw": 1, "unparsed": 2}
+
+
+def test_strict_mode_fails_on_the_first_unknown_line_with_its_location(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("Bob draws 2 cards.\nBob dances.\n", encoding="utf-8")
+    with pytest.raises(LogFormatError) as caught:
+        parse_log(path, strict=True)
+    assert caught.value.location.line == 2
+    assert caught.value.location.file == str(path)
+    assert "Bob dances." in str(caught.value)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "utf-8-sig"])
+def test_utf8_and_cp1252_files_decode(tmp_path, encoding):
+    path = tmp_path / "log.txt"
+    path.write_bytes("Zoë sits down at seat 1\r\nZoë draws Café Zombie.\r\nZoë: “hi” – €5\r\n"
+                     .encode(encoding))
+    log = parse_log(path)
+    assert log.events == [ev.Seat("Zoë", "sit", 1), ev.Draw("Zoë", 1, "Café Zombie"),
+                          ev.Chat("Zoë", "“hi” – €5")]
+    assert log.source == str(path)
+
+
+def test_cr_only_line_ends_and_bytes_input():
+    log = parse_log(b"Bob draws 2 cards.\rBob: hi\r\rBob: bye")
+    assert [(event.line, event.kind) for event in log.events] == [
+        (1, "draw"), (2, "chat"), (4, "chat")]
+
+
+@pytest.mark.parametrize(("data", "line", "column"), [
+    (b"Bob draws 2 cards.\nBob\x00 draws\n", 2, 4),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 2, 1),
+    (b"ok\nok\nok\n\x7fELF", 4, 1),
+])
+def test_binary_garbage_is_a_clear_error_with_file_line_and_column(tmp_path, data, line, column):
+    path = tmp_path / "not-a-log.txt"
+    path.write_bytes(data)
+    with pytest.raises(LogFormatError) as caught:
+        parse_log(path)
+    assert isinstance(caught.value, ZcardsError)
+    assert (caught.value.location.file, caught.value.location.line,
+            caught.value.location.column) == (str(path), line, column)
+    assert "not a Lackey text log" in str(caught.value)
+
+
+def test_a_missing_file_is_a_log_format_error(tmp_path):
+    with pytest.raises(LogFormatError, match="cannot read"):
+        list(iter_events(Path(tmp_path / "missing.txt")))
+
+
+def test_iter_events_streams_a_file(tmp_path):
+    path = tmp_path / "log.txt"
+    path.write_bytes(b"Bob draws 2 cards.\nBob: hi\n\x00\x00 garbage")
+    stream = iter_events(path)
+    assert next(stream) == ev.Draw("Bob", 2)
+    assert next(stream) == ev.Chat("Bob", "hi")
+    with pytest.raises(LogFormatError):
+        next(stream)
+
+
+def test_a_str_naming_a_file_is_read_as_a_path(tmp_path):
+    path = tmp_path / "log.txt"
+    path.write_text("Bob draws 2 cards.\n", encoding="utf-8")
+    assert parse_log(str(path)).events == [ev.Draw("Bob", 2)]
+    assert parse_log("Bob draws 2 cards.").events == [ev.Draw("Bob", 2)]

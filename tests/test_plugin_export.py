@@ -1,0 +1,148 @@
+"""The exported plugin: layout, formats, checksums, decks and packs, from the real sample db."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from PIL import Image
+
+from lackey_plugin.carddata import read_card_file
+from lackey_plugin.checksum import checksum_file
+from lackey_plugin.game import ZOMBIE_GAME
+from lackey_plugin.lint import lint_plugin
+from lackey_plugin.plugininfo import parse_plugininfo, render_plugininfo
+from lackey_plugin.updatelist import read_updatelist
+from plugin_support import exported_sample
+from zcards.db import iter_cards, open_db
+from zcards.decks import read_deck, resolve_deck
+from zcards.resources import starter_decks
+
+@pytest.fixture(scope="session")
+def base(make_httpserver) -> str:
+    """The test HTTP server's URL, so this export is shared with the verify tests."""
+    return make_httpserver.url_for("/zombieccg/")
+
+
+@pytest.fixture(scope="session")
+def plugin_dir(tmp_path_factory, sample_db_path, base: str) -> Path:
+    return exported_sample(tmp_path_factory, sample_db_path, base)[0]
+
+
+def test_layout_and_own_lint_is_clean(plugin_dir: Path) -> None:
+    files = {p.relative_to(plugin_dir).as_posix() for p in plugin_dir.rglob("*") if p.is_file()}
+    not_images = {f for f in files if not f.startswith("sets/setimages/")}
+    decks = {f"decks/{p.stem}.dek" for p in starter_decks()}
+    assert len(decks) == 3
+    assert not_images == {
+        "plugininfo.txt", "ListOfCardDataFiles.txt", "formats.txt", "sets/alpha.txt",
+        "packs/packdefinitions1.xml", "packs/zombiebooster.jpg", "cardback.jpg", "spawned.jpg",
+        "images/backgrounds/zombieccg-table.jpg", "version.txt", "updatelist.txt", *decks,
+    }
+    assert lint_plugin(plugin_dir) == []
+    assert not any(p.name.startswith(".") for p in plugin_dir.parent.iterdir())
+
+
+def test_text_files_are_utf8_lf_without_bom(plugin_dir: Path) -> None:
+    texts = [p for p in plugin_dir.rglob("*") if p.suffix in (".txt", ".xml", ".dek")]
+    assert len(texts) >= 9
+    for path in texts:
+        data = path.read_bytes()
+        assert b"\r" not in data and not data.startswith(b"\xef\xbb\xbf"), path
+        data.decode("utf-8")
+        assert data.endswith(b"\n"), path
+    card_file = (plugin_dir / "sets/alpha.txt").read_bytes()
+    assert card_file.startswith(b"Name\tSet\tImageFile\t")
+    assert len(card_file) < 1_000_000
+
+
+def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
+    text = (plugin_dir / "plugininfo.txt").read_text(encoding="utf-8")
+    assert text == render_plugininfo(ZOMBIE_GAME, "2026.11.29")
+    info = parse_plugininfo(text)
+    assert info.labels("phase") == ["Ready", "Draw", "Build", "Attack", "Recoup", "End"]
+    assert info.labels("gamezone") == ["Hand", "Deck", "Discard", "Removed"]
+    assert info.labels("cardfunction") == [
+        "Spend", "Ready", "Wound", "Heal", "Infect", "Cure", "To Combat", "Leave Combat",
+        "Flip", "Take Control", "Note",
+    ]
+    assert info.labels("generalfunction") == [
+        "Draw", "Ready All", "Next Phase", "Next Turn", "Roll d6", "Flip Coin",
+    ]
+    (food,) = info.of("playerstat")
+    assert (food.get("label"), food.get("initialvalue")) == ("Food", "10")
+    (deck,) = info.of("deckzone")
+    assert (deck.get("gamezonetoloadto"), deck.get("shuffle")) == ("Deck", "yes")
+    hand = info.of("gamezone")[0]
+    assert (hand.get("visibletoowner"), hand.get("visibletoothers")) == ("yes", "no")
+    (definition,) = info.of("definition")
+    assert (definition.get("kind"), definition.get("value")) == ("ISYOURFACEDOWNVISIBLE", "yes")
+    wound = info.of("cardfunction")[2]
+    assert (wound.get("kind"), wound.get("color")) == ("ADDCOUNTER", "red")
+    combat = info.of("cardfunction")[6]
+    assert (combat.get("kind"), combat.get("color")) == ("ADDCOUNTER", "orange")
+
+
+def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_db_path) -> None:
+    card_file = read_card_file((plugin_dir / "sets/alpha.txt").read_bytes())
+    cards = list(iter_cards(open_db(sample_db_path)))
+    assert [row.fields["Name"] for row in card_file.rows] == [card.name for card in cards]
+    assert card_file.header[:13] == ["Name", "Set", "ImageFile", "Type", "Faction", "Cost",
+                                     "Power", "Health", "Keywords", "Requirements", "Symbols",
+                                     "Rarity", "Text"]
+    for row, card in zip(card_file.rows, cards, strict=True):
+        assert row.fields["Text"] == card.text
+        image = plugin_dir / "sets/setimages/alpha" / f"{row.fields['ImageFile']}.jpg"
+        with Image.open(image) as picture:
+            assert picture.format == "JPEG"
+    for name in ("cardback.jpg", "spawned.jpg", "images/backgrounds/zombieccg-table.jpg"):
+        with Image.open(plugin_dir / name) as picture:
+            assert picture.format == "JPEG"
+
+
+def test_updatelist_lists_every_file_with_its_checksum(plugin_dir: Path, base: str) -> None:
+    updatelist = read_updatelist(plugin_dir / "updatelist.txt")
+    assert (updatelist.name, updatelist.date) == ("zombieccg", "11-29-26")
+    shipped = sorted(p.relative_to(plugin_dir).as_posix() for p in plugin_dir.rglob("*")
+                     if p.is_file() and p.name != "updatelist.txt")
+    listed = []
+    for entry in updatelist.entries:
+        relative = updatelist.plugin_path(entry) or entry.local_path
+        listed.append(relative)
+        assert entry.url == base + relative
+        assert entry.checksum == checksum_file(plugin_dir / relative)
+    assert sorted(listed) == shipped
+    background = [e for e in updatelist.entries if updatelist.plugin_path(e) is None]
+    assert [e.local_path for e in background] == ["images/backgrounds/zombieccg-table.jpg"]
+    assert updatelist.card_general_urls == [base + "sets/setimages/alpha/"]
+    version = (plugin_dir / "version.txt").read_text(encoding="utf-8")
+    assert "<lastupdateYYMMDD>261129</lastupdateYYMMDD>" in version
+    assert f"<updateurl>{base}updatelist.txt</updateurl>" in version
+
+
+def test_decks_and_fixed_packs_match_the_starter_lists(plugin_dir, sample_db_path) -> None:
+    db = open_db(sample_db_path)
+    packs = etree.parse(str(plugin_dir / "packs/packdefinitions1.xml")).getroot()
+    titles = [pack.findtext("packtitle") for pack in packs.iter("pack")]
+    assert titles[0] == "alpha Booster"
+    for source in starter_decks():
+        expected = resolve_deck(read_deck(source), db).require_ok()
+        written = resolve_deck(read_deck(plugin_dir / "decks" / f"{source.stem}.dek"), db)
+        assert written.require_ok().total == expected.total == 40
+        title = source.stem.replace("-", " ").title()
+        (pack,) = [p for p in packs.iter("pack") if p.findtext("packtitle") == title]
+        assert sum(int(q.text) for q in pack.iter("qty")) == 40
+    booster = packs.find("pack")
+    chances = booster.findall("chance")
+    assert [c.findtext("prob") for c in chances] == ["90", "10"]
+    assert [(k.findtext("qty"), k.findtext("crit/data")) for k in chances[1].iter("kind")] == [
+        ("10", "C"), ("3", "U"), ("1", "S")]
+
+
+def test_formats_and_card_file_list(plugin_dir: Path) -> None:
+    formats = etree.parse(str(plugin_dir / "formats.txt")).getroot()
+    assert [(f.findtext("label"), [s.text for s in f.iter("set")]) for f in formats] == [
+        ("alpha", ["alpha"]), ("All Sets", ["alpha"])]
+    listing = etree.parse(str(plugin_dir / "ListOfCardDataFiles.txt")).getroot()
+    assert [e.text for e in listing] == ["alpha.txt"]

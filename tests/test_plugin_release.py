@@ -1,0 +1,120 @@
+"""Release rules of the export: version must increase, swaps are atomic, and untrusted
+Set/ImageFile values never leave the plugin folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import date
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+from click.testing import CliRunner
+
+from lackey_plugin import export as export_module
+from lackey_plugin.carddata import safe_component
+from lackey_plugin.lint import lint_plugin
+from plugin_support import MINI_DECK, export_mini, mini_db, tree
+from zcards.cli import cli
+from zcards.errors import ZcardsError
+
+
+@pytest.fixture
+def db_copy(tmp_path_factory, tmp_path: Path) -> Path:
+    copy = tmp_path / "cards.db"
+    shutil.copy(mini_db(tmp_path_factory), copy)
+    return copy
+
+
+def _hidden(folder: Path) -> list[str]:
+    return [p.name for p in folder.iterdir() if p.name.startswith(".")]
+
+
+def test_version_must_increase_unless_nothing_changed(db_copy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    export_mini(db_copy, out)
+    before = tree(out / "zombieccg")
+
+    again = export_mini(db_copy, out)
+    assert again.unchanged and tree(out / "zombieccg") == before
+
+    with pytest.raises(ZcardsError, match="newer than 260130"):
+        export_mini(db_copy, out, release=date(2026, 1, 30))
+
+    sqlite_utils.Database(db_copy).execute(
+        "update cards set text = 'Changed.' where name = 'Gross Ghoul'").connection.commit()
+    with pytest.raises(ZcardsError, match="already holds version 260131"):
+        export_mini(db_copy, out)
+    assert tree(out / "zombieccg") == before and _hidden(out) == []
+
+    newer = export_mini(db_copy, out, release=date(2026, 2, 1))
+    assert not newer.unchanged and newer.version == "260201"
+    after = tree(out / "zombieccg")
+    assert b"Changed." in after["sets/alpha.txt"]
+    assert b"<lastupdateYYMMDD>260201</lastupdateYYMMDD>" in after["version.txt"]
+    assert after["updatelist.txt"].startswith(b"zombieccg\t02-01-26\n")
+
+
+def test_a_failed_export_leaves_the_previous_plugin_intact(
+    db_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    export_mini(db_copy, out)
+    before = tree(out / "zombieccg")
+
+    def broken_background(path: Path) -> Path:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(export_module, "render_table_background", broken_background)
+    with pytest.raises(OSError, match="disk full"):
+        export_mini(db_copy, out, release=date(2026, 3, 1))
+    assert tree(out / "zombieccg") == before
+    assert _hidden(out) == []
+
+
+def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path) -> None:
+    db = sqlite_utils.Database(db_copy)
+    db.execute("update cards set image_file = '../../evil' where name = 'Gross Ghoul'")
+    db.execute("update cards set image_file = 'a/b' where name = 'Kyle Bjorn'")
+    db.execute("update cards set set_name = 'C:\\x', image_file = 'C:\\x'"
+               " where name = 'Patient Zero'")
+    db.conn.commit()
+    out = tmp_path / "deep" / "out"
+    report = export_mini(db_copy, out, decks=[])
+    everything = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")}
+    assert not [p for p in everything if "evil" in p and not p.startswith("deep/out/zombieccg/")]
+    images = tree(out / "zombieccg/sets/setimages")
+    assert "alpha/_._evil.jpg" in images and "alpha/a_b.jpg" in images
+    assert "C_x/C_x.jpg" in images
+    assert any("'../../evil' renamed to '_._evil'" in m for m in report.messages)
+    assert any("set 'C:\\\\x' renamed to 'C_x'" in m for m in report.messages)
+    card_data = (out / "zombieccg/sets/alpha.txt").read_text(encoding="utf-8")
+    assert "\t_._evil\t" in card_data and "../" not in card_data
+    assert lint_plugin(out / "zombieccg") == []
+
+
+@pytest.mark.parametrize(
+    ("value", "safe"),
+    [("../../x", "_._x"), ("C:\\x", "C_x"), ("a/b", "a_b"), ("..", "x-fallback"),
+     ("CON", "_CON"), ("nul.txt", "_nul.txt"), ("front,back", "front_back"), ("  ", "x-fallback"),
+     ("/etc/passwd", "_etc_passwd"), ("ok name-1.2", "ok name-1.2")],
+)
+def test_safe_component(value: str, safe: str) -> None:
+    assert safe_component(value, "x-fallback") == safe
+
+
+def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path / "out"),
+            "--date", "2026-01-31", "--dpi", "30", "--deck", str(MINI_DECK), "--format", "json"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["version"] == "260131" and report["cards"] == 5
+    assert report["sets"] == ["alpha", "beta"]
+    assert any("placeholder" in message for message in report["messages"])
+    bad = runner.invoke(cli, ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path),
+                              "--name", "../up"])
+    assert bad.exit_code != 0 and "plain folder name" in str(bad.exception)
+    assert not (tmp_path.parent / "up").exists()

@@ -1,0 +1,194 @@
+"""Proxy sheets read back from the real PDF: page size, page count, names, geometry, marks."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from pathlib import Path
+
+import pypdf
+import pypdfium2
+import pytest
+from lxml import html as lxml_html
+from PIL import Image, ImageDraw
+
+from zcards.cli import main
+from zcards.db import iter_cards, open_db
+from zcards.errors import UsageError
+from zcards.layout import Rect, make_grid
+from zcards.model import Card
+from zcards.proxies import select_cards, write_proxies
+
+MM = 72 / 25.4  # points per millimetre
+
+
+@pytest.fixture(scope="module")
+def all_cards(sample_db_path: Path) -> list[Card]:
+    return list(iter_cards(open_db(sample_db_path)))
+
+
+def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return document[page].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        document.close()
+
+
+def _box(rect: Rect, dpi: int, inset_mm: float = 0.0) -> tuple[int, int, int, int]:
+    px = dpi / 25.4
+    return (
+        math.ceil((rect.x + inset_mm) * px),
+        math.ceil((rect.y + inset_mm) * px),
+        math.floor((rect.right - inset_mm) * px),
+        math.floor((rect.bottom - inset_mm) * px),
+    )
+
+
+def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
+    """A mask: 255 where the page is visibly not white."""
+    return image.point(lambda value: 255 if value < threshold else 0)
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))]
+)
+def test_page_size_and_count(all_cards: list[Card], tmp_path: Path, paper, size) -> None:
+    out = tmp_path / "p.pdf"
+    report = write_proxies(all_cards[:10], out, paper=paper)
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == report.pages == math.ceil(10 / 9)
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(size[0], abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.01)
+
+
+def test_each_card_name_is_text_on_its_own_page(all_cards: list[Card], tmp_path: Path) -> None:
+    cards = all_cards[:11]
+    out = tmp_path / "p.pdf"
+    write_proxies(cards, out)
+    pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
+    assert len(pages) == 2
+    for index, card in enumerate(cards):
+        assert card.name in pages[index // 9]
+        assert card.name not in pages[1 - index // 9]
+    assert "print at 100% / actual size" in pages[0] and "page 2 of 2" in pages[1]
+
+
+def test_card_rectangles_are_exact_and_where_the_layout_says(
+    all_cards: list[Card], tmp_path: Path
+) -> None:
+    out = tmp_path / "p.pdf"
+    write_proxies(all_cards[:1], out)
+    dpi = 254  # 10 pixels per millimetre
+    grid = make_grid("letter", "poker")
+    slot = grid.slot(0)
+    search = Rect(slot.x - 0.5, slot.y - 0.5, slot.width + 1, slot.height + 1)
+    area = _box(search, dpi)
+    found = _ink(_raster(out, 0, dpi).crop(area), threshold=235).getbbox()
+    assert found is not None
+    left, top, right, bottom = (value / 10 for value in found)
+    assert right - left == pytest.approx(63, abs=0.2)
+    assert bottom - top == pytest.approx(88, abs=0.2)
+    assert search.x + left == pytest.approx(slot.x, abs=0.2)
+    assert search.y + top == pytest.approx(slot.y, abs=0.2)
+
+
+def test_cut_marks_are_drawn_only_outside_card_rectangles(
+    all_cards: list[Card], tmp_path: Path
+) -> None:
+    out = tmp_path / "p.pdf"
+    write_proxies(all_cards[:1], out)  # one card: the other eight slots must stay blank
+    dpi = 150
+    grid = make_grid("letter", "poker")
+    page = _ink(_raster(out, 0, dpi))
+    for index in range(1, 9):
+        assert page.crop(_box(grid.slot(index), dpi)).getbbox() is None
+    # Every mark is there, and nothing outside the cards is ink except marks and the note.
+    allowed = Image.new("L", page.size, 0)
+    draw = ImageDraw.Draw(allowed)
+    px = dpi / 25.4
+    for line in grid.cut_marks:
+        x = (line.x1 + line.x2) / 2 * px
+        y = (line.y1 + line.y2) / 2 * px
+        assert page.crop((int(x) - 2, int(y) - 2, int(x) + 3, int(y) + 3)).getextrema()[1] == 255
+        draw.line([(line.x1 * px, line.y1 * px), (line.x2 * px, line.y2 * px)], 255, width=5)
+    for rect in [grid.note.rect, *(grid.slot(i) for i in range(grid.per_page))]:
+        draw.rectangle(_box(rect, dpi, inset_mm=-0.5), fill=255)
+    stray = Image.composite(page, Image.new("L", page.size, 0), allowed.point(lambda v: 255 - v))
+    assert stray.getbbox() is None
+
+
+def test_backs_follow_each_front_page_mirrored(all_cards: list[Card], tmp_path: Path) -> None:
+    out = tmp_path / "p.pdf"
+    report = write_proxies(all_cards[:13], out, backs=True)
+    assert report.pages == len(pypdf.PdfReader(out).pages) == 2 * math.ceil(13 / 9)
+    dpi = 50
+    grid = make_grid("letter", "poker")
+    back = _raster(out, 3, dpi)  # the backs of page 3 (4 cards)
+    inked = set()
+    for index in range(grid.per_page):
+        cell = back.crop(_box(grid.slot(index), dpi, inset_mm=1))
+        mean = sum(cell.histogram()[i] * i for i in range(256)) / (cell.width * cell.height)
+        if mean < 128:  # a dark card back
+            inked.add(index)
+    mirrored = {r * 3 + (2 - c) for r, c in (divmod(i, 3) for i in range(4))}
+    assert inked == mirrored == {0, 1, 2, 5}
+
+
+def test_a_long_text_card_is_reported(all_cards: list[Card], tmp_path: Path) -> None:
+    text = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
+    long = dataclasses.replace(all_cards[0], name="Rambling Corpse", image_file="r", text=text)
+    report = write_proxies([all_cards[1], long], tmp_path / "p.pdf")
+    assert report.overflow == ["Rambling Corpse"]
+    assert "Rambling Corpse" in pypdf.PdfReader(tmp_path / "p.pdf").pages[0].extract_text()
+
+
+def test_html_output_has_the_same_geometry(all_cards: list[Card], tmp_path: Path) -> None:
+    hostile = dataclasses.replace(all_cards[0], name="<script>alert(1)</script> & Co")
+    out = tmp_path / "sheets.html"
+    report = write_proxies([hostile, *all_cards[1:3]], out, paper="a4", backs=True)
+    assert report.pages == 2
+    source = out.read_text(encoding="utf-8")
+    assert "@page { size: 210.0mm 297.0mm; margin: 0; }" in source
+    assert "<script>" not in source and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in source
+    tree = lxml_html.fromstring(source)
+    grid = make_grid("a4", "poker")
+    sheets = tree.find_class("sheet")
+    assert len(sheets) == 2
+    fronts = [slot.get("style") for slot in sheets[0].find_class("slot")]
+    backs = [slot.get("style") for slot in sheets[1].find_class("slot")]
+    for index in range(3):
+        front, back = grid.slot(index), grid.back_slot(index)
+        assert fronts[index] == f"left: {round(front.x, 4)}mm; top: {round(front.y, 4)}mm"
+        assert backs[index] == f"left: {round(back.x, 4)}mm; top: {round(back.y, 4)}mm"
+
+
+def test_select_cards_by_query_deck_or_both(sample_db_path: Path, tmp_path: Path) -> None:
+    db = open_db(sample_db_path)
+    assert len(select_cards(db)) == len(list(iter_cards(db)))
+    rage = select_cards(db, "f:rage")
+    assert rage and {card.faction for card in rage} == {"Rage"}
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3 Sprinter\n2 Old Pete\n", encoding="utf-8")
+    assert [c.name for c in select_cards(db, deck_path=deck)] == ["Sprinter"] * 3 + ["Old Pete"] * 2
+    assert [c.name for c in select_cards(db, "t:survivor", deck)] == ["Old Pete"] * 2
+
+
+def test_cli_writes_sheets_for_a_query(sample_db_path: Path, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "rage.pdf"
+    main(["proxies", "f:rage", "--db", str(sample_db_path), "--out", str(out), "--paper", "a4",
+          "--format", "json"])  # fmt: skip
+    report = json.loads(capsys.readouterr().out)
+    rage = select_cards(open_db(sample_db_path), "f:rage")
+    assert report["pages"] == len(pypdf.PdfReader(out).pages) == math.ceil(len(rage) / 9)
+    assert report["overflow"] == []
+
+
+def test_cli_rejects_an_unknown_output_type(sample_db_path: Path, tmp_path: Path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["proxies", "--db", str(sample_db_path), "--out", str(tmp_path / "x.png")])
+    assert exit_info.value.code == UsageError.exit_code
+    assert "must end in .pdf or .html" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

@@ -1,0 +1,107 @@
+"""Sheet geometry from layout data: grids, mirrored backs, cut marks and the note (no rendering)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from zcards.errors import UsageError
+from zcards.layout import CARD_SIZES, MIN_MARGIN_MM, PAPERS, Grid, Rect, make_grid
+
+COMBINATIONS = list(itertools.product(PAPERS, CARD_SIZES, (0.0, 3.0)))
+
+
+def _overlaps(a: Rect, b: Rect, tolerance: float = 1e-6) -> bool:
+    return (
+        a.x < b.right - tolerance
+        and b.x < a.right - tolerance
+        and a.y < b.bottom - tolerance
+        and b.y < a.bottom - tolerance
+    )
+
+
+def _line_rect(line, width: float = 0.0) -> Rect:
+    half = width / 2
+    x, y = min(line.x1, line.x2) - half, min(line.y1, line.y2) - half
+    return Rect(x, y, abs(line.x2 - line.x1) + width, abs(line.y2 - line.y1) + width)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_poker_cards_are_nine_per_page_and_centred(paper: str) -> None:
+    grid = make_grid(paper, "poker")
+    assert (grid.columns, grid.rows, grid.per_page) == (3, 3, 9)
+    first, last = grid.slot(0), grid.slot(8)
+    assert first.width == 63 and first.height == 88
+    assert first.x == pytest.approx(grid.paper.width_mm - last.right)
+    assert first.y == pytest.approx(grid.paper.height_mm - last.bottom)
+
+
+def test_grid_is_derived_from_the_data_not_fixed() -> None:
+    assert make_grid("letter", "mini").per_page == 20
+    assert make_grid("a4", "mini").per_page == 16
+    bled = make_grid("letter", "poker", bleed_mm=3)
+    assert bled.gap_mm == 6 and bled.per_page < 9
+
+
+@pytest.mark.parametrize(("paper", "card", "bleed"), COMBINATIONS)
+def test_cards_stay_inside_the_printable_margin(paper: str, card: str, bleed: float) -> None:
+    grid = make_grid(paper, card, bleed)
+    page = grid.paper
+    printed = [grid.bleed_rect(grid.slot(i)) for i in range(grid.per_page)]
+    for rect in printed:
+        assert rect.x >= MIN_MARGIN_MM - 1e-6 and rect.y >= MIN_MARGIN_MM - 1e-6
+        assert rect.right <= page.width_mm - MIN_MARGIN_MM + 1e-6
+        assert rect.bottom <= page.height_mm - MIN_MARGIN_MM + 1e-6
+    for a, b in itertools.combinations(printed, 2):
+        assert not _overlaps(a, b), "bleeds of neighbouring cards must not overlap"
+
+
+@pytest.mark.parametrize(("paper", "card", "bleed"), COMBINATIONS)
+def test_backs_mirror_fronts_left_right(paper: str, card: str, bleed: float) -> None:
+    grid = make_grid(paper, card, bleed)
+    for index in range(grid.per_page):
+        front, back = grid.slot(index), grid.back_slot(index)
+        assert back.y == front.y
+        assert back.x == pytest.approx(grid.paper.width_mm - front.right)
+        # The mirror of a slot is another slot of the same grid: backs never leave the grid.
+        row, column = divmod(index, grid.columns)
+        mirror = grid.slot(row * grid.columns + grid.columns - 1 - column)
+        assert back.x == pytest.approx(mirror.x)
+
+
+@pytest.mark.parametrize(("paper", "card", "bleed"), COMBINATIONS)
+def test_cut_marks_and_note_stay_off_every_card(paper: str, card: str, bleed: float) -> None:
+    grid = make_grid(paper, card, bleed)
+    printed = [grid.bleed_rect(grid.slot(i)) for i in range(grid.per_page)]
+    page = Rect(0, 0, grid.paper.width_mm, grid.paper.height_mm)
+    assert grid.cut_marks
+    for line in grid.cut_marks:
+        drawn = _line_rect(line, width=0.8)  # with its white halo
+        assert not any(_overlaps(drawn, rect) for rect in printed)
+        assert drawn.x >= 0 and drawn.right <= page.right and drawn.bottom <= page.bottom
+    note = grid.note.rect
+    assert not any(_overlaps(note, rect) for rect in printed)
+    assert not any(_overlaps(note, _line_rect(line, 0.8)) for line in grid.cut_marks)
+    assert grid.edge_distance(note) >= MIN_MARGIN_MM
+
+
+def test_every_cut_line_has_a_mark_at_both_ends() -> None:
+    grid: Grid = make_grid("letter", "poker")
+    xs = {round(x, 6) for line in grid.cut_marks if line.x1 == line.x2 for x in (line.x1,)}
+    expected = {round(grid.slot(c).x, 6) for c in range(3)} | {round(grid.slot(2).right, 6)}
+    assert xs == expected
+    assert len(grid.cut_marks) == 2 * 4 + 2 * 4
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"paper": "legal"}, "unknown paper"),
+        ({"card_size": "tarot"}, "unknown card size"),
+        ({"bleed_mm": -1}, "bleed"),
+    ],
+)
+def test_bad_layout_options_are_usage_errors(options: dict, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        make_grid(**options)

@@ -1,0 +1,396 @@
+"""Card faces from one Jinja HTML/CSS template: JPEG card images, the card back, spawned cards.
+
+WeasyPrint lays faces out (many per call: it is the slow part), pypdfium2 turns pages into
+pixels. Long text shrinks step by step; text that still does not fit is reported by card
+name, detected from WeasyPrint's own layout boxes rather than guessed from character counts.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import re
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import pypdfium2
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+
+from zcards.errors import ZcardsError
+from zcards.layout import CARD_SIZES, PT_PER_MM, CardSize
+from zcards.model import FACTIONS, RARITY_NAMES, Card
+from zcards.resources import jinja_env
+
+log = logging.getLogger(__name__)
+
+# Text scales tried in turn when a name or the rules text overflows its box.
+FIT_SCALES: tuple[float, ...] = (1.0, 0.9, 0.8, 0.71, 0.63)
+NAME_EM = 1.3
+TEXT_ONLY_EM = 1.12  # a card without art has room for larger rules text
+BASE_FONT_PT = 7.0  # for a poker-width card; other sizes scale with the card width
+BORDER_MM = 2.2
+ART_SHARE = 0.4  # of the height inside the frame, when the card has art
+ART_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".gif")
+JPEG_QUALITY = 90
+# Cards per WeasyPrint call: big enough to amortise the call, small enough for progress.
+BATCH = 18
+_OVERFLOW_TOLERANCE_PT = 0.5
+_UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
+_WINDOWS_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Row:
+    top_mm: float
+    width_mm: float
+    height_mm: float
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A face's outer box: the card (plus bleed, which widens the coloured frame).
+
+    The rows of a face are placed in millimetres here rather than left to CSS flex layout,
+    so WeasyPrint and a browser put every region in the same place.
+    """
+
+    width_mm: float
+    height_mm: float
+    border_mm: float
+    font_pt: float
+
+    @classmethod
+    def for_card(cls, card: CardSize, bleed_mm: float = 0.0) -> Geometry:
+        return cls(
+            round(card.width_mm + 2 * bleed_mm, 4),
+            round(card.height_mm + 2 * bleed_mm, 4),
+            round(BORDER_MM * card.width_mm / 63 + bleed_mm, 4),
+            round(BASE_FONT_PT * card.width_mm / 63, 3),
+        )
+
+    def rows(self, has_art: bool) -> dict[str, Row]:
+        """Title, art, type line, text box and footer, top to bottom inside the frame."""
+        em = self.font_pt / PT_PER_MM
+        inner = self.height_mm - 2 * self.border_mm
+        width = round(self.width_mm - 2 * self.border_mm, 3)
+        heights = {
+            "title": 2.2 * em,
+            "art": ART_SHARE * inner if has_art else 0.0,
+            "typeline": 1.55 * em,
+        }
+        foot = 2.0 * em
+        heights["box"] = inner - sum(heights.values()) - foot
+        heights["foot"] = foot
+        rows, top = {}, 0.0
+        for name, height in heights.items():
+            rows[name] = Row(round(top, 3), width, round(height, 3))
+            top += height
+        return rows
+
+
+@dataclass
+class Fit:
+    """Scale step (index into FIT_SCALES) of each text region of one face."""
+
+    name: int = 0
+    text: int = 0
+
+
+@dataclass(frozen=True)
+class FaceView:
+    """What the template shows of one card; built here so the template stays declarative."""
+
+    index: int
+    name: str
+    kind: str
+    faction_class: str
+    cost: str
+    power: str
+    health: str
+    type_line: str
+    keywords: str
+    requires: str
+    symbols: tuple[str, ...]
+    paragraphs: tuple[str, ...]
+    setinfo: str
+    art: str
+    rows: dict[str, Row]
+    name_em: float
+    text_em: float
+
+
+@dataclass
+class FaceReport:
+    """Rendered card images, and the names of cards whose text did not fit even when shrunk."""
+
+    paths: list[Path] = field(default_factory=list)
+    overflow: list[str] = field(default_factory=list)
+
+
+def safe_image_name(card: Card) -> str:
+    """The card's ImageFile as a plain file name that cannot leave its folder.
+
+    Only the front of a Lackey ``front,back`` value is used; separators, ``..`` and anything
+    outside a portable character set become ``_``; nothing usable left falls back to the name.
+    """
+    raw = (card.image_file or "").split(",")[0]
+    name = _clean_file_name(raw) or _clean_file_name(card.name) or "card"
+    return f"_{name}" if _WINDOWS_RESERVED.match(name.split(".")[0]) else name
+
+
+def _clean_file_name(raw: str) -> str:
+    name = re.sub(r"\.{2,}", "_", _UNSAFE.sub("_", raw.strip()))
+    return re.sub(r"_{2,}", "_", name).strip(" ._")[:120]
+
+
+def find_art(card: Card, images_dir: Path | None) -> Path | None:
+    """The card's own image in ``images_dir`` (only directly inside it), if one exists."""
+    if images_dir is None:
+        return None
+    stem = safe_image_name(card)
+    for extension in ART_EXTENSIONS:
+        candidate = images_dir / f"{stem}{extension}"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def face_view(
+    card: Card, index: int, fit: Fit, geometry: Geometry, images_dir: Path | None = None
+) -> FaceView:
+    faction = card.faction if card.faction in FACTIONS else ""
+    kind = (card.type or "card").lower()
+    art = find_art(card, images_dir)
+    rarity = RARITY_NAMES.get(card.rarity, card.rarity)
+    return FaceView(
+        index=index,
+        name=card.name,
+        kind=kind if kind in ("zombie", "survivor", "item") else "other",
+        faction_class=faction.lower(),
+        cost=_number(card.cost),
+        power=_number(card.power),
+        health=_number(card.health),
+        type_line=" \u2014 ".join(part for part in (card.type or "Card", card.faction) if part),
+        keywords=" \u00b7 ".join(card.keywords),
+        requires=", ".join(f"{count} {keyword}" for keyword, count in card.requirements.items()),
+        symbols=tuple(card.symbols),
+        paragraphs=tuple(line.strip() for line in card.text.splitlines() if line.strip()),
+        setinfo=" \u00b7 ".join(part for part in (card.set_name, rarity) if part),
+        art=art.resolve().as_uri() if art else "",
+        rows=geometry.rows(art is not None),
+        name_em=round(NAME_EM * FIT_SCALES[fit.name], 3),
+        text_em=round(FIT_SCALES[fit.text] * (1.0 if art else TEXT_ONLY_EM), 3),
+    )
+
+
+def _number(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+@cache
+def _font_config() -> FontConfiguration:
+    return FontConfiguration()
+
+
+@cache
+def _url_fetcher() -> weasyprint.URLFetcher:
+    """Only local files and inline data: nothing on a card makes the renderer go online."""
+    return weasyprint.URLFetcher(allowed_protocols=("file", "data"))
+
+
+def render_document(html: str) -> weasyprint.Document:
+    """Lay out one HTML document (the expensive step)."""
+    return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
+        font_config=_font_config()
+    )
+
+
+def overflowing(document: weasyprint.Document) -> dict[int, set[str]]:
+    """Face index -> text regions (``name``, ``text``) whose content spills out of its box."""
+    found: dict[int, set[str]] = {}
+    for page in document.pages:
+        seen: set[int] = set()
+        # placeholders=True walks into absolutely positioned boxes (every face row is one).
+        for box in page._page_box.descendants(placeholders=True):
+            element = getattr(box, "element", None)
+            if element is None or id(element) in seen or element.get("data-fit") is None:
+                continue
+            seen.add(id(element))
+            if _spills(box):
+                found.setdefault(int(element.get("data-face")), set()).add(element.get("data-fit"))
+    return found
+
+
+def _spills(box) -> bool:
+    right = box.content_box_x() + box.width + _OVERFLOW_TOLERANCE_PT
+    bottom = box.content_box_y() + box.height + _OVERFLOW_TOLERANCE_PT
+    for child in box.descendants(placeholders=True):
+        if child is box:
+            continue
+        if child.position_x + child.margin_width() > right:
+            return True
+        if child.position_y + child.margin_height() > bottom:
+            return True
+    return False
+
+
+def render_fitted(
+    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit]
+) -> tuple[weasyprint.Document, set[int]]:
+    """Render, shrinking every overflowing region one step per pass until it fits or the
+    smallest step is reached. Returns the final document and the faces that still overflow."""
+    last = len(FIT_SCALES) - 1
+    while True:
+        document = render_document(build(fits))
+        spilled = overflowing(document)
+        shrinkable = False
+        for index, regions in spilled.items():
+            fit = fits.setdefault(index, Fit())
+            for region in regions:
+                if getattr(fit, region) < last:
+                    setattr(fit, region, getattr(fit, region) + 1)
+                    shrinkable = True
+        if not shrinkable:
+            return document, set(spilled)
+
+
+def card_document(pages: Sequence[FaceView | str], geometry: Geometry) -> str:
+    """HTML with one face (or ``"back"`` / ``"spawned"``) per page, each page the card's size."""
+    return jinja_env().get_template("cardface_pages.html.j2").render(pages=pages, geometry=geometry)
+
+
+def render_faces(
+    cards: Sequence[Card],
+    out_dir: str | os.PathLike[str],
+    *,
+    dpi: int = 150,
+    images_dir: str | os.PathLike[str] | None = None,
+    card_size: str = "poker",
+    progress: Callable[[int], None] | None = None,
+) -> FaceReport:
+    """One JPEG per card at ``<out_dir>/<safe ImageFile>.jpg``, plus the overflow report.
+
+    Cards sharing an ImageFile share one image (the first card's face); two different
+    ImageFile values that become the same file name are an error, not a silent overwrite.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    art_dir = Path(images_dir) if images_dir is not None else None
+    geometry = Geometry.for_card(CARD_SIZES[card_size])
+    targets = _image_targets(cards, out)
+    unique = list({path: card for card, path in zip(cards, targets, strict=True)}.items())
+    report = FaceReport(paths=targets)
+    for start in range(0, len(unique), BATCH):
+        batch = unique[start : start + BATCH]
+        fits: dict[int, Fit] = {}
+
+        def build(fits: dict[int, Fit], batch=batch) -> str:
+            views = [
+                face_view(card, i, fits.get(i, Fit()), geometry, art_dir)
+                for i, (_, card) in enumerate(batch)
+            ]
+            return card_document(views, geometry)
+
+        document, spilled = render_fitted(build, fits)
+        report.overflow.extend(batch[i][1].name for i in sorted(spilled))
+        images = rasterise(document.write_pdf(), dpi)
+        for (path, _), image in zip(batch, images, strict=True):
+            save_jpeg(image, path, dpi)
+        if progress:
+            progress(len(batch))
+    return report
+
+
+def render_card_images(
+    cards: Sequence[Card],
+    out_dir: str | os.PathLike[str],
+    *,
+    dpi: int = 150,
+    images_dir: str | os.PathLike[str] | None = None,
+) -> list[Path]:
+    """One JPEG per card (``<out_dir>/<safe ImageFile>.jpg``), in card order.
+
+    Cards whose text does not fit are logged as warnings; use :func:`render_faces` to get
+    them as data.
+    """
+    report = render_faces(cards, out_dir, dpi=dpi, images_dir=images_dir)
+    for name in report.overflow:
+        log.warning("text of card %r does not fit on the card face", name)
+    return report.paths
+
+
+def render_cardback(path: str | os.PathLike[str], dpi: int = 150) -> Path:
+    """The card back: a generic zombie, as face-down cards are generic zombies."""
+    return _render_single("back", path, dpi)
+
+
+def render_spawned(path: str | os.PathLike[str], dpi: int = 150) -> Path:
+    """The picture Lackey shows for spawned cards and cards whose image is missing."""
+    return _render_single("spawned", path, dpi)
+
+
+def _render_single(kind: str, path: str | os.PathLike[str], dpi: int) -> Path:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    html = card_document([kind], Geometry.for_card(CARD_SIZES["poker"]))
+    (image,) = rasterise(render_document(html).write_pdf(), dpi)
+    save_jpeg(image, target, dpi)
+    return target
+
+
+def _image_targets(cards: Sequence[Card], out: Path) -> list[Path]:
+    owners: dict[str, Card] = {}
+    paths = []
+    for card in cards:
+        name = safe_image_name(card)
+        owner = owners.setdefault(name.casefold(), card)
+        if owner is not card and _raw_image(owner) != _raw_image(card):
+            raise ZcardsError(
+                f"cards {owner.name!r} and {card.name!r} would both be drawn to {name}.jpg "
+                "(their ImageFile values differ only in characters a file name cannot hold)"
+            )
+        paths.append(out / f"{name}.jpg")
+    return paths
+
+
+def _raw_image(card: Card) -> str:
+    return (card.image_file or "").split(",")[0].strip() or card.name
+
+
+def rasterise(pdf: bytes, dpi: int) -> list:
+    """Every page of a PDF as an RGB PIL image at ``dpi``."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        images = []
+        for index in range(len(document)):
+            page = document[index]
+            # pdfium rounds the bitmap up; crop to the nearest whole pixel of the real size.
+            width, height = (round(side / 72 * dpi) for side in page.get_size())
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            images.append(image.crop((0, 0, width, height)))
+        return images
+    finally:
+        document.close()
+
+
+def save_jpeg(image, path: Path, dpi: int) -> None:
+    """Write atomically: a reader never sees half an image."""
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=JPEG_QUALITY, dpi=(dpi, dpi))
+    atomic_write(path, buffer.getvalue())
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

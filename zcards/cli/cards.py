@@ -1,0 +1,99 @@
+"""``zcards import``, ``zcards changes`` and ``zcards build``: filling the card database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from zcards.build import DEFAULT_OUT, build
+from zcards.changes import run_changes
+from zcards.cli.common import database_path, db_option, emit_json, emit_rows, progress
+from zcards.db import open_db
+from zcards.importer import import_sources
+
+
+@click.command("import")
+@click.argument("sources", nargs=-1, required=True)
+@db_option
+@click.option("--skip-bad-rows", is_flag=True, help="Import the good rows; report each bad one.")
+@click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Report format; json is for scripts.",
+)
+def import_command(
+    sources: tuple[str, ...],
+    db_path: Path | None,
+    skip_bad_rows: bool,
+    dry_run: bool,
+    output_format: str,
+) -> None:
+    """Import card data from SOURCE paths or URLs.
+
+    A SOURCE is a Lackey card-data file, a plugin's updatelist.txt (its card data files and
+    image URLs are followed), a plugin folder, or an HTML page with card tables or links to
+    card-data files. The import is one transaction: on any error nothing changes.
+    """
+    report = import_sources(
+        database_path(db_path),
+        list(sources),
+        skip_bad_rows=skip_bad_rows,
+        dry_run=dry_run,
+        progress=progress,
+    )
+    if output_format == "json":
+        emit_json(report.to_dict())
+    else:
+        click.echo("\n".join(report.summary()))
+
+
+@click.command("changes")
+@db_option
+@click.option("--run", "run_id", type=int, default=None, help="Import run id (default: latest).")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["table", "json", "csv", "tsv"]),
+    default="table",
+    show_default=True,
+    help="Output format; json and csv are for scripts.",
+)
+def changes_command(db_path: Path | None, run_id: int | None, output_format: str) -> None:
+    """Cards added, removed or changed (field by field) by an import run."""
+    db = open_db(db_path)
+    run, changes = run_changes(db, run_id)
+    if output_format == "json":
+        emit_json({"run": run, "changes": [change.to_dict() for change in changes]})
+        return
+    rows = [
+        {**change.to_dict(), "run": run, "fields": _fields(change.fields)} for change in changes
+    ]
+    emit_rows(rows, ["run", "action", "set", "name", "fields"], output_format)
+
+
+@click.command("build")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_OUT,
+    show_default=True,
+    help="Output folder.",
+)
+def build_command(out_dir: Path) -> None:
+    """Build everything from the bundled set, offline: the card database (OUT/cards.db)."""
+    result = build(out_dir)
+    for step in result.steps:
+        click.echo(f"{step.name}: {step.summary}")
+
+
+def _fields(fields: dict) -> str:
+    return "; ".join(f"{name}: {old!r} -> {new!r}" for name, (old, new) in fields.items())
+
+
+COMMANDS = [import_command, changes_command, build_command]

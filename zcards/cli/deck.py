@@ -1,0 +1,76 @@
+"""``zcards deck check`` and ``zcards deck convert``: deck lists against the card database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import database_path, db_option, emit_json, format_option
+from zcards.cli.query import echo_stats
+from zcards.db import open_db
+from zcards.decks import composition, convert_deck, read_deck, resolve_deck, write_atomic
+from zcards.errors import ZcardsError
+
+DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+@click.group("deck")
+def deck_group() -> None:
+    """Deck lists: plain text ('3 Gross Ghoul', '3<TAB>Gross Ghoul', '# Section') or Lackey .dek."""
+
+
+@deck_group.command("check")
+@click.argument("file", type=DECK_FILE)
+@db_option
+@format_option(("table", "json"), default="table")
+def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
+    """Resolve every card name of FILE and show the deck's composition.
+
+    Unknown names are listed with suggestions and make the command exit 1.
+    """
+    resolved = resolve_deck(read_deck(file), open_db(database_path(db_path)))
+    stats, sections = composition(resolved)
+    if output_format == "json":
+        unknown = [
+            {"name": u.entry.name, "line": u.entry.line, "suggestions": list(u.suggestions)}
+            for u in resolved.unknown
+        ]
+        emit_json({"deck": str(file), "sections": sections, "unknown": unknown} | stats.to_json())
+    else:
+        click.echo(", ".join(f"{section}: {count}" for section, count in sections.items()))
+        echo_stats(stats)
+    for unknown_card in resolved.unknown:
+        click.echo(unknown_card.explain(file), err=True)
+    if resolved.unknown:
+        raise ZcardsError(f"{len(resolved.unknown)} unknown card name(s) in {file}")
+
+
+@deck_group.command("convert")
+@click.argument("file", type=DECK_FILE)
+@click.option(
+    "--to", "to", type=click.Choice(["dek", "txt", "json"]), required=True, help="Output format."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write here instead of standard output.",
+)
+@db_option
+def convert_command(file: Path, to: str, out: Path | None, db_path: Path | None) -> None:
+    """Convert the deck FILE to a Lackey .dek, a text list or JSON.
+
+    A text list names cards only, so --to dek/json looks them up in the card database; a .dek
+    already carries sets and image names and needs no database.
+    """
+    deck = read_deck(file)
+    db = None if deck.pinned or to == "txt" else open_db(database_path(db_path))
+    text = convert_deck(deck, to, db)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(out, text)
+
+
+COMMANDS = [deck_group]

@@ -1,0 +1,129 @@
+"""``zcards plugin``: export, lint, verify and checksum LackeyCCG plugins."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import db_option, emit_json, emit_rows, format_option, is_interactive
+from zcards.errors import UsageError, ZcardsError
+
+
+@click.group()
+def plugin() -> None:
+    """Build, check and verify the LackeyCCG plugin."""
+
+
+def _parse_date(_ctx, _param, value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError as error:
+        raise click.BadParameter("expected YYYY-MM-DD") from error
+
+
+def _echo_progress(stage: str, done: int, total: int) -> None:
+    click.echo(f"\r{stage}: {done}/{total}", err=True, nl=done >= total)
+
+
+@plugin.command("export")
+@db_option
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder that receives <name>/ (replaced atomically).")
+@click.option("--name", default="zombieccg", show_default=True, help="Plugin folder name.")
+@click.option("--base-url", default=None, help="Where the plugin folder is published (for "
+              "updatelist.txt and version.txt URLs).")
+@click.option("--date", "release", callback=_parse_date, default=None,
+              help="Release date YYYY-MM-DD (default: the last import, else today).")
+@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 600),
+              help="Card image resolution.")
+@click.option("--deck", "decks", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Starter deck list to ship (repeatable; default: the bundled starters).")
+@format_option(("table", "json"))
+def export_command(db_path, out_dir, name, base_url, release, dpi, decks, output_format) -> None:
+    """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
+    from lackey_plugin.export import export_plugin
+
+    report = export_plugin(
+        db_path, out_dir, name=name, base_url=base_url, release=release, dpi=dpi,
+        decks=list(decks) or None,
+        progress=_echo_progress if is_interactive() else None,
+    )
+    if output_format == "json":
+        emit_json(report.to_dict())
+        return
+    for message in report.messages:
+        click.echo(f"note: {message}", err=True)
+    state = "unchanged" if report.unchanged else "written"
+    click.echo(f"{report.plugin_dir}: version {report.version} {state}: {report.cards} cards in "
+               f"{len(report.sets)} sets, {report.files} files, {report.bytes} bytes")
+
+
+@plugin.command("lint")
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--name", default=None, help="Install name if the folder is named differently.")
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@format_option(("table", "json"))
+def lint_command(folder, name, strict, output_format) -> None:
+    """Check a plugin folder; exit 1 on errors (or on any finding with --strict)."""
+    from lackey_plugin.lint import ERROR, lint_plugin
+
+    findings = lint_plugin(folder, name=name)
+    if output_format == "json":
+        emit_json([finding.to_dict() for finding in findings])
+    else:
+        for finding in findings:
+            click.echo(str(finding))
+    errors = sum(finding.severity == ERROR for finding in findings)
+    warnings = len(findings) - errors
+    if output_format != "json":
+        click.echo(f"{errors} errors, {warnings} warnings", err=True)
+    if errors or (strict and warnings):
+        raise ZcardsError(f"{folder}: {errors} errors, {warnings} warnings")
+
+
+@plugin.command("verify")
+@click.argument("url")
+@click.option("--images", is_flag=True, help="Also check every card image URL.")
+@click.option("--workers", default=8, show_default=True, type=click.IntRange(1, 64),
+              help="Parallel downloads.")
+@format_option(("table", "json"))
+def verify_command(url, images, workers, output_format) -> None:
+    """Download a published updatelist.txt and every file it lists; report broken ones."""
+    from lackey_plugin.verify import verify_plugin
+
+    if not url.startswith(("http://", "https://")):
+        raise UsageError(f"{url!r} is not an http(s) URL")
+    report = verify_plugin(url, images=images, workers=workers)
+    if output_format == "json":
+        emit_json(report.to_dict())
+    else:
+        rows = [check.to_dict() for check in report.problems]
+        if rows:
+            emit_rows(rows, ["status", "local_path", "listed", "actual", "detail"], "table")
+        click.echo(f"{report.name}: {len(report.checks)} files checked, "
+                   f"{len(report.problems)} problems", err=True)
+    if report.problems:
+        raise ZcardsError(f"{len(report.problems)} broken files in {url}")
+
+
+@plugin.command("checksum")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@format_option(("table", "json"))
+def checksum_command(files, output_format) -> None:
+    """Print the Lackey updatelist checksum of each FILE (0 for a missing file, like Lackey)."""
+    from lackey_plugin.checksum import checksum_file
+
+    rows = [{"file": str(path), "checksum": checksum_file(path)} for path in files]
+    if output_format == "json":
+        emit_json(rows)
+        return
+    for row in rows:
+        click.echo(f"{row['checksum']}\t{row['file']}")
+
+
+COMMANDS = [plugin]

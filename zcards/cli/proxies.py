@@ -1,0 +1,131 @@
+"""``zcards proxies``: printable proxy sheets (PDF or HTML) for a query, a deck, or every card."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import database_path, db_option, emit_json, format_option, is_interactive
+from zcards.db import open_db
+from zcards.errors import UsageError
+from zcards.layout import CARD_SIZES, PAPERS
+from zcards.proxies import ProxyReport, select_cards, write_proxies
+
+
+@click.command("proxies")
+@click.argument("query", required=False)
+@db_option
+@click.option(
+    "--deck",
+    "deck_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Print this deck (text list or Lackey .dek), each card as often as listed.",
+)
+@click.option(
+    "--copies",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Copies of every card (multiplies deck counts).",
+)
+@click.option("--paper", type=click.Choice(list(PAPERS)), default="letter", show_default=True)
+@click.option(
+    "--card-size",
+    type=click.Choice(list(CARD_SIZES)),
+    default="poker",
+    show_default=True,
+    help="poker 63x88 mm, bridge 57x89 mm, mini 41x63 mm.",
+)
+@click.option(
+    "--bleed",
+    "bleed_mm",
+    type=click.FloatRange(0, 10),
+    default=0.0,
+    show_default=True,
+    help="Millimetres of card colour printed past each cut line.",
+)
+@click.option(
+    "--backs",
+    is_flag=True,
+    help="Add a back page after each front page, mirrored for long-edge duplex.",
+)
+@click.option(
+    "--images",
+    "images_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder of card art (<ImageFile>.jpg/.png); cards without art print as text.",
+)
+@click.option(
+    "--out",
+    "out_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("proxies.pdf"),
+    show_default=True,
+    help="FILE.pdf or FILE.html.",
+)
+@format_option(("text", "json"), default="text")
+def proxies_command(
+    query: str | None,
+    db_path: Path | None,
+    deck_path: Path | None,
+    copies: int,
+    paper: str,
+    card_size: str,
+    bleed_mm: float,
+    backs: bool,
+    images_dir: Path | None,
+    out_path: Path,
+    output_format: str,
+) -> None:
+    """Write proxy sheets for the cards matching QUERY and/or in --deck (default: every card).
+
+    \b
+    Cards keep their exact size: print at 100% / actual size, never "fit to page".
+    Cut marks sit in the margins; with --backs print double-sided, flipping on the long edge.
+      zcards proxies 'f:rage' --out rage.pdf
+      zcards proxies --deck decks/horde.txt --backs --paper a4
+    """
+    cards = select_cards(open_db(database_path(db_path)), query, deck_path)
+    if not cards:
+        raise UsageError("no cards match: nothing to print")
+    options = dict(
+        paper=paper,
+        card_size=card_size,
+        bleed_mm=bleed_mm,
+        copies=copies,
+        backs=backs,
+        images_dir=images_dir,
+    )
+    if is_interactive():
+        with click.progressbar(
+            length=len(cards) * copies, label="Rendering proxies", file=sys.stderr
+        ) as bar:
+            report = write_proxies(cards, out_path, progress=bar.update, **options)
+    else:
+        report = write_proxies(cards, out_path, **options)
+    _emit(report, output_format)
+
+
+def _emit(report: ProxyReport, output_format: str) -> None:
+    if output_format == "json":
+        emit_json(
+            {
+                "path": str(report.path),
+                "pages": report.pages,
+                "cards": report.cards,
+                "per_page": report.per_page,
+                "overflow": report.overflow,
+            }
+        )
+        return
+    for name in report.overflow:
+        click.echo(f"Warning: the text of {name!r} does not fit on the card, even shrunk", err=True)
+    click.echo(
+        f"Wrote {report.path}: {report.pages} pages, {report.cards} cards "
+        f"({report.per_page} per page). Print at 100% / actual size."
+    )
+
+
+COMMANDS = [proxies_command]

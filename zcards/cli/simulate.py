@@ -1,0 +1,72 @@
+"""``zcards simulate``: play seeded games between two decks, write their logs, report balance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import emit_json, format_option, progress
+from zcards.errors import UsageError
+from zcards.sim.batch import iter_games, write_logs
+from zcards.sim.decklists import load_decks
+from zcards.sim.game import DEFAULT_TURN_CAP
+from zcards.sim.players import STRATEGIES
+from zcards.sim.report import format_report, summarise
+
+
+@click.command("simulate")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="How many games to play.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the batch: the same seed plays the same games.")
+@click.option("--deck", "decks", multiple=True,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A deck file (text list or .dek); give it twice. Default: two starter decks.")
+@click.option("--strategy", "strategies", multiple=True, type=click.Choice(list(STRATEGIES)),
+              help="Player strategy, once for both players or once per deck (default greedy).")
+@click.option("--max-turns", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
+              show_default=True, help="Stop a game at this turn and report it as a turn cap.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="Write one Lackey log per game (game-0001.txt …) here.")
+@click.option("--timestamps/--no-timestamps", default=False,
+              help="Start each log line with a [H:MM:SS] stamp.")
+@click.option("--db", "db_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Card database for deck names (default: the bundled set).")
+@format_option(("text", "json"), default="text")
+def simulate_command(
+    games: int,
+    seed: int,
+    decks: tuple[Path, ...],
+    strategies: tuple[str, ...],
+    max_turns: int,
+    out_dir: Path | None,
+    timestamps: bool,
+    db_path: Path | None,
+    output_format: str,
+) -> None:
+    """Play GAMES seeded games of Zombie CCG and print how they went.
+
+    Each deck plays each seat equally often. The report gives the average length, how games
+    ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with
+    95% confidence intervals.
+    """
+    if len(strategies) > 2:
+        raise UsageError("give --strategy at most twice")
+    pair = (strategies * 2)[:2] if strategies else ("greedy", "greedy")
+    deck_lists = load_decks(decks, db_path)
+    with progress(
+        iter_games(deck_lists, games, seed, strategies=pair, max_turns=max_turns),
+        "Simulating", length=games,
+    ) as played:
+        results = list(played)
+    if out_dir is not None:
+        write_logs(results, out_dir, timestamps=timestamps)
+    report = summarise(results)
+    if output_format == "json":
+        emit_json(report.to_json() | {"seed": seed, "logs": str(out_dir) if out_dir else None})
+    else:
+        click.echo(format_report(report), nl=False)
+
+
+COMMANDS = [simulate_command]

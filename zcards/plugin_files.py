@@ -1,0 +1,174 @@
+"""Read a published Lackey plugin's ``updatelist.txt``: its card data files and image URLs.
+
+The card data files are the ones ``ListOfCardDataFiles.txt`` or the legacy ``setlist.txt``
+names, plus every other ``sets/*.txt`` (LackeyCCG loads those too: tribbles' saved setup uses
+cards of a file its setlist omits). Card-image URLs come from ``CardImageURLs:`` lines (inline
+or in ``CardURLFiles:`` files) and ``CardGeneralURLs:`` base URLs (lackey-reference §9.1).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, urljoin
+
+from zcards.errors import Location, ZcardsError
+from zcards.fetch import is_url
+from zcards.model import Card
+from zcards.normalise import Problem, split_lines
+
+_SECTIONS = ("cardimageurls:", "cardurlfiles:", "cardgeneralurls:")
+_PLUGIN_PATH = re.compile(r"^plugins/[^/]+/+(.+)$")
+_CARD_FILE = re.compile(r"^sets/[^/]+\.txt$", re.I)
+
+
+@dataclass
+class ImageUrls:
+    """Where a card's image can be downloaded, as a plugin's updatelist says.
+
+    Lookup order as in LackeyCCG: ``<Set>/<file>``, then ``general/<file>`` (image files listed
+    under ``sets/setimages/`` count too), then the first general base URL.
+    """
+
+    explicit: dict[str, str] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+
+    def copy(self) -> ImageUrls:
+        return ImageUrls(dict(self.explicit), list(self.general))
+
+    def add(self, key: str, url: str) -> None:
+        self.explicit.setdefault(key.strip().casefold(), url.strip())
+
+    def add_lines(self, text: str) -> None:
+        """``Set/ImageFile.jpg<TAB>URL`` lines (a space separator occurs in the wild too)."""
+        for line in split_lines(text):
+            parts = line.strip().split("\t") if "\t" in line else line.strip().split(None, 1)
+            if len(parts) >= 2 and is_url(parts[-1].strip()):
+                self.add(parts[0], parts[-1])
+
+    def url_for(self, card: Card) -> str:
+        front = card.image_file.split(",")[0].strip()
+        if not front:
+            return ""
+        file_name = front if "." in front.rsplit("/", 1)[-1] else f"{front}.jpg"
+        for folder in (card.set_name, "general"):
+            explicit = self.explicit.get(f"{folder}/{file_name}".casefold())
+            if explicit:
+                return explicit
+        if self.general:
+            base = self.general[0] if self.general[0].endswith("/") else self.general[0] + "/"
+            return base + quote(file_name)
+        return ""
+
+
+@dataclass
+class UpdateList:
+    plugin: str
+    files: dict[str, tuple[str, str]]
+    images: ImageUrls
+    url_files: list[str]
+
+
+def parse_updatelist(text: str, origin: str) -> UpdateList:
+    """Line 1 ``name<TAB>date``; file lines ``local<TAB>url<TAB>checksum``; optional sections."""
+    lines = split_lines(text)
+    plugin = lines[0].split("\t")[0].strip() if lines else ""
+    if not plugin:
+        raise ZcardsError(
+            "updatelist line 1 must be '<plugin name><TAB><date>'", Location(origin, 1)
+        )
+    files: dict[str, tuple[str, str]] = {}
+    images = ImageUrls()
+    url_files: list[str] = []
+    section = None
+    for line in lines[1:]:
+        stripped = line.strip()
+        fields = [part.strip() for part in line.split("\t")]
+        if stripped.casefold() in _SECTIONS:
+            section = stripped.casefold()
+        elif not stripped:
+            section = None
+        elif len(fields) >= 3 and is_url(fields[1]):
+            match = _PLUGIN_PATH.match(fields[0].replace("\\", "/"))
+            if match:
+                relative = re.sub("/+", "/", match.group(1))
+                files.setdefault(relative.casefold(), (relative, fields[1]))
+                if relative.casefold().startswith("sets/setimages/"):
+                    images.add(relative[len("sets/setimages/") :], fields[1])
+        elif section == "cardimageurls:":
+            images.add_lines(line)
+        elif section == "cardurlfiles:":
+            url_files.append(stripped)
+        elif section == "cardgeneralurls:" and is_url(stripped):
+            images.general.append(stripped)
+    return UpdateList(plugin, files, images, url_files)
+
+
+class PluginFiles:
+    """Finds a plugin's files: beside a local updatelist first, else at its listed URLs."""
+
+    def __init__(self, updatelist: UpdateList, location: str) -> None:
+        self.updatelist = updatelist
+        self.location = location
+        self.folder = None if is_url(location) else Path(location).parent
+
+    def has(self, relative: str) -> bool:
+        return relative.casefold() in self.updatelist.files or self._local(relative) is not None
+
+    def resolve(self, relative: str) -> str:
+        local = self._local(relative)
+        if local is not None:
+            return str(local)
+        listed = self.updatelist.files.get(relative.casefold())
+        if listed:
+            return listed[1]
+        if self.folder is not None:
+            return str(self.folder / relative)
+        return urljoin(self.location, relative)
+
+    def card_files_named(self, text: str, list_name: str) -> list[str]:
+        """Card data files named by ``ListOfCardDataFiles.txt`` or ``setlist.txt``."""
+        if list_name.casefold() == "listofcarddatafiles.txt":
+            names = re.findall(r"<filetoinclude>\s*(.*?)\s*</filetoinclude>", text, re.I | re.S)
+        else:
+            lines = [line.strip() for line in split_lines(text)]
+            count = int(lines[0]) if lines and lines[0].isdigit() else 0
+            names = [name for name in lines[1 : 1 + count] if name]
+        return [f"sets/{name}" for name in names]
+
+    def card_files(self, listed: list[str]) -> tuple[list[str], list[Problem]]:
+        """Locations of every card data file, listed ones first, then other ``sets/*.txt``."""
+        relatives = list(dict.fromkeys(listed))
+        known = {relative.casefold() for relative in relatives}
+        warnings = []
+        others = [rel for rel, _ in self.updatelist.files.values() if _CARD_FILE.match(rel)]
+        if not others and self.folder is not None:
+            others = [f"sets/{path.name}" for path in sorted((self.folder / "sets").glob("*.txt"))]
+        for relative in others:
+            if relative.casefold() in known:
+                continue
+            if listed:
+                note = f"{relative} is not in the plugin's card file list; imported too"
+                warnings.append(Problem(Location(self.location), note))
+            relatives.append(relative)
+            known.add(relative.casefold())
+        return [self.resolve(relative) for relative in relatives], warnings
+
+    def _local(self, relative: str) -> Path | None:
+        """The file beside a local updatelist, matching names case-insensitively like Windows."""
+        if self.folder is None:
+            return None
+        current = self.folder
+        for part in relative.split("/"):
+            exact = current / part
+            if exact.exists():
+                current = exact
+                continue
+            if not current.is_dir():
+                return None
+            matches = [p for p in current.iterdir() if p.name.casefold() == part.casefold()]
+            if not matches:
+                return None
+            current = matches[0]
+        return current if current.is_file() else None

@@ -1,0 +1,277 @@
+"""The search language's tokenizer and parser: query text -> syntax tree, positions kept.
+
+Grammar (``or`` binds loosest, ``-`` tightest; juxtaposition means ``and``)::
+
+    query   := or_expr
+    or_expr := and_expr ("or" and_expr)*
+    and_expr:= unary (["and"] unary)*
+    unary   := "-" unary | "(" or_expr ")" | term
+    term    := word | "phrase" | /regex/ | field op value
+
+Every node remembers where it starts in the query, so an error can put a caret under it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from zcards.errors import Location, UsageError
+
+OPERATORS = (":", "=", "!=", "<", "<=", ">", ">=")
+_FIELD = re.compile(r"([A-Za-z_][\w.]*)([:=!<>]+)")
+_WORD_END = re.compile(r'[\s()"]')
+
+
+class QueryError(UsageError):
+    """A query the parser or compiler cannot accept; the message shows a caret under it."""
+
+    def __init__(self, message: str, query: str, position: int, length: int = 1) -> None:
+        caret = " " * position + "^" * max(1, length)
+        super().__init__(f"{message}\n  {query}\n  {caret}", Location("query", None, position + 1))
+        self.reason = message
+        self.position = position
+
+    @property
+    def column(self) -> int:
+        """1-based column of the offending character."""
+        return self.position + 1
+
+
+@dataclass(frozen=True)
+class Text:
+    """A bare word or a "quoted phrase": full-text search over name and text."""
+
+    value: str
+    phrase: bool
+    pos: int
+
+
+@dataclass(frozen=True)
+class Regex:
+    pattern: str
+    pos: int
+
+
+@dataclass(frozen=True)
+class Field:
+    """``name op value``; ``value`` is a str, or a Regex for ``field:/.../``."""
+
+    name: str
+    op: str
+    value: str | Regex
+    pos: int
+    op_pos: int
+    value_pos: int
+
+
+@dataclass(frozen=True)
+class Not:
+    child: Node
+    pos: int
+
+
+@dataclass(frozen=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+Node = Text | Regex | Field | Not | And | Or
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # "(" ")" "-" "or" "and" "term"
+    pos: int
+    node: Node | None = None
+
+
+class _Lexer:
+    def __init__(self, query: str) -> None:
+        self.query = query
+        self.pos = 0
+
+    def error(self, message: str, position: int, length: int = 1) -> QueryError:
+        return QueryError(message, self.query, position, length)
+
+    def tokens(self) -> list[Token]:
+        tokens: list[Token] = []
+        query = self.query
+        while True:
+            while self.pos < len(query) and query[self.pos].isspace():
+                self.pos += 1
+            if self.pos >= len(query):
+                return tokens
+            start, char = self.pos, query[self.pos]
+            if char in "()":
+                self.pos += 1
+                tokens.append(Token(char, start))
+            elif char == "-":
+                self.pos += 1
+                if self.pos >= len(query) or query[self.pos].isspace():
+                    raise self.error("'-' must be followed by a term, with no space", start)
+                tokens.append(Token("-", start))
+            else:
+                tokens.append(self._term(start))
+
+    def _term(self, start: int) -> Token:
+        char = self.query[start]
+        if char == '"':
+            return Token("term", start, Text(self._quoted(), True, start))
+        if char == "/":
+            return Token("term", start, self._regex())
+        field = _FIELD.match(self.query, start)
+        if field and field.group(2).strip("!"):  # "Ouch!" is a word, not a field
+            return Token("term", start, self._field(field))
+        word = self._word()
+        if word.casefold() in ("or", "and"):
+            return Token(word.casefold(), start)
+        return Token("term", start, Text(word, False, start))
+
+    def _word(self) -> str:
+        end = _WORD_END.search(self.query, self.pos)
+        stop = end.start() if end else len(self.query)
+        word, self.pos = self.query[self.pos : stop], stop
+        return word
+
+    def _quoted(self) -> str:
+        """A "..." string; ``\\"`` is a quote inside it and ``\\\\`` a backslash."""
+        start, query = self.pos, self.query
+        self.pos += 1
+        chars: list[str] = []
+        while self.pos < len(query):
+            char = query[self.pos]
+            if char == "\\" and self.pos + 1 < len(query) and query[self.pos + 1] in '"\\':
+                chars.append(query[self.pos + 1])
+                self.pos += 2
+            elif char == '"':
+                self.pos += 1
+                return "".join(chars)
+            else:
+                chars.append(char)
+                self.pos += 1
+        raise self.error("unterminated quoted phrase (missing closing '\"')", start)
+
+    def _regex(self) -> Regex:
+        """A /.../ pattern; ``\\/`` is a slash inside it, other escapes go to ``re`` as written."""
+        start, query = self.pos, self.query
+        self.pos += 1
+        chars: list[str] = []
+        while self.pos < len(query):
+            char = query[self.pos]
+            if char == "\\" and self.pos + 1 < len(query):
+                pair = query[self.pos : self.pos + 2]
+                chars.append("/" if pair == "\\/" else pair)
+                self.pos += 2
+            elif char == "/":
+                self.pos += 1
+                return Regex("".join(chars), start)
+            else:
+                chars.append(char)
+                self.pos += 1
+        raise self.error("unterminated regular expression (missing closing '/')", start)
+
+    def _field(self, match: re.Match[str]) -> Field:
+        name, op = match.group(1), match.group(2)
+        op_pos = match.start(2)
+        if op not in OPERATORS:
+            raise self.error(f"unknown operator {op!r} (use : = != < <= > >=)", op_pos, len(op))
+        self.pos = value_pos = match.end()
+        if (
+            self.pos >= len(self.query)
+            or self.query[self.pos].isspace()
+            or self.query[self.pos] in "()"
+        ):
+            raise self.error(f"missing value after '{name}{op}'", value_pos)
+        char = self.query[self.pos]
+        value: str | Regex
+        if char == '"':
+            value = self._quoted()
+        elif char == "/":
+            value = self._regex()
+        else:
+            value = self._word()
+        return Field(name, op, value, match.start(), op_pos, value_pos)
+
+
+class _Parser:
+    def __init__(self, query: str, tokens: list[Token]) -> None:
+        self.query = query
+        self.tokens = tokens
+        self.index = 0
+
+    def error(self, message: str, position: int, length: int = 1) -> QueryError:
+        return QueryError(message, self.query, position, length)
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def take(self) -> Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def parse(self) -> Node:
+        node = self.or_expr()
+        token = self.peek()
+        if token is not None:  # only a stray ")" stops or_expr early
+            raise self.error("unbalanced ')': no '(' before it", token.pos)
+        return node
+
+    def or_expr(self) -> Node:
+        children = [self.and_expr()]
+        while (token := self.peek()) is not None and token.kind == "or":
+            self.take()
+            children.append(self.and_expr(after=token))
+        return children[0] if len(children) == 1 else Or(tuple(children))
+
+    def and_expr(self, after: Token | None = None) -> Node:
+        children: list[Node] = []
+        while (token := self.peek()) is not None and token.kind not in ("or", ")"):
+            if token.kind == "and":
+                self.take()
+                if not children:
+                    raise self.error("'and' needs a term before it", token.pos, 3)
+                after = token
+                continue
+            children.append(self.unary())
+            after = None
+        if after is not None:
+            raise self.error(f"'{after.kind}' needs a term after it", after.pos, len(after.kind))
+        if not children:
+            if token is not None and token.kind == "or":
+                raise self.error("'or' needs a term before it", token.pos, 2)
+            if token is None and not self.tokens:
+                raise self.error("empty query", 0)
+            if token is None:
+                raise self.error("the query ends too early", len(self.query))
+            raise self.error("unbalanced ')': no '(' before it", token.pos)
+        return children[0] if len(children) == 1 else And(tuple(children))
+
+    def unary(self) -> Node:
+        token = self.take()
+        if token.kind == "-":
+            if self.peek() is None or self.peek().kind in ("or", "and", ")"):
+                raise self.error("'-' must be followed by a term", token.pos)
+            return Not(self.unary(), token.pos)
+        if token.kind == "(":
+            if (inner := self.peek()) is not None and inner.kind == ")":
+                raise self.error("empty parentheses", token.pos, 2)
+            node = self.or_expr()
+            closing = self.peek()
+            if closing is None or closing.kind != ")":
+                raise self.error("unbalanced '(': no ')' closes it", token.pos)
+            self.take()
+            return node
+        assert token.node is not None
+        return token.node
+
+
+def parse_query(query: str) -> Node:
+    """The syntax tree of ``query``, or a :class:`QueryError` pointing at the problem."""
+    return _Parser(query, _Lexer(query).tokens()).parse()

@@ -1,0 +1,68 @@
+"""Inputs of an audit from files: the log, the card data and the players' deck lists.
+
+Every input problem is a :class:`~zcards.errors.UsageError` (exit code 2): an audit that
+cannot read what it was given has nothing to say about the game.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from zcards.errors import UsageError, ZcardsError
+from zcards.model import Card
+from zcards.resources import BUNDLED_SET
+from zcards.rules.engine import audit
+from zcards.rules.report import AuditReport
+
+
+def load_cards(db_path: str | os.PathLike[str] | None = None,
+               card_file: str | os.PathLike[str] | None = None) -> list[Card]:
+    """Cards from a Lackey card-data file, else the database (``--db``, ``$ZCARDS_DB`` or
+    ``./cards.db``), else the bundled set when no database exists yet."""
+    from zcards.db import iter_cards, open_db, resolve_db_path
+    from zcards.normalise import read_card_file
+
+    if db_path is not None and card_file is not None:
+        raise UsageError("give either --db or --cards, not both")
+    try:
+        if card_file is not None:
+            return read_card_file(card_file, skip_bad_rows=True)
+        path = resolve_db_path(db_path)
+        if db_path is None and not path.exists():
+            return read_card_file(BUNDLED_SET)
+        return list(iter_cards(open_db(path)))
+    except (ZcardsError, OSError) as error:
+        raise UsageError(f"cannot read the card data: {error}") from error
+
+
+def deck_sizes(specs: Iterable[str]) -> dict[str, int]:
+    """``PLAYER=FILE`` options -> each player's deck size (a text list or a ``.dek``)."""
+    from zcards.decks import read_deck
+
+    sizes: dict[str, int] = {}
+    for spec in specs:
+        player, sep, file = spec.partition("=")
+        if not sep or not player.strip() or not file.strip():
+            raise UsageError(f"--deck {spec!r}: expected PLAYER=FILE")
+        try:
+            sizes[player.strip()] = read_deck(Path(file.strip())).total
+        except (ZcardsError, OSError) as error:
+            raise UsageError(f"--deck {spec!r}: {error}") from error
+    return sizes
+
+
+def audit_log(path: str | os.PathLike[str], cards: Iterable[Card], *,
+              players: Iterable[str] = (), pov: str | None = None,
+              decks: dict[str, int] | None = None) -> AuditReport:
+    """Parse the log at ``path`` and audit it."""
+    from lackey_plugin.log.parser import parse_log
+
+    names = list(players)
+    try:
+        parsed = parse_log(Path(path), players=[*names, *(decks or {})])
+    except (ZcardsError, OSError) as error:
+        raise UsageError(str(error), error.location if isinstance(error, ZcardsError) else None) \
+            from error
+    return audit(parsed.events, cards, players=names or None, pov=pov, decks=decks)

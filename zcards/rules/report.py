@@ -1,0 +1,110 @@
+"""Audit findings and the report: JSON (``docs/audit-schema.json``) and text grouped by turn."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One violation, unverifiable rule or warning, at a log line.
+
+    ``kind`` is a violation id (:class:`zcards.rules.violations.Kind`) for violations and
+    unverifiable findings, and a short topic id for warnings.
+    """
+
+    kind: str
+    rule: str | None
+    line: int | None
+    turn: int
+    phase: str
+    player: str | None
+    message: str
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Loss:
+    player: str
+    turn: int
+    line: int | None
+    reason: str
+
+
+@dataclass
+class AuditReport:
+    """What the audit found in one log."""
+
+    players: list[str] = field(default_factory=list)
+    pov: str | None = None
+    violations: list[Finding] = field(default_factory=list)
+    unverifiable: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    unparsed: list[int] = field(default_factory=list)
+    turns: int = 0
+    lines: int = 0
+    losses: list[Loss] = field(default_factory=list)
+    remaining: list[str] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data, valid against ``docs/audit-schema.json``."""
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "players": list(self.players),
+            "pov": self.pov,
+            "violations": [f.to_json() for f in self.violations],
+            "unverifiable": [f.to_json() for f in self.unverifiable],
+            "warnings": [f.to_json() for f in self.warnings],
+            "unparsed": list(self.unparsed),
+            "summary": {
+                "lines": self.lines,
+                "turns": self.turns,
+                "violations": len(self.violations),
+                "unverifiable": len(self.unverifiable),
+                "warnings": len(self.warnings),
+                "unparsed": len(self.unparsed),
+                "lost": [asdict(loss) for loss in self.losses],
+                "remaining": list(self.remaining),
+            },
+        }
+
+    def to_text(self) -> str:
+        """Human report: findings grouped by turn, each with its log line."""
+        out = [f"Players: {', '.join(self.players) or '-'}"
+               + (f" (log of {self.pov})" if self.pov else "")]
+        tagged = sorted(
+            [("VIOLATION", f) for f in self.violations]
+            + [("unverifiable", f) for f in self.unverifiable]
+            + [("warning", f) for f in self.warnings],
+            key=lambda pair: (pair[1].turn, pair[1].line or 0),
+        )
+        current: int | None = None
+        for label, finding in tagged:
+            if finding.turn != current:
+                current = finding.turn
+                out.append("")
+                out.append("Setup" if current == 0 else f"Turn {current}")
+            where = f"line {finding.line}" if finding.line else "end of log"
+            rule = f" {finding.rule}" if finding.rule else ""
+            who = f" {finding.player}:" if finding.player else ""
+            out.append(f"  {where} [{finding.phase}] {label} {finding.kind}{rule}:{who} "
+                       f"{finding.message}")
+            if finding.text:
+                out.append(f"      > {finding.text}")
+        out.append("")
+        lost = "; ".join(f"{loss.player} lost on turn {loss.turn} ({loss.reason})"
+                         for loss in self.losses) or "nobody lost"
+        out.append(f"Summary: {self.turns} turns, {lost}. {len(self.violations)} violations, "
+                   f"{len(self.unverifiable)} unverifiable, {len(self.warnings)} warnings, "
+                   f"{len(self.unparsed)} unparsed lines.")
+        return "\n".join(out) + "\n"

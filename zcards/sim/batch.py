@@ -1,0 +1,55 @@
+"""Many seeded games: each deck plays each seat equally often, logs alternate points of view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from zcards.sim.game import DEFAULT_NAMES, DEFAULT_TURN_CAP, DeckList, GameResult, play_game
+from zcards.sim.recorder import write_game_log
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Game ``index`` of a batch seeded ``seed``: batches with nearby seeds do not overlap."""
+    return random.Random(f"zcards-sim/{seed}/{index}").getrandbits(48)
+
+
+def iter_games(
+    decks: Sequence[DeckList],
+    games: int,
+    seed: int = 0,
+    *,
+    strategies: Sequence[str] = ("greedy", "greedy"),
+    names: Sequence[str] = DEFAULT_NAMES,
+    max_turns: int = DEFAULT_TURN_CAP,
+) -> Iterator[GameResult]:
+    """Play ``games`` games; odd games swap the decks (and strategies) between the seats."""
+    for index in range(games):
+        order = slice(None) if index % 2 == 0 else slice(None, None, -1)
+        yield play_game(
+            list(decks)[order],
+            game_seed(seed, index),
+            names=names,
+            strategies=list(strategies)[order],
+            max_turns=max_turns,
+        )
+
+
+def log_pov(result: GameResult, index: int) -> str:
+    """Whose log game ``index`` is saved as: the two players take turns."""
+    return result.players[index % len(result.players)]
+
+
+def write_logs(
+    results: Sequence[GameResult], out_dir: Path, *, timestamps: bool = False
+) -> list[Path]:
+    """One ``game-NNNN.txt`` per game (names never come from card data)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    return [
+        write_game_log(
+            result, log_pov(result, index), out_dir / f"game-{index + 1:04d}.txt",
+            timestamps=timestamps,
+        )
+        for index, result in enumerate(results)
+    ]

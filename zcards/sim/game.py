@@ -1,0 +1,290 @@
+"""Play one complete, legal game of Zombie CCG between two decks, deterministic per seed.
+
+Setup follows the rulings (food bidding, 7 cards, opening survivors from the deck); each turn
+runs Ready, Draw, Build, Attack, Recoup and End. The result keeps every action in log order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from zcards.errors import UsageError
+from zcards.model import Card
+from zcards.sim.actions import Action, Kind
+from zcards.sim.combat import attack_phase
+from zcards.sim.engine import Engine, GameOver
+from zcards.sim.players import STRATEGIES, Ability
+from zcards.sim.state import (
+    COMBAT_ZONE,
+    PHASES,
+    RESOURCE_ZONE,
+    SURVIVOR_ZONE,
+    GameState,
+    PlayerState,
+    TableCard,
+)
+
+DEFAULT_NAMES = ("Alice", "Bob")
+DEFAULT_TURN_CAP = 100
+TURN_CAP = "turn cap"
+STARTING_FOOD = 10
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A named deck, top card first after loading (the game shuffles it)."""
+
+    name: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game went; ``survivor`` is the player who did not lose (None at the turn cap)."""
+
+    seed: int
+    players: tuple[str, ...]
+    decks: tuple[str, ...]
+    strategies: tuple[str, ...]
+    first_player: str
+    turns: int
+    ending: str
+    survivor: str | None
+    losses: tuple[tuple[str, str, int], ...]
+    actions: tuple[Action, ...]
+
+    def deck_of(self, player: str) -> str:
+        return self.decks[self.players.index(player)]
+
+
+def play_game(
+    decks: Sequence[DeckList],
+    seed: int,
+    *,
+    names: Sequence[str] = DEFAULT_NAMES,
+    strategies: Sequence[str] = ("greedy", "greedy"),
+    max_turns: int = DEFAULT_TURN_CAP,
+) -> GameResult:
+    """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains."""
+    if not len(decks) == len(names) == len(strategies) == 2:
+        raise UsageError("a simulated game needs exactly two decks, names and strategies")
+    if names[0] == names[1]:
+        raise UsageError("the two players need different names")
+    unknown = sorted(set(strategies) - set(STRATEGIES))
+    if unknown:
+        raise UsageError(f"unknown strategy {unknown[0]!r} (choose from {', '.join(STRATEGIES)})")
+    rng = random.Random(seed)
+    players = [
+        PlayerState(name, seat, list(deck.cards), food=STARTING_FOOD)
+        for seat, (name, deck) in enumerate(zip(names, decks, strict=True), start=1)
+    ]
+    engine = Engine(
+        GameState(players),
+        {
+            name: STRATEGIES[kind](random.Random(rng.getrandbits(64)))
+            for name, kind in zip(names, strategies, strict=True)
+        },
+        rng,
+    )
+    first = ""
+    ending = TURN_CAP
+    try:
+        first = _setup(engine)
+        _play_turns(engine, first, max_turns)
+    except GameOver:
+        ending = next(p.lost for p in players if p.lost is not None)
+    remaining = engine.state.remaining
+    return GameResult(
+        seed=seed,
+        players=tuple(names),
+        decks=tuple(deck.name for deck in decks),
+        strategies=tuple(strategies),
+        first_player=first or engine.state.active,
+        turns=engine.state.turn,
+        ending=ending,
+        survivor=remaining[0].name if len(remaining) == 1 else None,
+        losses=tuple(
+            (p.name, p.lost, engine.loss_turns[p.name]) for p in players if p.lost is not None
+        ),
+        actions=tuple(engine.state.actions),
+    )
+
+
+def _setup(engine: Engine) -> str:
+    """Seats, decks, food bidding, 7 cards each, opening survivors; returns the first player."""
+    state, rng = engine.state, engine.rng
+    for player in state.players:
+        engine.record(Kind.SIT, player, new=player.seat)
+    engine.record(Kind.NEW_GAME, state.players[0])
+    for player in state.players:
+        rng.shuffle(player.deck)
+        engine.record(Kind.LOAD_DECK, player)
+    start = rng.randrange(len(state.players))
+    bids: list[tuple[int, PlayerState]] = []
+    for player in state.players[start:] + state.players[:start]:
+        bid = engine.strategy(player).bid()
+        bids.append((bid, player))
+        engine.record(Kind.BID, player, new=bid)
+    bid, winner = min(bids, key=lambda entry: entry[0])
+    if bid != winner.food:
+        engine.record(Kind.SET_FOOD, winner, other=winner.name, old=winner.food, new=bid)
+        winner.food = bid
+    first = engine.strategy(winner).first_player(winner.name, [p.name for p in state.players])
+    state.active = first
+    for player in state.players:
+        engine.draw(player, 7, named=False)
+    for player in state.in_turn_order(first):
+        for card in engine.strategy(player).opening(player.deck):
+            player.deck.remove(card)
+            player.table.append(TableCard(card, player.name, SURVIVOR_ZONE, face_up=True))
+            engine.record(Kind.PLAY_FROM_DECK, player, card=card.name)
+        rng.shuffle(player.deck)
+        engine.record(Kind.SHUFFLE, player)
+        engine.check_loss(player)
+    engine.setup_done = True
+    for player in state.in_turn_order(first):
+        engine.check_loss(player)
+    return first
+
+
+def _play_turns(engine: Engine, first: str, max_turns: int) -> None:
+    state = engine.state
+    advancing = first
+    for turn in range(1, max_turns + 1):
+        state.turn = turn
+        state.active = state.next_active() if turn > 1 else first
+        engine.record(Kind.NEXT_TURN, advancing, new=turn, other=state.active)
+        for index, phase in enumerate(PHASES):
+            if index:
+                engine.record(Kind.NEXT_PHASE, state.active, old=PHASES[index - 1], new=phase)
+            state.phase = phase
+            _PHASES[phase](engine)
+        advancing = state.active
+
+
+def _ready_phase(engine: Engine) -> None:
+    """Every player readies his spent cards; then every infected survivor takes a wound."""
+    order = engine.state.in_turn_order(engine.state.active)
+    for player in order:
+        if any(card.spent for card in player.table):
+            for card in player.table:
+                card.spent = False
+            engine.record(Kind.READY_ALL, player)
+    for player in order:
+        for survivor in player.survivors:
+            if survivor.infected_by is not None:
+                engine.wound(player, survivor)
+
+
+def _draw_phase(engine: Engine) -> None:
+    """Every player draws 2 (as one line or two named ones), then discards 1."""
+    for player in engine.state.in_turn_order(engine.state.active):
+        engine.draw(player, 2, named=engine.rng.random() < 0.5)
+        engine.discard_from_hand(player, engine.strategy(player).discard(player))
+
+
+def _build_phase(engine: Engine) -> None:
+    """One resource per player; the active player plays survivors and items; upgrades."""
+    active = engine.state.active
+    for player in engine.state.in_turn_order(active):
+        strategy = engine.strategy(player)
+        resource = strategy.resource(player)
+        if resource is not None:
+            player.hand.remove(resource)
+            player.table.append(TableCard(resource, player.name, RESOURCE_ZONE, face_up=False))
+            engine.record(Kind.PLAY_RESOURCE, player, card=resource.name, face_down=True)
+        while player.name == active and (card := strategy.play(player, player.playable())):
+            engine.pay(player, card.cost or 0)
+            player.hand.remove(card)
+            played = TableCard(card, player.name, SURVIVOR_ZONE, face_up=True)
+            player.table.append(played)
+            engine.record(Kind.PLAY_FROM_HAND, player, card=card.name)
+            if is_one_shot(card):
+                player.table.remove(played)
+                player.discard.append(card)
+                engine.record(Kind.TO_DISCARD, player, card=card.name)
+        while zombie := strategy.upgrade(player, _upgradable(player)):
+            zombie.face_up = True
+            engine.record(Kind.FLIP, player, card=zombie.name)
+
+
+def is_one_shot(card: Card) -> bool:
+    """One-shot items go to the discard pile as soon as they are used (R7.5)."""
+    return card.type == "Item" and "one-shot" in card.text.casefold()
+
+
+def _upgradable(player: PlayerState) -> list[TableCard]:
+    return [zombie for zombie in player.zombies if player.can_upgrade(zombie)]
+
+
+def _recoup_phase(engine: Engine) -> None:
+    """Abilities, then zombies to the combat zone, then food upkeep and starvation."""
+    me = engine.state.player(engine.state.active)
+    strategy = engine.strategy(me)
+    while ability := strategy.ability(me, _abilities(me)):
+        engine.spend(me, ability.user)
+        if ability.kind == "heal" and ability.target is not None:
+            ability.target.wounds -= 1
+            engine.record(
+                Kind.HEAL, me, card=ability.target.name,
+                old=ability.target.wounds + 1, new=ability.target.wounds,
+            )
+        else:
+            _scavenge(engine, me)
+    movable = [zombie for zombie in me.ready_zombies if zombie.zone == RESOURCE_ZONE]
+    for zombie in strategy.to_combat(me, movable):
+        engine.spend(me, zombie)
+        zombie.zone = COMBAT_ZONE
+        engine.record(
+            Kind.TO_COMBAT, me, card=zombie.name, face_down=not zombie.face_up, old=0, new=1
+        )
+        if zombie.has_keyword("Fast"):
+            zombie.spent = False
+            engine.record(Kind.READY, me, card=zombie.name)
+    if me.food > 0:
+        me.food -= 1
+        engine.record(Kind.SET_FOOD, me, other=me.name, old=me.food + 1, new=me.food)
+    for _ in range(len(me.survivors) - me.food):
+        engine.wound(me, strategy.starve(me))
+
+
+def _scavenge(engine: Engine, me: PlayerState) -> None:
+    """Roll a die: 2-6 gains a food; a 1 gives every zombie player his top card as a resource."""
+    roll = engine.rng.randint(1, 6)
+    engine.record(Kind.ROLL, me, new=roll)
+    if roll >= 2:
+        me.food += 1
+        engine.record(Kind.SET_FOOD, me, other=me.name, old=me.food - 1, new=me.food)
+        return
+    for zombie_player in engine.zombie_players():
+        engine.play_top_face_down(zombie_player)
+
+
+def _abilities(me: PlayerState) -> list[Ability]:
+    """Scavenger and Medic uses open to the active player's ready survivors."""
+    options: list[Ability] = []
+    wounded = [survivor for survivor in me.survivors if survivor.wounds > 0]
+    for survivor in me.survivors:
+        if survivor.spent:
+            continue
+        if survivor.card.has_symbol("Scavenger"):
+            options.append(Ability("scavenge", survivor))
+        if survivor.card.has_symbol("Medic"):
+            options.extend(Ability("heal", survivor, target) for target in wounded)
+    return options
+
+
+def _no_action(engine: Engine) -> None:
+    """The End phase only ends "until end of turn" effects, which the simulator never creates."""
+
+
+_PHASES = {
+    "Ready": _ready_phase,
+    "Draw": _draw_phase,
+    "Build": _build_phase,
+    "Attack": attack_phase,
+    "Recoup": _recoup_phase,
+    "End": _no_action,
+}

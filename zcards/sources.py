@@ -1,0 +1,280 @@
+"""Resolve import SOURCEs (paths or URLs) into card-data documents, with provenance.
+
+A SOURCE is a Lackey card-data file, a plugin's ``updatelist.txt`` (followed to its card
+data files and card-image URLs, see :mod:`zcards.plugin_files`), a plugin folder, or an HTML
+page with card tables or links to card-data files. What a document *is* is decided by its
+content, so an HTML error page served where card data was expected is an error, never a
+card list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import lxml.html
+
+from zcards.errors import Location, ZcardsError
+from zcards.fetch import Fetcher, Validators, is_url
+from zcards.normalise import (
+    CardFile,
+    Problem,
+    decode_text,
+    looks_like_card_data,
+    normalise_table,
+    parse_card_data,
+)
+from zcards.plugin_files import ImageUrls, PluginFiles, parse_updatelist
+
+_HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
+_UPDATELIST_HEAD = re.compile(r"^[^\t\r\n]+\t\s*\d{1,2}-\d{1,2}-\d{2,4}\s*(\r\n|\r|\n|$)")
+
+
+@dataclass
+class SourceRecord:
+    """Provenance of one document read during an import (stored in the ``sources`` table)."""
+
+    location: str
+    kind: str
+    parent: str | None = None
+    not_modified: bool = False
+    sha256: str | None = None
+    validators: Validators = field(default_factory=Validators)
+    size: int = 0
+    row_count: int | None = None
+    fetched_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+
+
+@dataclass
+class CardInput:
+    """A card-data document: parsed cards, or ``parsed=None`` when the server said 304."""
+
+    record: SourceRecord
+    parsed: CardFile | None
+    image_urls: ImageUrls = field(default_factory=ImageUrls)
+
+
+@dataclass
+class Collection:
+    records: list[SourceRecord] = field(default_factory=list)
+    inputs: list[CardInput] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    record: SourceRecord
+    data: bytes
+    content_type: str = ""
+
+
+class Collector:
+    """Reads every SOURCE of one import through one :class:`Fetcher`."""
+
+    def __init__(self, fetcher: Fetcher, cache: dict[str, Validators] | None = None) -> None:
+        self.fetcher = fetcher
+        self.cache = cache or {}
+        self.result = Collection()
+
+    def collect(self, sources: list[str]) -> Collection:
+        for source in sources:
+            self._collect_source(source)
+        return self.result
+
+    def _collect_source(self, source: str) -> None:
+        if not is_url(source) and Path(source).is_dir():
+            self._collect_folder(Path(source).resolve())
+            return
+        loaded = self._load(source, None, conditional=True)
+        if loaded is None:
+            return
+        kind = sniff(loaded.data, loaded.content_type)
+        if kind == "html" and _path_of(source).lower().endswith(".txt"):
+            kind = "html-instead-of-card-data"
+        if kind == "card-data":
+            self._add_card_data(loaded)
+        elif kind == "updatelist":
+            self._follow_updatelist(loaded)
+        elif kind == "html":
+            self._read_page(loaded)
+        elif kind == "html-instead-of-card-data":
+            raise _html_error(loaded.record.location)
+        else:
+            raise ZcardsError(
+                "not card data (the header must start with Name, Set, ImageFile), "
+                "not a Lackey updatelist.txt and not an HTML page",
+                Location(loaded.record.location, 1),
+            )
+
+    def _collect_folder(self, folder: Path) -> None:
+        """A plugin folder: its updatelist if it has one, else every ``sets/*.txt``."""
+        updatelist = folder / "updatelist.txt"
+        if updatelist.is_file():
+            self._collect_source(str(updatelist))
+            return
+        files = sorted((folder / "sets").glob("*.txt"))
+        if not files:
+            raise ZcardsError(
+                "no updatelist.txt and no sets/*.txt card data", Location(str(folder))
+            )
+        for path in files:
+            self._collect_card_file(str(path), None)
+
+    def _load(self, location: str, parent: str | None, *, conditional: bool) -> _Loaded | None:
+        """Bytes of a path or URL; None when a conditional download was not modified."""
+        if not is_url(location):
+            path = Path(location).resolve()
+            try:
+                data = path.read_bytes()
+            except OSError as error:
+                raise ZcardsError(f"cannot read: {error.strerror}", Location(str(path))) from None
+            record = SourceRecord(str(path), "", parent, sha256=_sha256(data), size=len(data))
+            self.result.records.append(record)
+            return _Loaded(record, data)
+        validators = self.cache.get(location) if conditional else None
+        download = self.fetcher.get(location, validators)
+        record = SourceRecord(location, "", parent, validators=download.validators)
+        self.result.records.append(record)
+        if download.not_modified:
+            record.not_modified = True
+            record.kind = "unchanged"
+            return None
+        record.sha256 = _sha256(download.content)
+        record.size = len(download.content)
+        return _Loaded(record, download.content, download.content_type)
+
+    def _collect_card_file(
+        self, location: str, parent: str | None, images: ImageUrls | None = None
+    ) -> None:
+        """A card-data document we were pointed to: anything else is an error."""
+        loaded = self._load(location, parent, conditional=True)
+        if loaded is None:
+            self.result.inputs.append(CardInput(self.result.records[-1], None))
+            return
+        kind = sniff(loaded.data, loaded.content_type)
+        if kind == "html":
+            raise _html_error(loaded.record.location)
+        if kind != "card-data":
+            raise ZcardsError(
+                "expected card data (header Name, Set, ImageFile, ...)",
+                Location(loaded.record.location, 1),
+            )
+        self._add_card_data(loaded, images)
+
+    def _add_card_data(self, loaded: _Loaded, images: ImageUrls | None = None) -> None:
+        record = loaded.record
+        record.kind = "card-data"
+        parsed = parse_card_data(loaded.data, record.location)
+        record.row_count = len(parsed.rows)
+        self.result.inputs.append(CardInput(record, parsed, images or ImageUrls()))
+
+    def _follow_updatelist(self, loaded: _Loaded) -> None:
+        record = loaded.record
+        record.kind = "updatelist"
+        text, warnings = decode_text(loaded.data, record.location)
+        self.result.warnings.extend(warnings)
+        plugin = PluginFiles(parse_updatelist(text, record.location), record.location)
+        images = plugin.updatelist.images.copy()
+        for name in plugin.updatelist.url_files:
+            try:
+                url_file = self._load(plugin.resolve(name), record.location, conditional=False)
+            except ZcardsError as error:  # images are optional: the cards still import
+                self.result.warnings.append(Problem(Location(record.location), str(error)))
+                continue
+            if url_file is not None:
+                url_file.record.kind = "image-urls"
+                images.add_lines(decode_text(url_file.data, url_file.record.location)[0])
+        listed: list[str] = []
+        for list_name in ("ListOfCardDataFiles.txt", "setlist.txt"):
+            if plugin.has(list_name):
+                listing = self._load(plugin.resolve(list_name), record.location, conditional=False)
+                assert listing is not None
+                listing.record.kind = "file-list"
+                listed = plugin.card_files_named(decode_text(listing.data, list_name)[0], list_name)
+                break
+        files, warnings = plugin.card_files(listed)
+        self.result.warnings.extend(warnings)
+        if not files:
+            raise ZcardsError("the updatelist names no card data files", Location(record.location))
+        for location in files:
+            self._collect_card_file(location, record.location, images)
+
+    def _read_page(self, loaded: _Loaded) -> None:
+        record = loaded.record
+        record.kind = "html"
+        page = lxml.html.fromstring(loaded.data, base_url=record.location)
+        links = _card_links(page, record.location)
+        for link in links:
+            self._collect_card_file(link, record.location)
+        tables = [t for t in (_table_cards(table, record) for table in page.iter("table")) if t]
+        for parsed in tables:
+            self.result.inputs.append(CardInput(record, parsed))
+        if not links and not tables:
+            raise ZcardsError(
+                "the HTML page has no card table (a header row with Name and Set) "
+                "and no links to .txt card data files",
+                Location(record.location),
+            )
+        record.row_count = sum(len(parsed.rows) for parsed in tables) or None
+
+
+def sniff(data: bytes, content_type: str = "") -> str | None:
+    """ "html", "updatelist", "card-data" or None, from the content itself."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf")
+    if "html" in content_type.lower() or _HTML_START.match(head):
+        return "html"
+    text = head.decode("utf-8", errors="replace")
+    if looks_like_card_data(text):
+        return "card-data"
+    if _UPDATELIST_HEAD.match(text):
+        return "updatelist"
+    return None
+
+
+def _html_error(location: str) -> ZcardsError:
+    return ZcardsError(
+        "expected Lackey card data but got an HTML page (an error page?)", Location(location, 1)
+    )
+
+
+def _card_links(page: lxml.html.HtmlElement, base: str) -> list[str]:
+    """Links to ``.txt`` files, resolved and deduplicated in page order."""
+    seen: dict[str, None] = {}
+    for anchor in page.iter("a"):
+        href = (anchor.get("href") or "").strip()
+        if href and _path_of(href).lower().endswith(".txt"):
+            seen.setdefault(_join(base, href), None)
+    return list(seen)
+
+
+def _table_cards(table: lxml.html.HtmlElement, record: SourceRecord) -> CardFile | None:
+    rows = [row for row in table.iter("tr") if row.xpath("./th|./td")]
+    if not rows:
+        return None
+    header = [cell.text_content().strip() for cell in rows[0].xpath("./th|./td")]
+    lowered = {cell.casefold() for cell in header}
+    if not {"name", "set"} <= lowered:
+        return None
+    body = [
+        (row.sourceline or 0, [cell.text_content() for cell in row.xpath("./th|./td")])
+        for row in rows[1:]
+    ]
+    return normalise_table(header, body, record.location, positional=False)
+
+
+def _join(base: str, href: str) -> str:
+    if is_url(base) or is_url(href):
+        return urljoin(base, href)
+    return str((Path(base).parent / href).resolve())
+
+
+def _path_of(location: str) -> str:
+    return urlsplit(location).path if is_url(location) else location
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

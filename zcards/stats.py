@@ -1,0 +1,73 @@
+"""Counts over cards: by type, faction, rarity, keyword, symbol, and the cost curve.
+
+One function serves the whole database (each card once) and a deck (each card times its
+count), so ``zcards stats`` and ``zcards deck check`` describe cards the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlite_utils
+
+from zcards.db import iter_cards
+from zcards.model import Card
+from zcards.query import search
+
+NO_VALUE = "(none)"
+NO_COST = "no cost"
+CATEGORIES = ("type", "faction", "rarity", "keyword", "symbol", "cost")
+
+
+@dataclass
+class Stats:
+    total: int = 0
+    counts: dict[str, Counter[str]] = field(
+        default_factory=lambda: {category: Counter() for category in CATEGORIES}
+    )
+
+    def add(self, card: Card, copies: int = 1) -> None:
+        self.total += copies
+        self.counts["type"][card.type or NO_VALUE] += copies
+        self.counts["faction"][card.faction or NO_VALUE] += copies
+        self.counts["rarity"][card.rarity or NO_VALUE] += copies
+        for keyword in card.keywords:
+            self.counts["keyword"][keyword] += copies
+        for symbol in card.symbols:
+            self.counts["symbol"][symbol] += copies
+        self.counts["cost"][NO_COST if card.cost is None else str(card.cost)] += copies
+
+    def table(self, category: str) -> list[tuple[str, int]]:
+        """``(value, count)`` rows: the cost curve in cost order, the rest most common first."""
+        counter = self.counts[category]
+        if category == "cost":
+            return sorted(counter.items(), key=lambda item: _cost_order(item[0]))
+        return sorted(counter.items(), key=lambda item: (-item[1], item[0]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total} | {
+            category: dict(self.table(category)) for category in CATEGORIES
+        }
+
+
+def _cost_order(value: str) -> tuple[int, int]:
+    return (1, 0) if value == NO_COST else (0, int(value))
+
+
+def summarise(cards: Iterable[Card | tuple[int, Card]]) -> Stats:
+    """Stats of cards, or of ``(copies, card)`` pairs (a deck)."""
+    stats = Stats()
+    for item in cards:
+        copies, card = item if isinstance(item, tuple) else (1, item)
+        stats.add(card, copies)
+    return stats
+
+
+def database_stats(db: sqlite_utils.Database, query: str | None = None) -> Stats:
+    """Stats of every card in ``db``, or of the cards a search query matches."""
+    if query:
+        return summarise(search(db, query))
+    return summarise(iter_cards(db))
