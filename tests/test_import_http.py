@@ -255,3 +255,11 @@ def test_card_file_dropped_from_updatelist_removes_its_cards(
     assert sqlite_utils.Database(db_path)["cards"].count == 127
     locations = {row["location"] for row in sqlite_utils.Database(db_path)["sources"].rows}
     assert not any(location.endswith("trouble.txt") for location in locations)
+
+
+def test_downloaded_page_cannot_point_at_local_files(
+    httpserver: HTTPServer, sample_db_copy: Path
+) -> None:
+    page = f'<html><body><a href="file://{BUNDLED_SET}">alpha</a></body></html>'
+    httpserver.expect_request("/evil.html").respond_with_data(page, content_type="text/html")
+    assert_fails_cleanly(sample_db_copy, httpserver.url_for("/evil.html"), "only point to http")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from plugin_support import export_mini, mini_db
 
 from lackey_plugin.lint import ERROR, lint_plugin
-from plugin_support import export_mini, mini_db
 from zcards.cli import cli
 
 # Exactly the warnings each real plugin gets: the known quirks of reference/README.md.

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 from PIL import Image
+from plugin_support import exported_sample
 
 from lackey_plugin.carddata import read_card_file
 from lackey_plugin.checksum import checksum_file
@@ -14,10 +15,10 @@ from lackey_plugin.game import ZOMBIE_GAME
 from lackey_plugin.lint import lint_plugin
 from lackey_plugin.plugininfo import parse_plugininfo, render_plugininfo
 from lackey_plugin.updatelist import read_updatelist
-from plugin_support import exported_sample
 from zcards.db import iter_cards, open_db
 from zcards.decks import read_deck, resolve_deck
 from zcards.resources import starter_decks
+
 
 @pytest.fixture(scope="session")
 def base(make_httpserver) -> str:

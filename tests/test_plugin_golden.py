@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 import pytest
+from plugin_support import GOLDEN, export_mini, mini_db, tree
 
 from lackey_plugin.lint import lint_plugin
-from plugin_support import GOLDEN, export_mini, mini_db, tree
 
 EXPECTED = GOLDEN / "expected"
 TEXT = (".txt", ".xml", ".dek")

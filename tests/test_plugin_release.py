@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
+from plugin_support import MINI_DECK, export_mini, mini_db, tree
 
 from lackey_plugin import export as export_module
 from lackey_plugin.carddata import safe_component
 from lackey_plugin.lint import lint_plugin
-from plugin_support import MINI_DECK, export_mini, mini_db, tree
 from zcards.cli import cli
 from zcards.errors import ZcardsError
 
@@ -63,10 +63,12 @@ def test_a_failed_export_leaves_the_previous_plugin_intact(
     export_mini(db_copy, out)
     before = tree(out / "zombieccg")
 
-    def broken_background(path: Path) -> Path:
+    def broken_pack_image(path: Path, title: str) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half a jpeg")
         raise OSError("disk full")
 
-    monkeypatch.setattr(export_module, "render_table_background", broken_background)
+    monkeypatch.setattr(export_module, "render_pack_image", broken_pack_image)
     with pytest.raises(OSError, match="disk full"):
         export_mini(db_copy, out, release=date(2026, 3, 1))
     assert tree(out / "zombieccg") == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import math
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pypdf
 import pypdfium2
 import pytest
+import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
 
@@ -163,6 +165,11 @@ def test_html_output_has_the_same_geometry(all_cards: list[Card], tmp_path: Path
         front, back = grid.slot(index), grid.back_slot(index)
         assert fronts[index] == f"left: {round(front.x, 4)}mm; top: {round(front.y, 4)}mm"
         assert backs[index] == f"left: {round(back.x, 4)}mm; top: {round(back.y, 4)}mm"
+    # Printed from the HTML (WeasyPrint standing in for a browser): the same pages.
+    printed = pypdf.PdfReader(io.BytesIO(weasyprint.HTML(filename=out).write_pdf()))
+    assert len(printed.pages) == 2
+    assert float(printed.pages[0].mediabox.width) == pytest.approx(595.28, abs=0.01)
+    assert "Co" in printed.pages[0].extract_text()
 
 
 def test_select_cards_by_query_deck_or_both(sample_db_path: Path, tmp_path: Path) -> None:

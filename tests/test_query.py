@@ -235,6 +235,8 @@ def test_cli_search_formats(sample_db_path: Path, cards: list[Card], capsys) -> 
     assert "\t" in capsys.readouterr().out
     main(["search", "t:item", *db_args, "--count"])
     assert capsys.readouterr().out == f"{sum(1 for c in cards if c.type == 'Item')}\n"
+    main(["search", "-k:fast", "--count", *db_args])  # a leading '-' is the query, not an option
+    assert capsys.readouterr().out == f"{sum(1 for c in cards if not fast(c))}\n"
     main(["search", "name:ghoul", *db_args])
     table = capsys.readouterr().out.splitlines()
     assert table[0].split()[:3] == ["name", "set_name", "type"]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from plugin_support import exported_sample
 from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
-from plugin_support import exported_sample
 from zcards.cli import cli
 from zcards.errors import UsageError
 

@@ -39,6 +39,9 @@ ART_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".gif")
 JPEG_QUALITY = 90
 # Cards per WeasyPrint call: big enough to amortise the call, small enough for progress.
 BATCH = 18
+FLUSH = 180  # pages per intermediate PDF
+# The intermediate PDF is rasterised at once: skip font subsetting and compression.
+FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
 _OVERFLOW_TOLERANCE_PT = 0.5
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
 _WINDOWS_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)$", re.IGNORECASE)
@@ -283,10 +286,14 @@ def render_faces(
     art_dir = Path(images_dir) if images_dir is not None else None
     geometry = Geometry.for_card(CARD_SIZES[card_size])
     targets = _image_targets(cards, out)
-    unique = list({path: card for card, path in zip(cards, targets, strict=True)}.items())
+    unique: dict[Path, Card] = {}
+    for card, path in zip(cards, targets, strict=True):
+        unique.setdefault(path, card)
+    jobs = list(unique.items())
     report = FaceReport(paths=targets)
-    for start in range(0, len(unique), BATCH):
-        batch = unique[start : start + BATCH]
+    pending: list[tuple[Path, weasyprint.Page]] = []
+    for start in range(0, len(jobs), BATCH):
+        batch = jobs[start : start + BATCH]
         fits: dict[int, Fit] = {}
 
         def build(fits: dict[int, Fit], batch=batch) -> str:
@@ -298,9 +305,13 @@ def render_faces(
 
         document, spilled = render_fitted(build, fits)
         report.overflow.extend(batch[i][1].name for i in sorted(spilled))
-        images = rasterise(document.write_pdf(), dpi)
-        for (path, _), image in zip(batch, images, strict=True):
-            save_jpeg(image, path, dpi)
+        pending.extend(zip((path for path, _ in batch), document.pages, strict=True))
+        if len(pending) >= FLUSH or start + BATCH >= len(jobs):
+            # One PDF for many batches: fonts are embedded once per PDF, a fixed cost.
+            pdf = document.copy([page for _, page in pending]).write_pdf(**FAST_PDF)
+            for (path, _), image in zip(pending, rasterise(pdf, dpi), strict=True):
+                save_jpeg(image, path, dpi)
+            pending.clear()
         if progress:
             progress(len(batch))
     return report
@@ -338,7 +349,7 @@ def _render_single(kind: str, path: str | os.PathLike[str], dpi: int) -> Path:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     html = card_document([kind], Geometry.for_card(CARD_SIZES["poker"]))
-    (image,) = rasterise(render_document(html).write_pdf(), dpi)
+    (image,) = rasterise(render_document(html).write_pdf(**FAST_PDF), dpi)
     save_jpeg(image, target, dpi)
     return target
 

@@ -30,6 +30,7 @@ from zcards.sources import CardInput, Collector, SourceRecord
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 _COLUMNS = tuple(CARD_COLUMNS)
+_SHOWN_CHANGES = 200
 _UPDATE = (
     f"update cards set {', '.join(f'{c} = ?' for c in _COLUMNS[2:])} "
     "where set_name = ? and name = ?"
@@ -84,7 +85,10 @@ class ImportReport:
             f"{len(self.removed)} removed, {self.unchanged} unchanged"
             + (f", {self.variants} alternate printings" if self.variants else "")
         )
-        lines += [change.describe() for change in self.changes[:200]]
+        changes = self.changes
+        lines += [change.describe() for change in changes[:_SHOWN_CHANGES]]
+        if len(changes) > _SHOWN_CHANGES:
+            lines.append(f"... and {len(changes) - _SHOWN_CHANGES} more (see 'zcards changes')")
         lines += [f"skipped: {problem}" for problem in self.skipped]
         lines += [f"warning: {problem}" for problem in self.warnings]
         return lines
@@ -184,8 +188,8 @@ def _write(
         rows = {
             key: {**row, "source_id": ids[location]} for key, (row, location) in incoming.items()
         }
-        _diff(report, existing, rows, scope)
-        _apply(conn, report, existing, rows)
+        updates = _diff(report, existing, rows, scope)
+        _apply(conn, report, rows, updates)
         marks = ",".join("?" * len(scope))
         conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
         conn.executemany(
@@ -277,7 +281,9 @@ def _existing_rows(
     return {(row["set_name"], row["name"]): row for row in rows}
 
 
-def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> None:
+def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> list[dict]:
+    """Fill the report's changes; returns the stored rows to update (changed or moved)."""
+    updates = []
     for key, row in rows.items():
         old = existing.get(key)
         if old is None:
@@ -288,25 +294,23 @@ def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> 
             report.changed.append(CardChange("changed", key[0], key[1], fields))
         else:
             report.unchanged += 1
+        if fields or old["source_id"] != row["source_id"]:
+            updates.append(row)
     for key, old in existing.items():
         if key not in rows and old["source_id"] in scope:
             report.removed.append(CardChange("removed", key[0], key[1]))
+    return updates
 
 
-def _apply(conn: sqlite3.Connection, report: ImportReport, existing: dict, rows: dict) -> None:
+def _apply(conn: sqlite3.Connection, report: ImportReport, rows: dict, updates: list) -> None:
     conn.executemany(
         "delete from cards where set_name = ? and name = ?",
         [(change.set_name, change.name) for change in report.removed],
     )
     added = (rows[(c.set_name, c.name)] for c in report.added)
     insert_cards(conn, [[row.get(c) for c in _COLUMNS] for row in added])
-    updated = (
-        row
-        for key, row in rows.items()
-        if key in existing and any(existing[key].get(c) != row.get(c) for c in _COLUMNS)
-    )
     conn.executemany(
-        _UPDATE, ([*(r.get(c) for c in _COLUMNS[2:]), r["set_name"], r["name"]] for r in updated)
+        _UPDATE, ([*(r.get(c) for c in _COLUMNS[2:]), r["set_name"], r["name"]] for r in updates)
     )
 
 

@@ -157,7 +157,7 @@ class PluginFiles:
 
     def _local(self, relative: str) -> Path | None:
         """The file beside a local updatelist, matching names case-insensitively like Windows."""
-        if self.folder is None:
+        if self.folder is None or ".." in relative.split("/"):
             return None
         current = self.folder
         for part in relative.split("/"):

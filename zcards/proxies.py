@@ -138,7 +138,7 @@ def write_proxies(
         atomic_write(target, html.encode("utf-8"))
     else:
         all_pages = [page for document in documents for page in document.pages]
-        atomic_write(target, documents[0].copy(all_pages).write_pdf())
+        atomic_write(target, documents[0].copy(all_pages).write_pdf(full_fonts=True))
     return report
 
 

@@ -106,7 +106,11 @@ class _Compiler:
 
     def node(self, node: Node) -> str:
         if isinstance(node, And):
-            return "(" + " AND ".join(self.node(child) for child in node.children) + ")"
+            # Bare words side by side become one full-text lookup, as one would write by hand.
+            words = [child for child in node.children if isinstance(child, Text)]
+            parts = [self.text(*words)] if words else []
+            parts += [self.node(child) for child in node.children if not isinstance(child, Text)]
+            return "(" + " AND ".join(parts) + ")"
         if isinstance(node, Or):
             return "(" + " OR ".join(self.node(child) for child in node.children) + ")"
         if isinstance(node, Not):
@@ -122,14 +126,18 @@ class _Compiler:
             )
         return self.field(node)
 
-    def text(self, node: Text) -> str:
-        if not any(char.isalnum() for char in node.value):
-            what = "phrase" if node.phrase else "word"
-            raise self.error(
-                f"nothing to search for in this {what}", node.pos, len(node.value) or 1
-            )
-        quoted = '"' + node.value.replace('"', '""') + '"'
-        match = self.param(quoted if node.phrase else quoted + "*")
+    def text(self, *nodes: Text) -> str:
+        """One FTS5 lookup for words (prefixes) and phrases that must all occur."""
+        terms = []
+        for node in nodes:
+            if not any(char.isalnum() for char in node.value):
+                what = "phrase" if node.phrase else "word"
+                raise self.error(
+                    f"nothing to search for in this {what}", node.pos, len(node.value) or 1
+                )
+            quoted = '"' + node.value.replace('"', '""') + '"'
+            terms.append(quoted if node.phrase else quoted + "*")
+        match = self.param(" ".join(terms))
         return f"cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH {match})"
 
     def check_regex(self, regex: Regex) -> None:

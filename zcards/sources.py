@@ -126,6 +126,11 @@ class Collector:
 
     def _load(self, location: str, parent: str | None, *, conditional: bool) -> _Loaded | None:
         """Bytes of a path or URL; None when a conditional download was not modified."""
+        if parent is not None and is_url(parent) and not is_url(location):
+            raise ZcardsError(
+                f"refusing {location!r}: a downloaded list may only point to http(s) URLs",
+                Location(parent),
+            )
         if not is_url(location):
             path = Path(location).resolve()
             try:

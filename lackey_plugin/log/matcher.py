@@ -30,18 +30,14 @@ from lackey_plugin.log.templates import (
 
 
 @dataclass(frozen=True)
-class _Field:
-    name: str
-    group: int
-    convert: Callable[[str], Any] | None
-    whose: bool
-
-
-@dataclass(frozen=True)
 class _Plan:
+    """How to read one template's match: ``groups`` are fetched in one call (the template's
+    own group, the player's, then one per field, described by ``fields``)."""
+
     template: Template
-    player_group: int | None
-    fields: tuple[_Field, ...]
+    groups: tuple[int, ...]
+    has_player: bool
+    fields: tuple[tuple[str, Callable[[str], Any] | None, bool], ...]
     constants: dict[str, Any]
     has_meaning: bool
 
@@ -70,13 +66,16 @@ class Matcher:
         groups = self.regex.groupindex
         self._plans: dict[int, _Plan] = {}
         for index, template in enumerate(templates):
+            own = groups[f"t{index}"]
             actor = actor_group.get(index)
-            self._plans[groups[f"t{index}"]] = _Plan(
+            player = groups[actor] if actor else groups.get(f"t{index}_player")
+            stored = [(name, kind) for name, kind in _first_fields(template.parts)
+                      if name != "player"]
+            self._plans[own] = _Plan(
                 template=template,
-                player_group=groups[actor] if actor else groups.get(f"t{index}_player"),
-                fields=tuple(
-                    _Field(name, groups[f"t{index}_{name}"], TYPES[kind].parse, kind == "whose")
-                    for name, kind in _first_fields(template.parts) if name != "player"),
+                groups=(own, player or own, *(groups[f"t{index}_{name}"] for name, _ in stored)),
+                has_player=player is not None,
+                fields=tuple((name, TYPES[kind].parse, kind == "whose") for name, kind in stored),
                 constants=template.constants,
                 has_meaning="meaning" in {f.name for f in fields(template.event)},
             )
@@ -127,31 +126,31 @@ class Matcher:
 
     def event(self, body: str, meanings: dict[str, Meaning],
               provenance: dict[str, Any]) -> tuple[ev.Event | None, Template | None]:
-        """The event ``body`` says, and its template; ``(None, None)`` when nothing matches."""
+        """The event ``body`` says, and its template; ``(None, None)`` when nothing matches.
+
+        ``provenance`` (line, raw, timestamp, seconds) goes into the event as given."""
         match = self.regex.match(body)
         if match is None:
             return None, None
         plan = self._plans[match.lastindex]
-        group = match.group
-        player = group(plan.player_group) if plan.player_group else None
+        found = match.group(*plan.groups)
+        player = found[1] if plan.has_player else None
         template = plan.template
         if template.event is ev.System:
             return ev.System(template.name, body, player, **provenance), template
-        values: dict[str, Any] = dict(plan.constants)
+        values = plan.constants | provenance
         if player is not None:
             values["player"] = player
-        for spec in plan.fields:
-            value = group(spec.group)
-            if value is None:
-                continue
-            if spec.convert is not None:
-                value = spec.convert(value)
-                if value is None and spec.whose:
-                    value = player
-            values[spec.name] = value
+        for (name, convert, whose), value in zip(plan.fields, found[2:], strict=True):
+            if value is not None:
+                if convert is not None:
+                    value = convert(value)
+                    if value is None and whose:
+                        value = player
+                values[name] = value
         if plan.has_meaning:
             values["meaning"] = meanings.get(values["label"])
-        return template.event(**values, **provenance), template
+        return template.event(**values), template
 
 
 def _first_fields(parts: Sequence[Part]) -> list[tuple[str, str]]:

@@ -28,44 +28,63 @@ from lackey_plugin.log.templates import (
     default_templates,
 )
 
+_Piece = tuple[str | None, Any]  # (None, literal text) or (field, its type's writer)
+
 
 class _Plan:
-    """A template prepared for writing: what it fixes, needs and cannot say."""
+    """A template prepared for writing: what it fixes, needs and cannot say, and its pieces
+    (an optional segment is written when all of its fields are set)."""
 
     def __init__(self, template: Template) -> None:
         self.template = template
-        self.constants = template.constants
-        self.required = template.required
-        self.unsaid = {name: default for name, default in default_of(template.event).items()
-                       if name not in template.fields and name not in template.constants}
+        self.constants = tuple(template.constants.items())
+        self.required = tuple(template.required)
+        self.unsaid = tuple((name, default) for name, default
+                            in default_of(template.event).items()
+                            if name not in template.fields and name not in template.constants)
+        self.pieces: list[_Piece | tuple[tuple[str, ...], list[_Piece]]] = []
+        for part in template.parts:
+            if isinstance(part, Optional):
+                needs = tuple(p.field for p in part.parts
+                              if isinstance(p, Placeholder) and p.field)
+                self.pieces.append((needs, [_piece(p) for p in part.parts]))
+            else:
+                self.pieces.append(_piece(part))
 
     def fits(self, event: ev.Event) -> bool:
-        for name, value in self.constants.items():
+        for name, value in self.constants:
             if getattr(event, name) != value:
                 return False
         for name in self.required:
             if getattr(event, name) is None:
                 return False
-        return all(default is not MISSING and getattr(event, name) == default
-                   for name, default in self.unsaid.items())
+        for name, default in self.unsaid:
+            if default is MISSING or getattr(event, name) != default:
+                return False
+        return True
 
     def write(self, event: ev.Event, context: WriteContext) -> str:
         out: list[str] = []
-        for part in self.template.parts:
-            if isinstance(part, Optional):
-                if all(getattr(event, p.field) is not None for p in part.parts
-                       if isinstance(p, Placeholder) and p.field):
-                    out.extend(_write_part(p, event, context) for p in part.parts)
+        for first, second in self.pieces:
+            if isinstance(first, tuple):
+                if all(getattr(event, name) is not None for name in first):
+                    out.extend(_write(piece, event, context) for piece in second)
             else:
-                out.append(_write_part(part, event, context))
+                out.append(_write((first, second), event, context))
         return "".join(out)
 
 
-def _write_part(part: Literal | Placeholder, event: ev.Event, context: WriteContext) -> str:
+def _piece(part: Literal | Placeholder) -> _Piece:
     if isinstance(part, Literal):
-        return part.text
-    value: Any = getattr(event, part.field) if part.field else None
-    return TYPES[part.type].write(value, context)
+        return None, part.text
+    return part.field or "", TYPES[part.type].write
+
+
+def _write(piece: _Piece, event: ev.Event, context: WriteContext) -> str:
+    field, value = piece
+    if field is None:
+        return value
+    return value(getattr(event, field) if field else None, context)
 
 
 class LogWriter:

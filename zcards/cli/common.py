@@ -49,7 +49,7 @@ def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
     """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout."""
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     if output_format == "json":
         json.dump([dict(row) for row in rows], out, ensure_ascii=False, indent=2)
         out.write("\n")

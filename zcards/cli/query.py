@@ -38,7 +38,11 @@ def emit_cards(cards: list[Card], output_format: str) -> None:
         emit_rows([card_row(card) for card in cards], TABLE_COLUMNS, output_format)
 
 
-@click.command("search")
+# A query may start with '-' (-k:fast): unknown "options" are taken as the query itself.
+QUERY_SETTINGS = {"ignore_unknown_options": True}
+
+
+@click.command("search", context_settings=QUERY_SETTINGS)
 @click.argument("query")
 @db_option
 @format_option()
@@ -53,7 +57,7 @@ def search_command(
     limit: int | None,
     count_only: bool,
 ) -> None:
-    """Find cards matching QUERY (quote it for the shell; put '--' before a leading '-').
+    """Find cards matching QUERY (quote it for the shell).
 
     \b
     Bare words and "quoted phrases" search name and text. Fields:
@@ -96,7 +100,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
             click.echo(f"{key.ljust(width)}  {value}")
 
 
-@click.command("stats")
+@click.command("stats", context_settings=QUERY_SETTINGS)
 @click.argument("query", required=False)
 @db_option
 @format_option(("table", "json"), default="table")

@@ -105,6 +105,20 @@ class CombatRules(_Base):
         info = self.cards.get(survivor.name)
         return None if info is None or info.card.power is None else info.power
 
+    def attack_target(self, owner: Player, name: str, wounds: int) -> Survivor | None:
+        """Which copy of ``name`` with ``wounds`` wounds a line means, when copies differ in
+        whether they already fought: a fresh fight if the attackers' power allows it, else
+        another wound in a fight already lost (which needs a Fierce attacker)."""
+        copies = [s for s in owner.survivors_named(name) if s.wounds == wounds]
+        fresh = [s for s in copies if id(s) not in self.attack.fights]
+        fought = [s for s in copies if id(s) in self.attack.fights]
+        if not fresh or not fought:
+            return None
+        power = self._survivor_power(fresh[0]) or 0
+        if self.attack.needed + power <= self.attack.power:
+            return fresh[0]
+        return fought[0] if self.attack.extra < self.attack.fierce else fresh[0]
+
     def note_attack_wound(self, owner: Player, survivor: Survivor, added: int) -> None:
         if not self._attacked(owner, survivor, "wounded"):
             return

@@ -57,7 +57,7 @@ class TurnRules(_Base):
                 skipped = PHASES[PHASES.index(state.phase) + 1:] if state.phase in PHASES else []
                 self.violation(Kind.PHASE_ORDER,
                                f"turn {state.turn} ends in its {state.phase} phase; "
-                               f"skipped: {', '.join(skipped) or '-'}")
+                               f"skipped: {', '.join(skipped) or '-'}", player=state.active)
         elif state.phase == SETUP:
             self.end_setup(event)
         self.commit_pending()
@@ -106,10 +106,10 @@ class TurnRules(_Base):
             return
         if new > old + 1:
             self.violation(Kind.PHASE_ORDER, f"{event.old} -> {event.new} skips "
-                           f"{', '.join(PHASES[old + 1:new])}")
+                           f"{', '.join(PHASES[old + 1:new])}", player=event.player)
         elif new < old:
             self.violation(Kind.PHASE_ORDER, f"{event.old} -> {event.new} repeats the "
-                           f"{event.new} phase in turn {state.turn}")
+                           f"{event.new} phase in turn {state.turn}", player=event.player)
         self.end_phase(event.old)
         state.phase = event.new
         self.begin_phase(event.new)

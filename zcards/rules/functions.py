@@ -134,6 +134,8 @@ class FunctionRules(_Base):
         if meaning in (Meaning.WOUND, Meaning.HEAL):
             infected = True if self.state.phase == "Ready" else None
             survivor = owner.pick_survivor(name, wounds=event.old, infected=infected)
+            if meaning == Meaning.WOUND and self.state.phase == "Attack":
+                survivor = self.attack_target(owner, name, event.old) or survivor
         else:
             survivor = owner.pick_survivor(name, infected=meaning == Meaning.CURE, recent=True)
         if survivor is None:

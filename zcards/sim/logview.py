@@ -22,6 +22,7 @@ class Side:
 
     food: int = 10
     hand: int = 0
+    taken: int = 0
     face_down: int = 0
     combat: int = 0
     named: Counter[str] = field(default_factory=Counter)
@@ -55,6 +56,14 @@ def walk(events: Sequence[ev.Event]) -> Iterator[tuple[int, ev.Event, Moment, di
         _apply(event, moment, sides)
 
 
+def final(events: Sequence[ev.Event]) -> tuple[Moment, dict[str, Side]]:
+    """The game position and sides after the last event."""
+    moment, sides = Moment(), {}
+    for event in events:
+        _apply(event, moment, sides)
+    return moment, sides
+
+
 def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
     player = getattr(event, "player", None)
     if isinstance(event, ev.Seat) and player:
@@ -73,6 +82,7 @@ def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
             sides[target].food = event.new
         case ev.Draw():
             side.hand += event.count
+            side.taken += event.count
         case ev.Move(src_zone="Hand"):
             side.hand -= 1
         case ev.Play():
@@ -99,6 +109,8 @@ def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
 def _play(event: ev.Play, moment: Moment, side: Side) -> None:
     if event.src_zone == "Hand":
         side.hand -= 1
+    elif event.src_zone == "Deck":
+        side.taken += 1
     if event.hidden:
         side.face_down += 1
         return

@@ -1,0 +1,115 @@
+"""``zcards audit`` end to end: exit codes, text and JSON output, the JSON schema, inputs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LOGS = ROOT / "tests" / "logs"
+CARDS = LOGS / "cards.txt"
+SCHEMA = json.loads((ROOT / "docs" / "audit-schema.json").read_text())
+
+
+def zcards(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "zcards", "audit", *map(str, args)],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def audit_json(*args: str | Path) -> tuple[int, dict]:
+    done = zcards(*args, "--format", "json")
+    data = json.loads(done.stdout)
+    jsonschema.validate(data, SCHEMA)
+    return done.returncode, data
+
+
+def test_schema_is_a_valid_draft_2020_12_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_clean_log_exits_0_with_valid_json() -> None:
+    code, data = audit_json(LOGS / "legal-game.txt", "--cards", CARDS)
+    assert code == 0
+    assert data["violations"] == []
+    assert data["players"] == ["Alice", "Bob"]
+    assert data["summary"]["turns"] == 6
+    assert data["summary"]["lost"] == [
+        {"player": "Bob", "turn": 6, "line": 117, "reason": "no survivors"}]
+
+
+def test_violations_exit_1_with_valid_json() -> None:
+    code, data = audit_json(LOGS / "combat-result.txt", "--cards", CARDS)
+    assert code == 1
+    [finding] = data["violations"]
+    assert finding["kind"] == "combat-result" and finding["rule"] == "R10.5"
+    assert finding["line"] == 92 and finding["turn"] == 4 and finding["phase"] == "Attack"
+    assert finding["text"] == "Bob moves Tank from the table to the top of his Discard."
+
+
+def test_schema_rejects_a_finding_without_rule() -> None:
+    code, data = audit_json(LOGS / "food-total.txt", "--cards", CARDS)
+    del data["violations"][0]["rule"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA)
+
+
+def test_text_output_groups_by_turn_and_quotes_the_line() -> None:
+    done = zcards(LOGS / "legal-phase-back.txt", "--cards", CARDS)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    turn = lines.index("Turn 1")
+    assert lines[turn + 1].startswith("  line 25 [Build] warning phase-back R3.3:")
+    assert lines[turn + 2] == "      > Alice takes back a phase: Build -> Draw"
+    assert lines[-1].startswith("Summary: 1 turns, nobody lost. 0 violations")
+
+
+def test_deck_sizes_make_an_empty_deck_a_loss(tmp_path: Path) -> None:
+    """Bob's 11 cards: 7 drawn, 2 opening survivors, 2 drawn on turn 1 -> he lost (R14.1)
+    and his discard right after is an action after losing."""
+    deck = tmp_path / "bob.txt"
+    deck.write_text("11 Walker\n")
+    code, data = audit_json(LOGS / "legal-game.txt", "--cards", CARDS, "--deck", f"Bob={deck}")
+    assert code == 1
+    assert data["summary"]["lost"][0] == {
+        "player": "Bob", "turn": 1, "line": 23, "reason": "empty deck"}
+    assert data["violations"][0]["kind"] == "action-after-loss"
+    assert data["violations"][0]["line"] == 24
+
+
+def test_audit_with_a_database(sample_db_path: Path) -> None:
+    code, data = audit_json(LOGS / "legal-game.txt", "--db", sample_db_path)
+    # the bundled set has no "Scout" etc.: unknown cards make findings unverifiable, not wrong
+    assert code == 0
+    assert data["violations"] == []
+    assert data["unverifiable"]
+
+
+@pytest.mark.parametrize("args", [
+    ("--cards", CARDS, "--db", "x.db"),
+    ("--deck", "Bob"),
+    ("--deck", "Bob=/no/such/deck.txt"),
+    ("--cards", "/no/such/cards.txt"),
+])
+def test_usage_errors_exit_2(args: tuple) -> None:
+    done = zcards(LOGS / "legal-game.txt", *args)
+    assert done.returncode == 2, done.stderr
+    assert "Error" in done.stderr
+
+
+def test_unreadable_logs_exit_2(tmp_path: Path) -> None:
+    binary = tmp_path / "game.txt"
+    binary.write_bytes(b"Alice sits down at seat 1\n\x00\x01\x02 binary\n")
+    for log in (tmp_path / "missing.txt", binary):
+        done = zcards(log, "--cards", CARDS)
+        assert done.returncode == 2, done.stderr
+
+
+def test_help() -> None:
+    done = subprocess.run([sys.executable, "-m", "zcards", "audit", "--help"],
+                          capture_output=True, text=True, check=True)
+    assert "--deck PLAYER=FILE" in done.stdout and "--pov" in done.stdout

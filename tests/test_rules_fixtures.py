@@ -1,0 +1,108 @@
+"""Each violation kind is found at the right line of a hand-written log; legal logs are clean.
+
+The fixtures in tests/logs/ are Lackey logs in the wording of docs/log-protocol.md; the
+violating ones differ from a legal game (legal-game.txt) by a line or two.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from lackey_plugin.log.parser import parse_log
+from zcards.normalise import read_card_file
+from zcards.rules import KINDS, Kind, audit
+
+LOGS = Path(__file__).parent / "logs"
+
+# fixture -> (kind, rule, line of the finding)
+VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
+    "draw-count-extra": (Kind.DRAW_COUNT, "R5.1", 24),
+    "draw-count-no-discard": (Kind.DRAW_COUNT, "R5.2", 24),
+    "resource-play-second": (Kind.RESOURCE_PLAY, "R6.1", 46),
+    "resource-play-attack": (Kind.RESOURCE_PLAY, "R6.2", 51),
+    "card-play-unpaid": (Kind.CARD_PLAY, "R7.3", 46),
+    "card-play-inactive": (Kind.CARD_PLAY, "R7.1", 50),
+    "opening-survivors-cost": (Kind.OPENING_SURVIVORS, "R2.4", 18),
+    "opening-survivors-zombie": (Kind.OPENING_SURVIVORS, "R2.4", 14),
+    "phase-order-skip": (Kind.PHASE_ORDER, "R3.2", 36),
+    "phase-order-set": (Kind.PHASE_ORDER, "R3.2", 28),
+    "illegal-attacker": (Kind.ILLEGAL_ATTACKER, "R10.1", 71),
+    "combat-result": (Kind.COMBAT_RESULT, "R10.5", 92),
+    "food-upkeep-missing": (Kind.FOOD_UPKEEP, "R12.5", 54),
+    "food-upkeep-starvation": (Kind.FOOD_UPKEEP, "R12.5", 79),
+    "infection-wound": (Kind.INFECTION_WOUND, "R4.2", 100),
+    "zombie-upgrade-requirement": (Kind.ZOMBIE_UPGRADE, "R8.1", 66),
+    "zombie-upgrade-survivor": (Kind.ZOMBIE_UPGRADE, "R8.3", 66),
+    "scavenge-food-roll-one": (Kind.SCAVENGE_FOOD, "R12.2", 33),
+    "scavenge-food-no-roll": (Kind.SCAVENGE_FOOD, "R12.2", 30),
+    "ability-use-no-spend": (Kind.ABILITY_USE, "R12.1", 71),
+    "ability-use-attack": (Kind.ABILITY_USE, "R12.1", 71),
+    "action-after-loss": (Kind.ACTION_AFTER_LOSS, "R14.2", 119),
+    "dead-survivor": (Kind.DEAD_SURVIVOR, "R11.1", 95),
+    "food-total": (Kind.FOOD_TOTAL, "R1.8", 54),
+}
+LEGAL = ["legal-game", "legal-scavenge-fail", "legal-phase-back", "legal-overwhelm"]
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return read_card_file(LOGS / "cards.txt")
+
+
+def run(name: str, cards):
+    return audit(parse_log(LOGS / f"{name}.txt").events, cards)
+
+
+@pytest.mark.parametrize("name", sorted(VIOLATIONS))
+def test_violation_found_at_its_line(name: str, cards) -> None:
+    kind, rule, line = VIOLATIONS[name]
+    report = run(name, cards)
+    assert [(f.kind, f.rule, f.line) for f in report.violations] == [(kind, rule, line)]
+    finding = report.violations[0]
+    source = (LOGS / f"{name}.txt").read_text().splitlines()
+    assert finding.text == source[line - 1]
+    assert finding.message and finding.player
+    assert rule in KINDS[kind].rules
+
+
+@pytest.mark.parametrize("name", LEGAL)
+def test_legal_logs_have_no_violation(name: str, cards) -> None:
+    report = run(name, cards)
+    assert report.violations == []
+    assert report.unverifiable == []
+    assert report.unparsed == []
+
+
+def test_every_kind_has_a_fixture() -> None:
+    assert {kind for kind, _, _ in VIOLATIONS.values()} == set(Kind)
+
+
+def test_legal_game_summary(cards) -> None:
+    report = run("legal-game", cards)
+    assert report.players == ["Alice", "Bob"]
+    assert report.turns == 6
+    assert [(loss.player, loss.turn, loss.line, loss.reason) for loss in report.losses] == [
+        ("Bob", 6, 117, "no survivors")]
+    assert report.remaining == ["Alice"]
+    assert report.pov == "Alice"
+
+
+def test_moving_back_a_phase_is_a_warning(cards) -> None:
+    report = run("legal-phase-back", cards)
+    assert [(w.kind, w.rule, w.line) for w in report.warnings] == [("phase-back", "R3.3", 25)]
+
+
+def test_card_text_makes_a_finding_unverifiable(cards, tmp_path) -> None:
+    """R16.1: a face-up zombie whose text could raise power turns the kill into a doubt."""
+    text = (LOGS / "cards.txt").read_text().replace(
+        "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious.",
+        "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious. Your zombies get +3 power.")
+    assert text != (LOGS / "cards.txt").read_text()
+    card_file = tmp_path / "cards.txt"
+    card_file.write_text(text)
+    report = run("combat-result", read_card_file(card_file))
+    assert report.violations == []
+    assert [(f.kind, f.line) for f in report.unverifiable] == [("combat-result", 92)]
+    assert "Spitter" in report.unverifiable[0].message
