@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
+
+from zcards.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "tests" / "logs"
@@ -16,9 +16,26 @@ CARDS = LOGS / "cards.txt"
 SCHEMA = json.loads((ROOT / "docs" / "audit-schema.json").read_text())
 
 
-def zcards(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "zcards", "audit", *map(str, args)],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+@pytest.fixture(autouse=True)
+def _capture(capsys: pytest.CaptureFixture[str]) -> None:
+    global _capsys
+    _capsys = capsys
+
+
+class Done:
+    """The outcome of one ``zcards audit`` run through the real entry point."""
+
+    def __init__(self, args: tuple[str | Path, ...]) -> None:
+        try:
+            main(["audit", *map(str, args)])
+            self.returncode = 0
+        except SystemExit as exit_:
+            self.returncode = exit_.code if isinstance(exit_.code, int) else 1
+        self.stdout, self.stderr = _capsys.readouterr()
+
+
+def zcards(*args: str | Path) -> Done:
+    return Done(args)
 
 
 def audit_json(*args: str | Path) -> tuple[int, dict]:
@@ -40,6 +57,14 @@ def test_clean_log_exits_0_with_valid_json() -> None:
     assert data["summary"]["turns"] == 6
     assert data["summary"]["lost"] == [
         {"player": "Bob", "turn": 6, "line": 117, "reason": "no survivors"}]
+
+
+def test_players_and_pov_options() -> None:
+    code, data = audit_json(LOGS / "legal-game.txt", "--cards", CARDS, "--pov", "Bob",
+                            "--player", "Bob", "--player", "Alice")
+    assert code == 0
+    assert data["pov"] == "Bob"
+    assert data["players"] == ["Alice", "Bob"]  # the seats decide the turn order
 
 
 def test_violations_exit_1_with_valid_json() -> None:
@@ -65,7 +90,7 @@ def test_text_output_groups_by_turn_and_quotes_the_line() -> None:
     turn = lines.index("Turn 1")
     assert lines[turn + 1].startswith("  line 25 [Build] warning phase-back R3.3:")
     assert lines[turn + 2] == "      > Alice takes back a phase: Build -> Draw"
-    assert lines[-1].startswith("Summary: 1 turns, nobody lost. 0 violations")
+    assert lines[-1].startswith("Summary: 2 turns, nobody lost. 0 violations")
 
 
 def test_deck_sizes_make_an_empty_deck_a_loss(tmp_path: Path) -> None:
@@ -110,6 +135,6 @@ def test_unreadable_logs_exit_2(tmp_path: Path) -> None:
 
 
 def test_help() -> None:
-    done = subprocess.run([sys.executable, "-m", "zcards", "audit", "--help"],
-                          capture_output=True, text=True, check=True)
+    done = zcards("--help")
+    assert done.returncode == 0
     assert "--deck PLAYER=FILE" in done.stdout and "--pov" in done.stdout

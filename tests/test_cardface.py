@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,10 @@ def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
     chosen = [cards["Sprinter"], cards["Nurse Ratchet"], cards["Shotgun"]]
     paths = render_card_images(chosen, tmp_path / "img", dpi=DPI)
     assert paths == [tmp_path / "img" / f"{card.image_file}.jpg" for card in chosen]
+    umask = os.umask(0)
+    os.umask(umask)
     for path in paths:
+        assert path.stat().st_mode & 0o777 == 0o666 & ~umask  # not the temp file's 0600
         with Image.open(path) as image:
             assert image.format == "JPEG"
             assert image.size == POKER_PX
@@ -145,8 +149,13 @@ def test_text_that_cannot_fit_is_reported_by_card_name(
     long_name = dataclasses.replace(
         cards["Zombie Dog"], name="The Zombie Dog Who Would Not Stop Growling At The Mailman"
     )
-    report = render_faces([cards["Sprinter"], hopeless, long_name], tmp_path, dpi=DPI)
-    assert report.overflow == ["Endless Essay", long_name.name]
+    long_type = dataclasses.replace(
+        cards["Spitter"],
+        image_file="t",
+        type="Zombie Overlord of the Seven Screaming Wastes, Undying and Unbowed",
+    )
+    report = render_faces([cards["Sprinter"], hopeless, long_name, long_type], tmp_path, dpi=DPI)
+    assert report.overflow == ["Endless Essay", long_name.name, "Spitter"]
     assert all(path.exists() for path in report.paths)
 
 

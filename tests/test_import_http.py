@@ -136,14 +136,19 @@ def test_html_page_linking_to_an_error_page(httpserver: HTTPServer, sample_db_co
 
 
 def test_html_page_with_links_to_card_data(httpserver: HTTPServer, tmp_path: Path) -> None:
-    page = b'<html><body><p><a href="files/alpha.txt">Alpha set</a> <a href="/x.png">x</a></body>'
+    page = b"""<html><body><p><a href="files/alpha.txt">Alpha set</a> <a href="/x.png">x</a>
+        <a href="/readme.txt">read me</a></body>"""
     httpserver.expect_request("/cards/").respond_with_data(page, content_type="text/html")
     httpserver.expect_request("/cards/files/alpha.txt").respond_with_data(ALPHA)
+    httpserver.expect_request("/readme.txt").respond_with_data("Just notes.\n")
     report = import_sources(
         tmp_path / "c.db", [httpserver.url_for("/cards/")], fetcher=quick_fetcher()
     )
     assert len(report.added) == 100
     assert report.sources[1].parent == httpserver.url_for("/cards/")
+    (warning,) = report.warnings
+    assert warning.location.file == httpserver.url_for("/readme.txt")
+    assert "not card data" in warning.message and "skipped" in warning.message
 
 
 def test_html_page_with_a_card_table(httpserver: HTTPServer, tmp_path: Path) -> None:

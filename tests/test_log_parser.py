@@ -173,3 +173,18 @@ def test_a_str_naming_a_file_is_read_as_a_path(tmp_path):
     path.write_text("Bob draws 2 cards.\n", encoding="utf-8")
     assert parse_log(str(path)).events == [ev.Draw("Bob", 2)]
     assert parse_log("Bob draws 2 cards.").events == [ev.Draw("Bob", 2)]
+
+
+@pytest.mark.parametrize(("head", "unit"), [
+    ("Bob moves ", "a from his b c to his d e "),
+    ("Bob moves ", "a from b's c to d's "),
+    ("Bob (to ", "x (to y"),
+    ("Bob performs ", "Spend on x on "),
+])
+def test_crafted_lines_cannot_stall_the_parser(head, unit):
+    """Lines built to make a regex try every split stay unparsed (no timing: the test would
+    not finish if the work were exponential)."""
+    for length in (300, 1500, 2500):
+        line = head + unit * (length // len(unit))
+        event = parse_log(line).events[0]
+        assert isinstance(event, ev.Unparsed) and event.text == line.strip()

@@ -15,12 +15,13 @@ import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
 
+from zcards.build import BuildContext
 from zcards.cli import main
 from zcards.db import iter_cards, open_db
 from zcards.errors import UsageError
 from zcards.layout import Rect, make_grid
 from zcards.model import Card
-from zcards.proxies import select_cards, write_proxies
+from zcards.proxies import build_step, select_cards, write_proxies
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -53,9 +54,7 @@ def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
     return image.point(lambda value: 255 if value < threshold else 0)
 
 
-@pytest.mark.parametrize(
-    ("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))]
-)
+@pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))])
 def test_page_size_and_count(all_cards: list[Card], tmp_path: Path, paper, size) -> None:
     out = tmp_path / "p.pdf"
     report = write_proxies(all_cards[:10], out, paper=paper)
@@ -199,3 +198,14 @@ def test_cli_rejects_an_unknown_output_type(sample_db_path: Path, tmp_path: Path
     assert exit_info.value.code == UsageError.exit_code
     assert "must end in .pdf or .html" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_build_step_writes_proxies_for_the_built_database(
+    sample_db_copy: Path, tmp_path: Path
+) -> None:
+    context = BuildContext(tmp_path)
+    sample_db_copy.replace(context.db_path)
+    result = build_step(context)
+    count = len(list(iter_cards(open_db(context.db_path))))
+    assert result.outputs == (tmp_path / "proxies.pdf",)
+    assert len(pypdf.PdfReader(result.outputs[0]).pages) == math.ceil(count / 9)

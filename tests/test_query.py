@@ -210,7 +210,7 @@ def test_non_zombie_columns_are_searchable_by_their_own_names(
     assert search(lorcana_db, "strength>=9") == search(lorcana_db, "pow>=9") != []
     top = search(lorcana_db, "lore>=1", sort="-lore", limit=1)[0]
     assert int(top.extra["Lore"]) == max(int(extra(c, "Lore") or 0) for c in everything)
-    with pytest.raises(QueryError, match="unknown field 'colour'"):
+    with pytest.raises(QueryError, match=r"unknown field 'colour' \(did you mean 'Color'\?"):
         search(lorcana_db, "colour:amber")
 
 

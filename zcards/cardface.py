@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 # Text scales tried in turn when a name or the rules text overflows its box.
 FIT_SCALES: tuple[float, ...] = (1.0, 0.9, 0.8, 0.71, 0.63)
-NAME_EM = 1.3
+# Text regions that shrink on their own, with their full-size font (em of the card's font).
+REGION_EM = {"name": 1.3, "typeline": 0.95, "text": 1.0, "foot": 0.8}
 TEXT_ONLY_EM = 1.12  # a card without art has room for larger rules text
 BASE_FONT_PT = 7.0  # for a poker-width card; other sizes scale with the card width
 BORDER_MM = 2.2
@@ -42,7 +43,7 @@ BATCH = 18
 FLUSH = 180  # pages per intermediate PDF
 # The intermediate PDF is rasterised at once: skip font subsetting and compression.
 FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
-_OVERFLOW_TOLERANCE_PT = 0.5
+_OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
 _WINDOWS_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)$", re.IGNORECASE)
 
@@ -96,12 +97,8 @@ class Geometry:
         return rows
 
 
-@dataclass
-class Fit:
-    """Scale step (index into FIT_SCALES) of each text region of one face."""
-
-    name: int = 0
-    text: int = 0
+# Scale step (index into FIT_SCALES) per text region of one face; a missing region is step 0.
+Fit = dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -123,8 +120,7 @@ class FaceView:
     setinfo: str
     art: str
     rows: dict[str, Row]
-    name_em: float
-    text_em: float
+    em: dict[str, float]  # font size per text region
 
 
 @dataclass
@@ -186,8 +182,15 @@ def face_view(
         setinfo=" \u00b7 ".join(part for part in (card.set_name, rarity) if part),
         art=art.resolve().as_uri() if art else "",
         rows=geometry.rows(art is not None),
-        name_em=round(NAME_EM * FIT_SCALES[fit.name], 3),
-        text_em=round(FIT_SCALES[fit.text] * (1.0 if art else TEXT_ONLY_EM), 3),
+        em={
+            region: round(
+                base
+                * FIT_SCALES[fit.get(region, 0)]
+                * (TEXT_ONLY_EM if region == "text" and not art else 1.0),
+                3,
+            )
+            for region, base in REGION_EM.items()
+        },
     )
 
 
@@ -214,7 +217,7 @@ def render_document(html: str) -> weasyprint.Document:
 
 
 def overflowing(document: weasyprint.Document) -> dict[int, set[str]]:
-    """Face index -> text regions (``name``, ``text``) whose content spills out of its box."""
+    """Face index -> text regions (see REGION_EM) whose content spills out of their box."""
     found: dict[int, set[str]] = {}
     for page in document.pages:
         seen: set[int] = set()
@@ -230,8 +233,8 @@ def overflowing(document: weasyprint.Document) -> dict[int, set[str]]:
 
 
 def _spills(box) -> bool:
-    right = box.content_box_x() + box.width + _OVERFLOW_TOLERANCE_PT
-    bottom = box.content_box_y() + box.height + _OVERFLOW_TOLERANCE_PT
+    right = box.content_box_x() + box.width + _OVERFLOW_TOLERANCE_PX
+    bottom = box.content_box_y() + box.height + _OVERFLOW_TOLERANCE_PX
     for child in box.descendants(placeholders=True):
         if child is box:
             continue
@@ -255,8 +258,8 @@ def render_fitted(
         for index, regions in spilled.items():
             fit = fits.setdefault(index, Fit())
             for region in regions:
-                if getattr(fit, region) < last:
-                    setattr(fit, region, getattr(fit, region) + 1)
+                if fit.get(region, 0) < last:
+                    fit[region] = fit.get(region, 0) + 1
                     shrinkable = True
         if not shrinkable:
             return document, set(spilled)
@@ -373,6 +376,13 @@ def _raw_image(card: Card) -> str:
     return (card.image_file or "").split(",")[0].strip() or card.name
 
 
+@cache
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def rasterise(pdf: bytes, dpi: int) -> list:
     """Every page of a PDF as an RGB PIL image at ``dpi``."""
     document = pypdfium2.PdfDocument(pdf)
@@ -397,10 +407,13 @@ def save_jpeg(image, path: Path, dpi: int) -> None:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
+    """Write through a temporary file in the same folder, then rename over ``path``."""
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        # mkstemp makes private files; give the result the usual permissions (0666 - umask).
+        os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -31,6 +32,8 @@ from zcards.sources import CardInput, Collector, SourceRecord
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 _COLUMNS = tuple(CARD_COLUMNS)
 _SHOWN_CHANGES = 200
+_ROW_VALUES = operator.itemgetter(*_COLUMNS)
+_UPDATE_VALUES = operator.itemgetter(*_COLUMNS[2:], "set_name", "name")
 _UPDATE = (
     f"update cards set {', '.join(f'{c} = ?' for c in _COLUMNS[2:])} "
     "where set_name = ? and name = ?"
@@ -185,9 +188,10 @@ def _write(
         stale = _stale_children(conn, report.sources, ids)
         scope = reread | stale
         existing = _existing_rows(conn, scope, incoming)
-        rows = {
-            key: {**row, "source_id": ids[location]} for key, (row, location) in incoming.items()
-        }
+        rows = {}
+        for key, (row, location) in incoming.items():
+            row["source_id"] = ids[location]
+            rows[key] = row
         updates = _diff(report, existing, rows, scope)
         _apply(conn, report, rows, updates)
         marks = ",".join("?" * len(scope))
@@ -308,10 +312,8 @@ def _apply(conn: sqlite3.Connection, report: ImportReport, rows: dict, updates: 
         [(change.set_name, change.name) for change in report.removed],
     )
     added = (rows[(c.set_name, c.name)] for c in report.added)
-    insert_cards(conn, [[row.get(c) for c in _COLUMNS] for row in added])
-    conn.executemany(
-        _UPDATE, ([*(r.get(c) for c in _COLUMNS[2:]), r["set_name"], r["name"]] for r in updates)
-    )
+    insert_cards(conn, [_ROW_VALUES(row) for row in added])
+    conn.executemany(_UPDATE, [_UPDATE_VALUES(row) for row in updates])
 
 
 def _record_run(conn: sqlite3.Connection, report: ImportReport, started: str) -> int:

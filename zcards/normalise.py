@@ -52,7 +52,16 @@ _REQUIRED_FIRST = ("name", "set_name", "image_file")
 _INT_FIELDS = ("cost", "power", "health")
 _LIST_SPLIT = re.compile(r"\s*[,;]\s*")
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
-_RARITY_BY_NAME = {name.casefold(): code for code, name in RARITY_NAMES.items()}
+_VOCABULARIES: dict[str, tuple[str, ...]] = {
+    "type": CARD_TYPES,
+    "faction": FACTIONS,
+    "rarity": RARITIES,
+    "keyword": KEYWORDS,
+    "symbol": SYMBOLS,
+}
+# Case-insensitive spelling -> canonical value; rarities are also accepted by name ("Common").
+_CANONICAL = {what: {v.casefold(): v for v in values} for what, values in _VOCABULARIES.items()}
+_CANONICAL["rarity"].update({name.casefold(): code for code, name in RARITY_NAMES.items()})
 
 
 @dataclass(frozen=True)
@@ -266,15 +275,19 @@ class _BadValue(ValueError):
 Converter = Callable[[str], object]
 
 
-def _plan(
-    mapping: _HeaderMap, raw: list[tuple[int, list[str]]], strict: bool
-) -> list[tuple[str, int, Converter | None]]:
-    """How to convert each mapped column, decided once per file.
+@dataclass
+class _Plan:
+    """How to turn a row's cells into a card, decided once per file."""
 
-    Other games' columns that do not fit a field's type (FoW's Cost ``[L][1]``) are kept as
-    text in ``extra`` rather than rejected.
-    """
-    plan: list[tuple[str, int, Converter | None]] = []
+    fields: list[tuple[str, int, Converter | None]]
+    extra: list[tuple[str, int]]
+    width: int
+
+
+def _plan(mapping: _HeaderMap, raw: list[tuple[int, list[str]]], strict: bool) -> _Plan:
+    """Other games' columns that do not fit a field's type (FoW's Cost ``[L][1]``) are kept
+    as text in ``extra`` rather than rejected."""
+    fields: list[tuple[str, int, Converter | None]] = []
     for name, index in mapping.fields.items():
         header = mapping.header(index)
         convert = _converter(name, header, strict)
@@ -285,8 +298,9 @@ def _plan(
             except ValueError:
                 mapping.extra[index] = header
                 continue
-        plan.append((name, index, convert))
-    return plan
+        fields.append((name, index, convert))
+    extra = [(label, index) for index, label in sorted(mapping.extra.items())]
+    return _Plan(fields, extra, mapping.width)
 
 
 def _converter(name: str, header: str, strict: bool) -> Converter | None:
@@ -295,27 +309,24 @@ def _converter(name: str, header: str, strict: bool) -> Converter | None:
     if name == "requirements":
         return functools.partial(_requirements, strict=strict)
     if name in ("keywords", "symbols"):
-        vocabulary = (KEYWORDS if name == "keywords" else SYMBOLS) if strict else None
-        return functools.partial(_list_value, vocabulary=vocabulary, what=name[:-1])
+        return functools.partial(_list_value, what=name[:-1] if strict else None)
     if strict and name in ("type", "faction", "rarity"):
-        vocabulary = {"type": CARD_TYPES, "faction": FACTIONS, "rarity": RARITIES}[name]
-        return functools.partial(_enum_value, vocabulary=vocabulary, what=name)
+        return functools.partial(_enum_value, what=name)
     return None
 
 
 def _make_card(
-    mapping: _HeaderMap, plan: list, cells: list[str], origin: str, line: int
+    mapping: _HeaderMap, plan: _Plan, cells: list[str], origin: str, line: int
 ) -> Card | list[Problem]:
-    """A card, or the problems of its row (one per bad cell)."""
+    """A card, or the problems of its row (one per bad cell). ``cells`` fill the header."""
     problems: list[Problem] = []
     values: dict[str, object] = {}
-    for name, index, convert in plan:
-        value = cells[index] if index < len(cells) else ""
+    for name, index, convert in plan.fields:
         if convert is None:
-            values[name] = value
+            values[name] = cells[index]
             continue
         try:
-            values[name] = convert(value)
+            values[name] = convert(cells[index])
         except _BadValue as error:
             where = Location(origin, line, mapping.header(index))
             problems.append(Problem(where, str(error)))
@@ -325,8 +336,8 @@ def _make_card(
             problems.append(Problem(where, f"{label} is empty"))
     if problems:
         return problems
-    extra = {mapping.extra[i]: cells[i] for i in sorted(mapping.extra) if i < len(cells)}
-    for index in range(mapping.width, len(cells)):
+    extra = {label: cells[index] for label, index in plan.extra}
+    for index in range(plan.width, len(cells)):
         extra[f"Column{index + 1}"] = cells[index]
     return Card(extra=extra, **values)  # type: ignore[arg-type]
 
@@ -350,27 +361,26 @@ def _requirements(value: str, *, strict: bool) -> dict[str, int]:
         raise _BadValue(str(error)) from None
     if not strict:
         return counts
-    return {_enum_value(k, vocabulary=KEYWORDS, what="keyword"): n for k, n in counts.items()}
+    return {_enum_value(keyword, what="keyword"): n for keyword, n in counts.items()}
 
 
-def _list_value(value: str, *, vocabulary: Sequence[str] | None, what: str) -> tuple[str, ...]:
+def _list_value(value: str, *, what: str | None) -> tuple[str, ...]:
+    """Comma-separated items; ``what`` names the vocabulary to check them against."""
     items = [item for item in _LIST_SPLIT.split(value) if item]
-    if vocabulary is not None:
-        items = [_enum_value(item, vocabulary=vocabulary, what=what) for item in items]
+    if what is not None:
+        items = [_enum_value(item, what=what) for item in items]
     return tuple(items)
 
 
-def _enum_value(value: str, *, vocabulary: Sequence[str], what: str) -> str:
+def _enum_value(value: str, *, what: str) -> str:
     """The canonical spelling of ``value``; a typo gets a "did you mean" suggestion."""
     if not value:
         return value
-    folded = value.casefold()
-    if what == "rarity":
-        folded = _RARITY_BY_NAME.get(folded, folded).casefold()
-    for choice in vocabulary:
-        if choice.casefold() == folded:
-            return choice
-    raise _BadValue(f"unknown {what} {value!r}{did_you_mean(value, vocabulary)}")
+    canonical = _CANONICAL[what].get(value.casefold())
+    if canonical is None:
+        vocabulary = _VOCABULARIES[what]
+        raise _BadValue(f"unknown {what} {value!r}{did_you_mean(value, vocabulary)}")
+    return canonical
 
 
 def did_you_mean(value: str, vocabulary: Sequence[str]) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import sqlite_utils
+from rapidfuzz import fuzz, process
 
 from zcards.errors import UsageError
 from zcards.model import RARITY_NAMES, Card
@@ -152,8 +153,13 @@ class _Compiler:
         if spec is None and fold_field(node.name) in self.extra:
             spec = FieldSpec(EXTRA, self.extra[fold_field(node.name)])
         if spec is None:
+            names = sorted(self.field_names())
+            close = process.extractOne(
+                node.name, names, scorer=fuzz.ratio, processor=str.casefold, score_cutoff=75
+            )
+            hint = f"did you mean {close[0]!r}? " if close else ""
             raise self.error(
-                f"unknown field {node.name!r} (fields: {', '.join(sorted(self.field_names()))})",
+                f"unknown field {node.name!r} ({hint}fields: {', '.join(names)})",
                 node.pos,
                 len(node.name),
             )

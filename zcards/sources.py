@@ -153,9 +153,16 @@ class Collector:
         return _Loaded(record, download.content, download.content_type)
 
     def _collect_card_file(
-        self, location: str, parent: str | None, images: ImageUrls | None = None
+        self,
+        location: str,
+        parent: str | None,
+        images: ImageUrls | None = None,
+        *,
+        optional: bool = False,
     ) -> None:
-        """A card-data document we were pointed to: anything else is an error."""
+        """A card-data document we were pointed to. An HTML page is always an error; other
+        text is an error too, unless the pointer was only a guess (``optional``: a page's
+        link to some ``.txt`` file)."""
         loaded = self._load(location, parent, conditional=True)
         if loaded is None:
             self.result.inputs.append(CardInput(self.result.records[-1], None))
@@ -163,12 +170,15 @@ class Collector:
         kind = sniff(loaded.data, loaded.content_type)
         if kind == "html":
             raise _html_error(loaded.record.location)
-        if kind != "card-data":
-            raise ZcardsError(
-                "expected card data (header Name, Set, ImageFile, ...)",
-                Location(loaded.record.location, 1),
-            )
-        self._add_card_data(loaded, images)
+        if kind == "card-data":
+            self._add_card_data(loaded, images)
+            return
+        where = Location(loaded.record.location, 1)
+        message = "not card data (header Name, Set, ImageFile, ...)"
+        if not optional:
+            raise ZcardsError(message, where)
+        loaded.record.kind = "skipped"
+        self.result.warnings.append(Problem(where, f"{message}; skipped"))
 
     def _add_card_data(self, loaded: _Loaded, images: ImageUrls | None = None) -> None:
         record = loaded.record
@@ -212,13 +222,13 @@ class Collector:
         record = loaded.record
         record.kind = "html"
         page = lxml.html.fromstring(loaded.data, base_url=record.location)
-        links = _card_links(page, record.location)
-        for link in links:
-            self._collect_card_file(link, record.location)
+        inputs_before = len(self.result.inputs)
+        for link in _card_links(page, record.location):
+            self._collect_card_file(link, record.location, optional=True)
         tables = [t for t in (_table_cards(table, record) for table in page.iter("table")) if t]
         for parsed in tables:
             self.result.inputs.append(CardInput(record, parsed))
-        if not links and not tables:
+        if len(self.result.inputs) == inputs_before:
             raise ZcardsError(
                 "the HTML page has no card table (a header row with Name and Set) "
                 "and no links to .txt card data files",

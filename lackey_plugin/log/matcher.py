@@ -91,7 +91,7 @@ class Matcher:
         else:
             branches = [f"{re.escape(word)}(?:{'|'.join(bodies)})"
                         for word, bodies in by_word.items()]
-        names = self.vocabulary.fragment("name")
+        names = self.vocabulary.fragment("actor")
         alternatives.append(f"(?P<a{len(alternatives)}>{names}) (?:{'|'.join(branches)})")
         run.clear()
 

@@ -4,7 +4,9 @@ Input is a path, bytes or text. Each line is decoded as UTF-8, falling back to W
 (Lackey's Windows builds write the 8-bit code page); line ends may be LF, CRLF or CR. A line
 holding NUL or other control bytes means the file is not a text log: :class:`LogFormatError`
 (the one documented error) names the file, line and column. Unknown lines become
-:class:`~lackey_plugin.log.events.Unparsed` events, or the same error with ``strict=True``.
+:class:`~lackey_plugin.log.events.Unparsed` events, or the same error with ``strict=True``;
+so does a line longer than :data:`MAX_LINE` characters (no Lackey line is that long, and the
+cap bounds the regex work a crafted line can cause).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DAY = 24 * 3600
+MAX_LINE = 2000
 
 
 class LogFormatError(ZcardsError):
@@ -96,7 +99,8 @@ class LogParser:
                 seconds = self._clock(stamp)
                 body = body[stamp.end():]
         provenance = {"line": number, "raw": text, "timestamp": timestamp, "seconds": seconds}
-        event, template = self._matcher.event(body, self._meanings, provenance)
+        event, template = (self._matcher.event(body, self._meanings, provenance)
+                           if len(body) <= MAX_LINE else (None, None))
         if event is None:
             if self.strict:
                 raise LogFormatError(f"no log template matches {body!r}",

@@ -22,9 +22,13 @@ TEMPLATES_FILE = Path(__file__).with_name("templates.toml")
 
 REFLEXIVE = {"his": "himself", "their": "themselves", "her": "herself"}
 PRONOUNS = tuple(REFLEXIVE)
+# Fallbacks for words the vocabulary does not know. Only the actor may be any text without ':';
+# an owner or target name stops at the first apostrophe and a zone holds no apostrophe, so a
+# crafted line cannot make the regex try every split (names with apostrophes must be known).
 _GENERIC = {
-    "name": r"[^:]+?",
-    "zone": r"[^\s.,:()'][^.,:()]*?",
+    "actor": r"[^:]+?",
+    "name": r"[^:']+?",
+    "zone": r"[^\s.,:()'](?:[^\s.,:()']| (?!to |from |at |where ))*?",
     "label": r"[^()]+?",
     "stat": r"[^:()']+?",
     "phase": r".+?",
@@ -291,7 +295,7 @@ class Vocabulary:
                    game.phases)
 
     def fragment(self, vocab: str) -> str:
-        known = {"name": self.names, "zone": self.zones, "label": self.labels,
+        known = {"actor": self.names, "name": self.names, "zone": self.zones, "label": self.labels,
                  "stat": self.stats, "phase": self.phases}[vocab]
         return "|".join(filter(None, (_alternation(known), _GENERIC[vocab])))
 

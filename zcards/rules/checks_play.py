@@ -118,7 +118,9 @@ class PlayRules(_Base):
 
     def place(self, me: Player, name: str, info: CardInfo | None) -> None:
         kind = info.type if info is not None else ""
-        if kind == "Survivor":
+        if info is None:
+            me.survivors.append(Survivor(name, known=False))
+        elif kind == "Survivor":
             me.survivors.append(Survivor(name))
         elif kind == "Zombie":
             me.zombies.add_face_up(name)

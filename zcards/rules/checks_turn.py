@@ -36,6 +36,7 @@ class TurnRules(_Base):
     """Turns, phases, the Ready and Draw phases, upkeep and death."""
 
     def _reset_turn(self) -> None:
+        self.unread: list[int] = []  # unparsed lines of this turn
         self.resource_plays: Counter[str] = Counter()
         self.played_this_turn: set[str] = set()
         self.draws: Counter[str] = Counter()
@@ -135,7 +136,7 @@ class TurnRules(_Base):
             self.reset_abilities()
             active = state.players.get(state.active or "")
             self.recoup = RecoupLedger(
-                survivors_at_mark=len(active.survivors) if active else 0)
+                survivors_at_mark=active.known_survivors() if active else 0)
 
     def end_phase(self, phase: str) -> None:
         if phase == "Ready":
@@ -147,9 +148,6 @@ class TurnRules(_Base):
         elif phase == "Recoup":
             self._end_recoup()
         self.check_dead_survivors()
-
-    def end_of_log(self) -> None:
-        """The log may stop mid-phase (saved early, or the game is over): nothing is due."""
 
     # -- Ready (R4) ------------------------------------------------------------------------
 
@@ -230,7 +228,7 @@ class TurnRules(_Base):
         state = self.state
         if state.phase != "Recoup" or player != state.active:
             return
-        self.recoup.survivors_at_mark = len(state.player(player).survivors)
+        self.recoup.survivors_at_mark = state.player(player).known_survivors()
         self.recoup.wounds_since_mark = 0
         if delta == -1:
             self.recoup.upkeep_line = self.event.line if self.event is not None else None

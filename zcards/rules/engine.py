@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sized
 from typing import Any
 
 from lackey_plugin.log import events as ev
@@ -22,7 +22,7 @@ from zcards.rules.checks_recoup import RecoupRules
 from zcards.rules.checks_turn import TurnRules
 from zcards.rules.functions import FunctionRules
 from zcards.rules.report import AuditReport, Finding, Loss
-from zcards.rules.state import SETUP, GameState
+from zcards.rules.state import PHASES, SETUP, GameState
 from zcards.rules.violations import Kind, kind_info
 
 _BID = re.compile(r"^\s*bid\s+(-?\d+)\s*$", re.I)
@@ -45,6 +45,10 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self._seen: set[tuple] = set()
         self.opening_cost: Counter[str] = Counter()
         self.attack = AttackLedger()
+        self._losses: list[Loss] = []
+        self._games = 0
+        self._turns_before = 0  # turns of the earlier games in this log
+        self._pov_guess: str | None = None
         self._seeded = list(players or ())
         for name in self._seeded:
             self.state.player(name).playing = True
@@ -52,6 +56,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self._dispatch = {
             ev.Seat: self.on_seat, ev.NewGame: self.on_new_game, ev.DeckLoad: self.on_deck_load,
             ev.Chat: self.on_chat, ev.Unparsed: self.on_unparsed,
+            ev.GameControl: self.on_game_control,
             ev.TurnChange: self.on_turn, ev.PhaseChange: self.on_phase,
             ev.Draw: self.on_draw, ev.Move: self.on_move, ev.Play: self.on_play,
             ev.TableToZone: self.on_table_to_zone, ev.Perform: self.on_perform,
@@ -75,6 +80,12 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
     def violation(self, kind: Kind, message: str, *, rule: str | None = None,
                   player: str | None = None, line: int | None = None,
                   text: str | None = None, provisional: bool = False) -> None:
+        doubt = "the log does not show the game from its start (or a saved game was loaded)" \
+            if not self.state.started else \
+            f"line {self.unread[0]} of this turn could not be read" if self.unread else None
+        if doubt:
+            self.unverifiable(kind, f"{message}; {doubt}", rule=rule, player=player, line=line)
+            return
         finding = self._finding(kind, message, rule or kind_info(kind).rule, player, line, text)
         if provisional:
             self._pending.append((self.state.turn, self.state.phase, finding))
@@ -107,8 +118,6 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
 
     def retract_from(self, phase_index: int) -> None:
         """A phase was taken back: its end-of-phase findings (and later ones) are void (R3.3)."""
-        from zcards.rules.state import PHASES
-
         turn = self.state.turn
         self._pending = [(t, p, f) for t, p, f in self._pending
                          if not (t == turn and p in PHASES and PHASES.index(p) >= phase_index)]
@@ -135,19 +144,18 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             if handler is not None:
                 handler(event)
             self.check_losses()
+        # The log may stop mid-phase (saved early, or the game is over): nothing more is due.
         self.event = None
-        self.end_of_log()
         return self.finish()
 
     def finish(self) -> AuditReport:
         self.commit_pending()
         report, state = self.report, self.state
         report.players = state.order
-        report.turns = state.turn
+        report.games = max(1, self._games)
+        report.turns = self._turns_before + state.turn
         report.remaining = [p.name for p in state.in_game()]
-        report.losses = [Loss(p.name, p.lost_turn or 0, p.lost_line, p.lost or "")
-                         for p in state.players.values() if p.lost is not None]
-        report.losses.sort(key=lambda loss: (loss.turn, loss.line or 0))
+        report.losses = list(self._losses)
         for bucket in (report.violations, report.unverifiable, report.warnings):
             bucket.sort(key=lambda f: (f.line or 0, f.kind))
         if report.pov is None:
@@ -156,10 +164,10 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
 
     # -- seats, setup, losing -------------------------------------------------------------
 
-    _pov_guess: str | None = None
-
     def on_unparsed(self, event: ev.Unparsed) -> None:
+        """An unread line may be a missing action: this turn's findings become doubts."""
         self.report.unparsed.append(event.line)
+        self.unread.append(event.line)
 
     def on_seat(self, event: ev.Seat) -> None:
         if event.action == "sit":
@@ -170,12 +178,21 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         """A new game starts from scratch; seats and the players' names carry over."""
         old = self.state
         self.commit_pending()
+        self._games += 1
+        self._turns_before += old.turn
         self.state = GameState(started=True)
         self.opening_cost = Counter()
         for name in old.order:
             me = self.state.player(name)
             me.seat, me.playing = old.players[name].seat, old.players[name].playing
         self._reset_turn()
+
+    def on_game_control(self, event: ev.GameControl) -> None:
+        """A loaded saved game replaces the table with one the log does not show."""
+        if event.action == "load":
+            self.state.started = False
+            self.warn("saved-game", "a saved game was loaded: the table is unknown from here, "
+                      "so findings that depend on it are unverifiable", player=event.player)
 
     def on_deck_load(self, event: ev.DeckLoad) -> None:
         me = self.state.player(event.player)
@@ -199,6 +216,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         me = self.state.players[name]
         me.lost, me.lost_turn = reason, self.state.turn
         me.lost_line = self.event.line if self.event is not None else None
+        self._losses.append(Loss(name, me.lost_turn, me.lost_line, reason))
 
     def check_losses(self) -> None:
         """R14.1: no survivors after setup, or an empty deck."""
@@ -218,12 +236,15 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
 
 def audit(events: Iterable[ev.Event], cards: Iterable[Card] | CardIndex, *,
           players: Iterable[str] | None = None, pov: str | None = None,
-          decks: Mapping[str, int] | None = None) -> AuditReport:
+          decks: Mapping[str, int | Sized] | None = None) -> AuditReport:
     """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
     ``cards`` is the card data (a list of :class:`~zcards.model.Card`); ``players`` fixes the
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
-    player's deck size, which makes losing by an empty deck checkable.
+    player's deck (its size, a list of cards, or a :class:`~zcards.decks.Deck`), which makes
+    losing by an empty deck checkable.
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
-    return Engine(index, players=players, pov=pov, decks=decks).run(events)
+    sizes = {name: deck if isinstance(deck, int) else getattr(deck, "total", None) or len(deck)
+             for name, deck in (decks or {}).items()}
+    return Engine(index, players=players, pov=pov, decks=sizes).run(events)

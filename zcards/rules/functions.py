@@ -74,7 +74,7 @@ class FunctionRules(_Base):
         state = self.state
         if name is not None:
             owner = state.owner_of(me.name, name)
-            if owner.survivors_named(name):
+            if owner.survivors_named(name) and not self._zombie_meant(owner, name):
                 self.spend_survivor(owner, name)
                 return
             if name in owner.items:
@@ -91,6 +91,18 @@ class FunctionRules(_Base):
             self.pay(me.name, me.zombies.spend_face_down())
         else:
             self.pay(me.name, me.zombies.spend_named(name))
+
+    def _zombie_meant(self, owner: Player, name: str) -> bool:
+        """A survivor and an ex-survivor zombie (R11.3) may share a name: a spend means the
+        zombie when only it is ready, or when it is the one that can pay (Build) or fight."""
+        zombie_ready = owner.zombies.any_board(
+            lambda b: any(u.name == name and not u.spent for u in b.up))
+        if not zombie_ready:
+            return False
+        if not any(not s.spent for s in owner.survivors_named(name)):
+            return True
+        active = owner.name == self.state.active
+        return (self.state.phase, active) in (("Build", True), ("Attack", False))
 
     def spend_survivor(self, owner: Player, name: str) -> None:
         survivor = owner.pick_survivor(name, ready=True)

@@ -47,6 +47,7 @@ class AuditReport:
     unverifiable: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     unparsed: list[int] = field(default_factory=list)
+    games: int = 1
     turns: int = 0
     lines: int = 0
     losses: list[Loss] = field(default_factory=list)
@@ -68,6 +69,7 @@ class AuditReport:
             "unparsed": list(self.unparsed),
             "summary": {
                 "lines": self.lines,
+                "games": self.games,
                 "turns": self.turns,
                 "violations": len(self.violations),
                 "unverifiable": len(self.unverifiable),
@@ -104,7 +106,9 @@ class AuditReport:
         out.append("")
         lost = "; ".join(f"{loss.player} lost on turn {loss.turn} ({loss.reason})"
                          for loss in self.losses) or "nobody lost"
-        out.append(f"Summary: {self.turns} turns, {lost}. {len(self.violations)} violations, "
-                   f"{len(self.unverifiable)} unverifiable, {len(self.warnings)} warnings, "
+        games = f"{self.games} games, " if self.games > 1 else ""
+        out.append(f"Summary: {games}{self.turns} turns, {lost}. "
+                   f"{len(self.violations)} violations, {len(self.unverifiable)} unverifiable, "
+                   f"{len(self.warnings)} warnings, "
                    f"{len(self.unparsed)} unparsed lines.")
         return "\n".join(out) + "\n"

@@ -31,6 +31,7 @@ class Survivor:
     dead_line: int | None = None  # the line whose wound reached its Health
     reported: bool = False  # its staying in play was already reported
     touched: int = 0  # the line of its latest wound
+    known: bool = True  # False: a card missing from the card data, kept here as a survivor
 
     @property
     def key(self) -> tuple:
@@ -100,6 +101,10 @@ class Player:
             if keep is not None and any(keep(s) for s in pool):
                 pool = [s for s in pool if keep(s)]
         return pool[0] if pool else None
+
+    def known_survivors(self) -> int:
+        """Survivors certainly in play (a card missing from the card data may be one)."""
+        return sum(1 for s in self.survivors if s.known)
 
     def remove_survivor(self, survivor: Survivor) -> None:
         self.survivors.remove(survivor)

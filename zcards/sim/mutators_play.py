@@ -144,8 +144,8 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
     """The active player's upgrade moved from Build to the Attack phase (his zombies do not
     fight then), or a non-zombie flipped by a player whose zombies no longer hurt anyone."""
     plain = book.plain("Item") + book.plain("Survivor")
-    hits = [(i, moment.active) for i, e, moment, _ in walk(events)
-            if moment.phase == "Attack" and isinstance(e, ev.CounterChange | ev.TableToZone)]
+    fights = [(i, moment.active) for i, e, moment, _ in walk(events)
+              if moment.phase == "Attack" and not isinstance(e, ev.PhaseChange)]
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
         if _is_flip(e) and moment.phase == "Build" and e.player == moment.active:
@@ -160,7 +160,7 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
             continue
         for name, side in sides.items():
             if (_spare_face_down(events, i + 1, name, side.face_down) >= 1
-                    and not any(j > i and active != name for j, active in hits)):
+                    and not any(j > i and active != name for j, active in fights)):
                 flip = ev.Perform.of(name, Meaning.FLIP, rng.choice(plain))
                 sites.append((lambda i=i, f=flip: insert(events, i + 1, f),
                               f"{flip.card} flipped"))

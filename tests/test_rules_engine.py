@@ -1,0 +1,122 @@
+"""The rules engine's parts: the violation table, hidden-card readings, card-text flags, and
+soundness on simulated legal games (zero violations from either player's log)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.parser import parse_log
+from zcards.normalise import read_card_file
+from zcards.resources import BUNDLED_SET
+from zcards.rules import VIOLATION_KINDS, Kind, audit
+from zcards.rules.cards import CardIndex, Effect, text_effects
+from zcards.rules.zombies import Zombies
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = (ROOT / "docs" / "rules.md").read_text()
+
+
+def test_violation_table_cites_existing_rules() -> None:
+    numbers = set(re.findall(r"\*\*(R\d+\.\d+)", RULES))
+    assert len(VIOLATION_KINDS) == 15 == len({entry.kind for entry in VIOLATION_KINDS})
+    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 16))
+    for entry in VIOLATION_KINDS:
+        assert entry.rule in entry.rules
+        assert set(entry.rules) <= numbers, entry.kind
+        assert f"`{entry.kind}` | {entry.rule} |" in RULES
+
+
+def test_hidden_spends_keep_every_reading() -> None:
+    """One face-down card in each zone; a Build spend could be either, so a later fight loss
+    of the combat one is still possible, but not a second one."""
+    zombies = Zombies()
+    zombies.add_face_down()
+    zombies.add_face_down()
+    assert zombies.move_face_down(to_combat=True)
+    assert zombies.spend_face_down()
+    assert len(zombies.readings) == 2
+    assert zombies.spend_face_down(combat_only=True)
+    assert not zombies.spend_face_down(combat_only=True)
+    zombies.ready_all()
+    assert {(b.rr, b.rs, b.cr, b.cs) for b in zombies.readings} == {(1, 0, 1, 0)}
+
+
+def test_upgrade_keeps_zone_and_rotation() -> None:
+    zombies = Zombies()
+    zombies.add_face_down(combat=True)
+    zombies.spend_face_down()
+    assert zombies.flip_up("Runner")
+    [board] = zombies.readings
+    assert board.face_down == 0 and board.up[0].combat and board.up[0].spent
+    assert not zombies.spend_named("Runner") and zombies.ready_named("Runner")
+
+
+def test_text_flags_ignore_reminder_text() -> None:
+    assert text_effects("Fierce (when it wins a fight, the survivor suffers an extra wound).") \
+        == frozenset()
+    assert Effect.POWER in text_effects("Your face-down zombies in the combat zone have power 2.")
+    assert Effect.FOOD in text_effects("One-shot. Add 1 food, then discard Canned Food.")
+    index = CardIndex(read_card_file(BUNDLED_SET))
+    assert index.flagged(["Sprinter", "Gross Ghoul", "No Such Card"], Effect.POWER) == [
+        "Gross Ghoul", "No Such Card"]
+
+
+def test_events_made_in_code_are_audited() -> None:
+    """The engine needs no log text: the simulator's events work directly."""
+    cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
+    events = [
+        ev.Seat("Ann", seat=1), ev.Seat("Ben", seat=2), ev.NewGame("Ann"),
+        ev.Play("Ann", "Scout", "Ann", "Deck", line=4),
+        ev.Play("Ben", "Tank", "Ben", "Deck", line=5),
+        ev.Play("Ben", "Brute", "Ben", "Deck", line=6),
+        ev.TurnChange("Ann", 1, "Ann", line=7),
+    ]
+    report = audit(events, cards)
+    assert [(f.kind, f.line) for f in report.violations] == [(Kind.OPENING_SURVIVORS, 6)]
+
+
+@pytest.fixture(scope="module")
+def simulated_logs() -> list[str]:
+    sim = pytest.importorskip("zcards.sim.batch")
+    from zcards.sim.decklists import load_decks
+    from zcards.sim.recorder import game_log
+
+    decks = load_decks([])
+    logs = []
+    for index, result in enumerate(sim.iter_games(decks, 24, seed=5,
+                                                  strategies=("random", "greedy"))):
+        logs.append(game_log(result, result.players[index % 2], timestamps=index % 3 == 0))
+    return logs
+
+
+def test_simulated_legal_games_have_no_violation(simulated_logs: list[str]) -> None:
+    cards = CardIndex(read_card_file(BUNDLED_SET))
+    for text in simulated_logs:
+        report = audit(parse_log(text).events, cards)
+        assert report.violations == [], report.to_text()
+        assert report.unparsed == []
+        assert report.losses or report.turns >= 1
+
+
+def test_a_log_without_its_start_only_doubts() -> None:
+    """Cut before the new-game line, the table is unknown: nothing is certain (R17.1)."""
+    lines = (ROOT / "tests" / "logs" / "illegal-attacker.txt").read_text().splitlines()
+    cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
+    report = audit(parse_log("\n".join(lines[40:]) + "\n").events, cards)
+    assert report.violations == []
+    assert any(f.kind == Kind.ILLEGAL_ATTACKER for f in report.unverifiable)
+
+
+def test_an_unread_line_turns_that_turns_findings_into_doubts() -> None:
+    log = (ROOT / "tests" / "logs" / "draw-count-extra.txt").read_text().splitlines()
+    log.insert(20, "Alice does something nobody has a template for")
+    cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
+    report = audit(parse_log("\n".join(log) + "\n").events, cards)
+    assert report.unparsed == [21]
+    assert report.violations == []
+    assert [(f.kind, f.line) for f in report.unverifiable] == [(Kind.DRAW_COUNT, 25)]
+    assert "line 21" in report.unverifiable[0].message
