@@ -188,3 +188,14 @@ def test_crafted_lines_cannot_stall_the_parser(head, unit):
         line = head + unit * (length // len(unit))
         event = parse_log(line).events[0]
         assert isinstance(event, ev.Unparsed) and event.text == line.strip()
+
+
+def test_the_rules_engine_fixture_logs_parse_completely_and_round_trip():
+    from lackey_plugin.log.writer import format_log
+
+    logs = [path for path in sorted((ROOT / "tests" / "logs").glob("*.txt"))
+            if path.name != "cards.txt"]
+    for path in logs:
+        log = parse_log(path)
+        assert log.unparsed == [], path.name
+        assert parse_log(format_log(log.events), players=log.players).events == log.events

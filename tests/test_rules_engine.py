@@ -120,3 +120,15 @@ def test_an_unread_line_turns_that_turns_findings_into_doubts() -> None:
     assert report.violations == []
     assert [(f.kind, f.line) for f in report.unverifiable] == [(Kind.DRAW_COUNT, 25)]
     assert "line 21" in report.unverifiable[0].message
+
+
+def test_taking_back_a_phase_keeps_what_was_done() -> None:
+    """Draws and the infection wound made before moving back still count afterwards."""
+    log = (ROOT / "tests" / "logs" / "legal-game.txt").read_text().splitlines()
+    assert log[104] == "Bob discards Walker from his Hand to the top of his Discard."
+    log[105:105] = ["Alice takes back a phase: Draw -> Ready",
+                    "Alice advances to the next phase: Ready -> Draw"]
+    cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
+    report = audit(parse_log("\n".join(log) + "\n").events, cards)
+    assert report.violations == []
+    assert [w.kind for w in report.warnings] == ["phase-back"]

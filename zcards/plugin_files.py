@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urljoin
 
-from zcards.errors import Location, ZcardsError
+from lackey_plugin.updatelist import parse_updatelist as read_manifest
+from zcards.errors import Location
 from zcards.fetch import is_url
 from zcards.model import Card
 from zcards.normalise import Problem, split_lines
 
-_SECTIONS = ("cardimageurls:", "cardurlfiles:", "cardgeneralurls:")
 _PLUGIN_PATH = re.compile(r"^plugins/[^/]+/+(.+)$")
 _CARD_FILE = re.compile(r"^sets/[^/]+\.txt$", re.I)
 
@@ -71,38 +71,25 @@ class UpdateList:
 
 
 def parse_updatelist(text: str, origin: str) -> UpdateList:
-    """Line 1 ``name<TAB>date``; file lines ``local<TAB>url<TAB>checksum``; optional sections."""
-    lines = split_lines(text)
-    plugin = lines[0].split("\t")[0].strip() if lines else ""
-    if not plugin:
-        raise ZcardsError(
-            "updatelist line 1 must be '<plugin name><TAB><date>'", Location(origin, 1)
-        )
+    """What an importer needs from an updatelist: the plugin's files and its image URLs.
+
+    The format itself is read by :mod:`lackey_plugin.updatelist`, the one parser of it.
+    """
+    manifest = read_manifest(text, origin)
     files: dict[str, tuple[str, str]] = {}
     images = ImageUrls()
-    url_files: list[str] = []
-    section = None
-    for line in lines[1:]:
-        stripped = line.strip()
-        fields = [part.strip() for part in line.split("\t")]
-        if stripped.casefold() in _SECTIONS:
-            section = stripped.casefold()
-        elif not stripped:
-            section = None
-        elif len(fields) >= 3 and is_url(fields[1]):
-            match = _PLUGIN_PATH.match(fields[0].replace("\\", "/"))
-            if match:
-                relative = re.sub("/+", "/", match.group(1))
-                files.setdefault(relative.casefold(), (relative, fields[1]))
-                if relative.casefold().startswith("sets/setimages/"):
-                    images.add(relative[len("sets/setimages/") :], fields[1])
-        elif section == "cardimageurls:":
-            images.add_lines(line)
-        elif section == "cardurlfiles:":
-            url_files.append(stripped)
-        elif section == "cardgeneralurls:" and is_url(stripped):
-            images.general.append(stripped)
-    return UpdateList(plugin, files, images, url_files)
+    for entry in manifest.entries:
+        match = _PLUGIN_PATH.match(entry.local_path.replace("\\", "/"))
+        if not match or not is_url(entry.url):
+            continue
+        relative = re.sub("/+", "/", match.group(1))
+        files.setdefault(relative.casefold(), (relative, entry.url))
+        if relative.casefold().startswith("sets/setimages/"):
+            images.add(relative[len("sets/setimages/") :], entry.url)
+    for path, url in manifest.card_image_urls:
+        images.add_lines(f"{path}\t{url}" if url else path)
+    images.general.extend(url for url in manifest.card_general_urls if is_url(url))
+    return UpdateList(manifest.name, files, images, manifest.card_url_files)
 
 
 class PluginFiles:

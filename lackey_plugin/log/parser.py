@@ -209,24 +209,23 @@ def split_games(events: Iterable[ev.Event]) -> list[Game]:
     """Split at new-game lines; players seated when a game starts belong to it."""
     games: list[Game] = []
     seated: dict[str, None] = {}
-    current: Game | None = None
-    started = False
+    had_new_game = False
     for event in events:
-        if isinstance(event, ev.NewGame) and (current is None or started):
-            current = Game(len(games) + 1, event.line, players=list(seated))
-            games.append(current)
-        elif current is None:
-            current = Game(1, event.line)
-            games.append(current)
-        started = started or isinstance(event, ev.NewGame)
-        current.events.append(event)
-        if isinstance(event, ev.Seat):
-            if event.action == "sit":
-                seated[event.player] = None
-            elif event.action in ("get_up", "leave", "removed"):
-                seated.pop(event.player, None)
-        if isinstance(event, ev.Seat | ev.NewGame | ev.DeckLoad) and (
-                event.player not in current.players
-                and not (isinstance(event, ev.Seat) and event.action != "sit")):
-            current.players.append(event.player)
+        new_game = isinstance(event, ev.NewGame)
+        if not games or (new_game and had_new_game):
+            games.append(Game(len(games) + 1, event.line, players=list(seated)))
+            had_new_game = False
+        had_new_game = had_new_game or new_game
+        games[-1].events.append(event)
+        _track_players(event, seated, games[-1].players)
     return games
+
+
+def _track_players(event: ev.Event, seated: dict[str, None], players: list[str]) -> None:
+    if isinstance(event, ev.Seat) and event.action in ("get_up", "leave", "removed"):
+        seated.pop(event.player, None)
+        return
+    if isinstance(event, ev.Seat) and event.action == "sit":
+        seated[event.player] = None
+    if isinstance(event, ev.Seat | ev.NewGame | ev.DeckLoad) and event.player not in players:
+        players.append(event.player)

@@ -37,6 +37,7 @@ class TurnRules(_Base):
 
     def _reset_turn(self) -> None:
         self.unread: list[int] = []  # unparsed lines of this turn
+        self.begun: set[str] = set()  # phases this turn has entered
         self.resource_plays: Counter[str] = Counter()
         self.played_this_turn: set[str] = set()
         self.draws: Counter[str] = Counter()
@@ -116,6 +117,11 @@ class TurnRules(_Base):
         self.begin_phase(event.new)
 
     def begin_phase(self, phase: str) -> None:
+        """Start a phase's bookkeeping; entering it again after a phase was taken back keeps
+        what the first pass recorded (R3.3)."""
+        if phase in self.begun:
+            return
+        self.begun.add(phase)
         state = self.state
         if phase == "Ready":
             self.readied.clear()

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sized
 from typing import Any
 
 from lackey_plugin.log import events as ev
+from zcards.decks import Deck
 from zcards.model import Card
 from zcards.rules.cards import CardIndex, Effect
 from zcards.rules.checks_combat import AttackLedger, CombatRules
@@ -234,9 +235,15 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             self._pov_guess = event.player
 
 
+def _deck_size(deck: int | Sized | Deck) -> int:
+    if isinstance(deck, int):
+        return deck
+    return deck.total if isinstance(deck, Deck) else len(deck)
+
+
 def audit(events: Iterable[ev.Event], cards: Iterable[Card] | CardIndex, *,
           players: Iterable[str] | None = None, pov: str | None = None,
-          decks: Mapping[str, int | Sized] | None = None) -> AuditReport:
+          decks: Mapping[str, int | Sized | Deck] | None = None) -> AuditReport:
     """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
     ``cards`` is the card data (a list of :class:`~zcards.model.Card`); ``players`` fixes the
@@ -245,6 +252,5 @@ def audit(events: Iterable[ev.Event], cards: Iterable[Card] | CardIndex, *,
     losing by an empty deck checkable.
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
-    sizes = {name: deck if isinstance(deck, int) else getattr(deck, "total", None) or len(deck)
-             for name, deck in (decks or {}).items()}
+    sizes = {name: _deck_size(deck) for name, deck in (decks or {}).items()}
     return Engine(index, players=players, pov=pov, decks=sizes).run(events)
