@@ -88,12 +88,14 @@ def test_several_games_in_one_log_are_split_at_new_game_lines():
     log = parse_log("Alice sits down at seat 1\nBob sits down at seat 2\n"
                     "Alice starts a new game.\nAlice draws 7 cards.\n"
                     "Bob starts a new game.\nBob draws 7 cards.\nCarol sits down at seat 3\n"
-                    "Carol starts a new game.\n")
+                    "Dan has joined as a spectator. Dan likes to watch.\n"
+                    "Bob gets up from his seat.\nCarol starts a new game.\n")
     assert [(game.number, game.start_line, len(game.events)) for game in log.games] == [
-        (1, 1, 4), (2, 5, 3), (3, 8, 1)]
+        (1, 1, 4), (2, 5, 5), (3, 10, 1)]
     assert log.games[0].players == ["Alice", "Bob"]
     assert log.games[1].players == ["Alice", "Bob", "Carol"]
-    assert log.games[2].players == ["Alice", "Bob", "Carol"]
+    assert log.games[2].players == ["Alice", "Carol"]
+    assert log.players == ("Alice", "Bob", "Carol", "Dan")
     assert sum(len(game.events) for game in log.games) == len(log.events)
 
 

@@ -222,10 +222,12 @@ def split_games(events: Iterable[ev.Event]) -> list[Game]:
 
 
 def _track_players(event: ev.Event, seated: dict[str, None], players: list[str]) -> None:
-    if isinstance(event, ev.Seat) and event.action in ("get_up", "leave", "removed"):
-        seated.pop(event.player, None)
-        return
-    if isinstance(event, ev.Seat) and event.action == "sit":
+    """Seat lines change who is seated; sitting, starting and loading a deck make a player."""
+    if isinstance(event, ev.Seat):
+        if event.action != "sit":
+            if event.action != "spectate":
+                seated.pop(event.player, None)
+            return
         seated[event.player] = None
     if isinstance(event, ev.Seat | ev.NewGame | ev.DeckLoad) and event.player not in players:
         players.append(event.player)

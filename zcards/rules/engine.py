@@ -50,8 +50,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self._games = 0
         self._turns_before = 0  # turns of the earlier games in this log
         self._pov_guess: str | None = None
-        self._seeded = list(players or ())
-        for name in self._seeded:
+        for name in players or ():
             self.state.player(name).playing = True
         self._reset_turn()
         self._dispatch = {

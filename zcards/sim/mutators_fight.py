@@ -88,11 +88,13 @@ def food_upkeep(events: Events, rng: random.Random, book: Book) -> Mutation | No
 
 
 def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation | None:
-    """Drop an infected survivor's wound from a Ready phase; found when the phase ends."""
+    """Drop an infected survivor's wound from a Ready phase (one that did not kill it: a
+    death line would still follow); found when the phase ends."""
     sites: list[Site] = []
-    for i, e, moment, _ in walk(events):
+    for i, e, moment, _ in walk(events[:-1]):
         if not (isinstance(e, ev.CounterChange) and e.meaning == Meaning.WOUND
-                and moment.phase == "Ready" and moment.turn > 0):
+                and moment.phase == "Ready" and moment.turn > 0
+                and getattr(events[i + 1], "card", None) != e.card):
             continue
         end = next_phase_line(events, i + 1)
         if end is not None:
