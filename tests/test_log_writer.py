@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.serial import event_from_dict
 from lackey_plugin.log.writer import LogWriter, format_line, format_log, write_log
 from zcards.cli import cli, main
 
@@ -103,7 +104,7 @@ def test_cli_log_parse_text_and_jsonl(tmp_path):
                         "seconds": 21 * 3600 + 4 * 60 + 9, "player": "Bob", "label": "Wound",
                         "card": "Kyle Bjorn", "old": 0, "new": 1, "delta": 1,
                         "meaning": "wound"}
-    assert [ev.event_from_dict(row) for row in rows[:-1]] == GAME
+    assert [event_from_dict(row) for row in rows[:-1]] == GAME
     assert "unparsed line(s)" in jsonl.stderr
 
 

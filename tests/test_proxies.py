@@ -15,13 +15,13 @@ import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
 
-from zcards.build import BuildContext
+from zcards.build import BuildContext, proxies_step
 from zcards.cli import main
 from zcards.db import iter_cards, open_db
 from zcards.errors import UsageError
 from zcards.layout import Rect, make_grid
 from zcards.model import Card
-from zcards.proxies import build_step, select_cards, write_proxies
+from zcards.proxies import select_cards, write_proxies
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -205,7 +205,7 @@ def test_build_step_writes_proxies_for_the_built_database(
 ) -> None:
     context = BuildContext(tmp_path)
     sample_db_copy.replace(context.db_path)
-    result = build_step(context)
+    result = proxies_step(context)
     count = len(list(iter_cards(open_db(context.db_path))))
     assert result.outputs == (tmp_path / "proxies.pdf",)
     assert len(pypdf.PdfReader(result.outputs[0]).pages) == math.ceil(count / 9)

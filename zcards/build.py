@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from zcards.db import iter_cards, open_db
 from zcards.importer import import_sources
+from zcards.proxies import write_proxies
 from zcards.resources import BUNDLED_SET
 
 DEFAULT_OUT = Path("build")
@@ -59,7 +61,14 @@ def database_step(context: BuildContext) -> StepResult:
     return StepResult("database", (target,), f"{len(report.added)} cards in {target}")
 
 
-STEPS: list[tuple[str, Step]] = [("database", database_step)]
+def proxies_step(context: BuildContext) -> StepResult:
+    """Proxy sheets (Letter, poker size) for every card of the built database."""
+    target = context.out_dir / "proxies.pdf"
+    report = write_proxies(list(iter_cards(open_db(context.db_path))), target)
+    return StepResult("proxies", (target,), f"{report.pages} pages of proxies in {target}")
+
+
+STEPS: list[tuple[str, Step]] = [("database", database_step), ("proxies", proxies_step)]
 
 
 def build(

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import sqlite_utils
 
-from zcards.build import BuildContext, StepResult
 from zcards.cardface import (
     FaceView,
     Fit,
@@ -23,7 +22,7 @@ from zcards.cardface import (
     face_view,
     render_fitted,
 )
-from zcards.db import iter_cards, open_db
+from zcards.db import iter_cards
 from zcards.decks import read_deck, resolve_deck
 from zcards.errors import UsageError
 from zcards.layout import Grid, Line, Paper, Rect, make_grid
@@ -141,13 +140,6 @@ def write_proxies(
         all_pages = [page for document in documents for page in document.pages]
         atomic_write(target, documents[0].copy(all_pages).write_pdf())
     return report
-
-
-def build_step(context: BuildContext) -> StepResult:
-    """The ``zcards build`` step: sheets for every card of the built database."""
-    target = context.out_dir / "proxies.pdf"
-    report = write_proxies(list(iter_cards(open_db(context.db_path))), target)
-    return StepResult("proxies", (target,), f"{report.pages} pages of proxies in {target}")
 
 
 class _SheetLayout:

@@ -1,29 +1,24 @@
 """Typed events of a LackeyCCG game log: one frozen dataclass per line family.
 
-Every event carries, besides its own fields, where it came from: ``line`` (1-based source line
-number, 0 for events made in code), ``raw`` (the source line as read), ``timestamp`` (the raw
-``H:MM:SS`` stamp, or None) and ``seconds`` (seconds since the first day of the log, counting a
-day roll-over each time the stamp goes backwards). These four are *provenance*, excluded from
-equality, so ``parse(write(events)) == events`` holds and two logs of one game compare equal.
-
-Conventions shared by all events:
+Every event has provenance fields, excluded from equality (so ``parse(write(events)) ==
+events``): ``line`` (1-based source line, 0 for events made in code), ``raw`` (the line as
+read), ``timestamp`` (the raw ``H:MM:SS`` stamp or None) and ``seconds`` (since the log's first
+day; a stamp going backwards means midnight passed). Conventions shared by all events:
 
 * players are Lackey user names exactly as typed (spaces allowed);
 * ``card`` is the card as the log displays it: its name, or a hidden placeholder
   (:data:`HIDDEN_CARDS`); ``event.hidden`` says which;
-* ``*_owner`` is the owner of a zone; "his"/"their" in the log resolves to the actor, so the
-  pronoun is never stored (the writer chooses it);
-* ``*_pos`` is where in a zone: ``"top"``, ``"bottom"``, an ``int`` N for "position N", or
-  None when the line does not say;
+* ``*_owner`` owns a zone; "his"/"their" resolves to the actor (the writer picks the pronoun);
+* ``*_pos``: ``"top"``, ``"bottom"``, an ``int`` N for "position N", None when unsaid;
 * ``counts`` is the optional zone-count suffix ``(Hand: 6, Discard: 2)`` as a dict, else None;
-* ``meaning`` (function events) is the :class:`~lackey_plugin.game.Meaning` the game definition
-  gives the label, None for a label the game does not know; it is derived, not compared.
+* ``meaning`` (function events): the game definition's :class:`~lackey_plugin.game.Meaning` of
+  the label, None for a label it does not know; derived, not compared.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import ClassVar
 
 from lackey_plugin.game import ZOMBIE_GAME, GameDefinition, Meaning
 
@@ -36,11 +31,6 @@ Position = str | int | None
 def is_hidden(card: str | None) -> bool:
     """True when ``card`` is a hidden-card placeholder rather than a card name."""
     return card in HIDDEN_CARDS
-
-
-def _derive_delta(event: StatChange | CounterChange) -> None:
-    if event.delta is None:
-        object.__setattr__(event, "delta", event.new - event.old)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,13 +49,9 @@ class Event:
         return is_hidden(getattr(self, "card", None))
 
 
-# --- seats, games, decks -------------------------------------------------------------------
-
-
 @dataclass(frozen=True, slots=True)
 class Seat(Event):
-    """Seat and join lines. ``action``: ``sit`` (``sits down at seat N``), ``get_up``,
-    ``leave`` (``leaves the game.``), ``spectate`` (joined as a spectator), ``removed``."""
+    """Seat/join lines; ``action``: ``sit``, ``get_up``, ``leave``, ``spectate``, ``removed``."""
 
     kind: ClassVar[str] = "seat"
     player: str
@@ -83,8 +69,7 @@ class NewGame(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameControl(Event):
-    """``clears the table.`` (``clear``), ``saves the game as F`` (``save``),
-    ``loads a saved game[ from F]`` (``load``)."""
+    """``action``: ``clear`` (the table), ``save`` (as ``file``), ``load`` (from ``file``)."""
 
     kind: ClassVar[str] = "game_control"
     player: str
@@ -99,9 +84,6 @@ class DeckLoad(Event):
     kind: ClassVar[str] = "deck_load"
     player: str
     zone: str | None = None
-
-
-# --- cards between zones -----------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,9 +116,8 @@ class Move(Event):
 
 @dataclass(frozen=True, slots=True)
 class Play(Event):
-    """Zone to table: ``plays <card> from <pos> <whose> <zone>[ at position N].``.
-
-    A hidden ``card`` (``a face down card``) is a face-down play (a resource in Zombie CCG)."""
+    """Zone to table: ``plays <card> from <pos> <whose> <zone>[ at position N].``; a hidden
+    card (``a face down card``) is a face-down play (a resource in Zombie CCG)."""
 
     kind: ClassVar[str] = "play"
     player: str
@@ -179,7 +160,7 @@ class Shuffle(Event):
 
 @dataclass(frozen=True, slots=True)
 class Spawn(Event):
-    """``spawns a card named X`` (kind ``card``), ``clones a card named X`` (``clone``),
+    """``spawns a card named X`` (``what`` = ``card``), ``clones a card named X`` (``clone``),
     ``spawns a card.`` (name None), ``spawns N X tokens to the table.`` (``token``)."""
 
     kind: ClassVar[str] = "spawn"
@@ -187,9 +168,6 @@ class Spawn(Event):
     what: str = "card"
     name: str | None = None
     count: int = 1
-
-
-# --- plugin functions ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +217,8 @@ class CounterChange(Event):
     meaning: Meaning | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        _derive_delta(self)
+        if self.delta is None:
+            object.__setattr__(self, "delta", self.new - self.old)
 
     @classmethod
     def of(cls, player: str, meaning: Meaning, card: str, old: int, new: int, *,
@@ -271,16 +250,12 @@ class CardAction(Event):
 
 @dataclass(frozen=True, slots=True)
 class Peek(Event):
-    """``peeks at a card on the table.`` (+ ``(The card is X)`` in the peeker's log) or
-    ``peeks at N cards on the table.``"""
+    """``peeks at a card/N cards on the table.``[`` (The card is X)``, the peeker's log]."""
 
     kind: ClassVar[str] = "peek"
     player: str
     count: int = 1
     card: str | None = None
-
-
-# --- stats, phases, turns, randomness --------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +272,8 @@ class StatChange(Event):
     target: str | None = None
 
     def __post_init__(self) -> None:
-        _derive_delta(self)
+        if self.delta is None:
+            object.__setattr__(self, "delta", self.new - self.old)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,7 +317,7 @@ class DiceRoll(Event):
 
 @dataclass(frozen=True, slots=True)
 class CoinFlip(Event):
-    """``flips N coin(s). The result(s): HEADS,…`` or the button's ``flips a coin... result: X``."""
+    """``flips N coin(s). The result(s): HEADS,…``, or the button's form (``button``)."""
 
     kind: ClassVar[str] = "coin"
     player: str
@@ -377,9 +353,6 @@ class PutRevealed(Event):
     owner: str | None = None
     pos: str = "top"
     plural: bool = False
-
-
-# --- talk and everything else ----------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,34 +393,8 @@ class Unparsed(Event):
     text: str
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
-    Seat, NewGame, GameControl, DeckLoad, Draw, Move, Play, TableToZone, Shuffle, Spawn,
-    Perform, PerformAll, CounterChange, Face, CardAction, Peek, StatChange, PhaseChange,
-    TurnChange, DiceRoll, CoinFlip, Reveal, PutRevealed, Chat, Whisper, System, Unparsed,
-)
+# In definition order; slots=True rebuilds each class, so keep the ones this module exports.
+EVENT_TYPES: tuple[type[Event], ...] = tuple(
+    cls for cls in Event.__subclasses__() if globals().get(cls.__name__) is cls)
 EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 EVENT_BY_KIND: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict: ``kind``, provenance (without ``raw``), then the event's fields."""
-    data: dict[str, Any] = {"kind": event.kind, "line": event.line,
-                            "timestamp": event.timestamp, "seconds": event.seconds}
-    for item in fields(event):
-        if item.name not in _PROVENANCE:
-            value = getattr(event, item.name)
-            data[item.name] = list(value) if isinstance(value, tuple) else value
-    return data
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The inverse of :func:`event_to_dict` (``raw`` comes back empty)."""
-    cls = EVENT_BY_KIND[data["kind"]]
-    values = {key: tuple(value) if isinstance(value, list) else value
-              for key, value in data.items() if key not in ("kind", "raw")}
-    if values.get("meaning") is not None:
-        values["meaning"] = Meaning(values["meaning"])
-    return cls(**values)
-
-
-_PROVENANCE = frozenset({"line", "raw", "timestamp", "seconds"})

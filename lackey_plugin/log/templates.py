@@ -122,8 +122,6 @@ TYPES: dict[str, PlaceholderType] = {
     "whose": PlaceholderType(rf"{_PRON}|(?:{{name}})'s", lambda text: text[:-2]
                              if text.endswith("'s") else None, _write_whose, vocab="name"),
     "pron": PlaceholderType(_PRON, write=lambda _value, context: context.pronoun),
-    "self": PlaceholderType("|".join(REFLEXIVE.values()),
-                            write=lambda _value, context: REFLEXIVE[context.pronoun]),
     "card": PlaceholderType(r".+?"),
     "text": PlaceholderType(r".*"),
     "int": PlaceholderType(r"-?\d+", int),

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from lackey_plugin.log.events import event_to_dict
 from lackey_plugin.log.parser import ParsedLog, parse_log
+from lackey_plugin.log.serial import event_to_dict
 
 
 @click.group("log")
