@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+
 from lackey_plugin.log.parser import parse_log
 from zcards.cli import main
 from zcards.resources import starter_decks
