@@ -74,16 +74,19 @@ def _wound_sites(events: Events, index: int, player: str, side: Side, book: Book
 
 
 def food_upkeep(events: Events, rng: random.Random, book: Book) -> Mutation | None:
-    """Drop a player's last upkeep food line (nothing later depends on his food total)."""
+    """Drop the upkeep food line of a player's last Recoup (no later upkeep or food line
+    depends on his food total); found when that Recoup ends."""
     last_food = {e.target: i for i, e in enumerate(events) if isinstance(e, ev.StatChange)}
+    ends = [(i, moment.active) for i, e, moment, _ in walk(events) if is_phase(e, "End")]
     sites: list[Site] = []
     for i, e, moment, _ in walk(events):
         if not (isinstance(e, ev.StatChange) and moment.phase == "Recoup"
                 and e.target == moment.active and e.delta == -1 and last_food[e.target] == i):
             continue
-        end = next((j for j in range(i + 1, len(events)) if is_phase(events[j], "End")), None)
-        if end is not None:
-            sites.append((lambda i=i, end=end: delete(events, i, end), f"{e.target} no upkeep"))
+        mine = [j for j, active in ends if j > i and active == e.target]
+        if len(mine) == 1:
+            sites.append((lambda i=i, end=mine[0]: delete(events, i, end),
+                          f"{e.target} no upkeep"))
     return pick(Violation.FOOD_UPKEEP, sites, rng)
 
 
