@@ -269,9 +269,24 @@ def _updatelist(root: Path, job: _Job, sets: list[str]) -> UpdateList:
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         relative = path.relative_to(root).as_posix()
         local = relative if relative == background else f"plugins/{name}/{relative}"
-        entries.append(UpdateEntry(local, base_url + quote(relative), checksum_file(path)))
+        checksum = unambiguous_checksum(path)
+        entries.append(UpdateEntry(local, base_url + quote(relative), checksum))
     general = [base_url + quote(f"sets/setimages/{set_name}/") for set_name in sets]
     return UpdateList(name, format_date(job.day), entries, card_general_urls=general)
+
+
+def unambiguous_checksum(path: Path) -> int:
+    """The file's checksum, never 0 or -1: plugins list those as "skip" / "always download".
+
+    The checksum is a plain byte sum, so about one image in 5,000 really sums to 0 or -1.
+    A JPEG (or PNG) ignores bytes after its end marker, so one trailing byte moves it to 1.
+    """
+    checksum = checksum_file(path)
+    if checksum in (0, -1) and path.suffix.lower() in (".jpg", ".png"):
+        with path.open("ab") as handle:
+            handle.write(b"\x01" if checksum == 0 else b"\x02")
+        checksum = checksum_file(path)
+    return checksum
 
 
 def _self_check(build: Path, name: str) -> None:

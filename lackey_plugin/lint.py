@@ -88,12 +88,12 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[Finding]
 
     ``name`` is the plugin's install name when the folder is named differently (a build dir).
     """
-    from lackey_plugin import lint_files
+    from lackey_plugin import lint_files  # its checks build on this module's Plugin
 
     root = Path(folder)
     plugin = Plugin(root, name or root.name)
     if not root.is_dir():
-        plugin.add(ERROR, "not-a-folder", f"{root} is not a folder")
+        plugin.add(ERROR, "not-a-folder", "not a folder", str(root))
         return plugin.findings
     _check_plugininfo(plugin)
     _check_card_data(plugin)
@@ -112,7 +112,8 @@ def read_text(path: Path) -> str:
 def _check_plugininfo(plugin: Plugin) -> None:
     path = plugin.root / "plugininfo.txt"
     if not path.is_file():
-        plugin.add(ERROR, "plugininfo-missing", "plugininfo.txt is missing; Lackey needs it")
+        plugin.add(ERROR, "plugininfo-missing", "plugininfo.txt is missing; Lackey needs it",
+                   "plugininfo.txt")
         return
     file = "plugininfo.txt"
     text = read_text(path)

@@ -120,3 +120,38 @@ def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
                               "--name", "../up"])
     assert bad.exit_code != 0 and "plain folder name" in str(bad.exception)
     assert not (tmp_path.parent / "up").exists()
+
+
+def test_build_step_writes_build_plugin(tmp_path_factory, tmp_path: Path) -> None:
+    from zcards.build import BuildContext
+
+    context = BuildContext(tmp_path / "build")
+    context.out_dir.mkdir()
+    shutil.copy(mini_db(tmp_path_factory), context.db_path)
+    result = export_module.build_step(context)
+    assert result.name == "plugin"
+    assert result.outputs == (tmp_path / "build/plugin/zombieccg",)
+    assert lint_plugin(tmp_path / "build/plugin/zombieccg") == []
+    again = export_module.build_step(context)
+    assert "unchanged" in again.summary
+
+
+def test_images_summing_to_placeholder_checksums_are_nudged(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from lackey_plugin.checksum import checksum_file
+    from lackey_plugin.export import unambiguous_checksum
+
+    zero, minus_one = tmp_path / "zero.jpg", tmp_path / "minus.jpg"
+    zero.write_bytes(b"\x01")
+    minus_one.write_bytes(b"\x00")
+    assert (checksum_file(zero), checksum_file(minus_one)) == (0, -1)
+    assert unambiguous_checksum(zero) == unambiguous_checksum(minus_one) == 1
+    picture = tmp_path / "real.jpg"
+    Image.new("RGB", (8, 8), "red").save(picture)
+    before = checksum_file(picture)
+    assert unambiguous_checksum(picture) == before  # ordinary files are untouched
+    with picture.open("ab") as handle:
+        handle.write(b"\x01")
+    with Image.open(picture) as reopened:
+        assert reopened.size == (8, 8)

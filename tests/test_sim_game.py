@@ -12,7 +12,7 @@ from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.actions import Kind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
-from zcards.sim.game import TURN_CAP, play_game
+from zcards.sim.game import TURN_CAP, DeckList, play_game
 from zcards.sim.state import EMPTY_DECK, NO_SURVIVORS, PHASES
 
 
@@ -62,6 +62,14 @@ def test_a_game_stops_at_the_turn_cap(decks):
     result = play_game(decks, 7, max_turns=2)
     assert (result.ending, result.turns, result.survivor, result.losses) == (TURN_CAP, 2, None, ())
     assert [a.new for a in result.actions if a.kind is Kind.NEXT_TURN] == [1, 2]
+
+
+def test_a_player_without_opening_survivors_has_lost_before_turn_one(decks):
+    zombies = DeckList("zombies", tuple(c for c in decks[0].cards if c.type == "Zombie") * 3)
+    result = play_game([zombies, decks[1]], 3)
+    assert (result.ending, result.turns, result.survivor) == (NO_SURVIVORS, 0, "Bob")
+    assert result.losses == (("Alice", NO_SURVIVORS, 0),)
+    assert not any(action.kind is Kind.NEXT_TURN for action in result.actions)
 
 
 def test_setup_follows_the_bidding_and_opening_rulings(games, cards):
@@ -118,7 +126,7 @@ def test_draw_build_and_costs_follow_the_rules(games, cards):
                     paid = turn[index - cost:index] if cost else []
                     assert all(a.kind is Kind.SPEND and a.player == active for a in paid)
             assert all(count == 1 for count in resources.values())
-            if phase != "Draw":  # a player who ran out of cards while drawing has lost
+            if PHASES.index(phase) > PHASES.index("Draw"):  # else the game ended before
                 assert set(drawn.values()) == {2} and set(discarded.values()) == {1}
 
 

@@ -45,7 +45,7 @@ def simulate_command(
     db_path: Path | None,
     output_format: str,
 ) -> None:
-    """Play GAMES seeded games of Zombie CCG and print how they went.
+    """Play seeded games of Zombie CCG between two decks and report how they went.
 
     Each deck plays each seat equally often. The report gives the average length, how games
     ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with

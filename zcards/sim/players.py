@@ -57,7 +57,8 @@ class Strategy:
         self.rng.shuffle(candidates)
         chosen: list[Card] = []
         for card in candidates:
-            if sum(c.cost or 0 for c in chosen) + (card.cost or 0) <= OPENING_BUDGET:
+            fits = sum(c.cost or 0 for c in chosen) + (card.cost or 0) <= OPENING_BUDGET
+            if fits and self.rng.random() < 0.8:
                 chosen.append(card)
         return chosen
 

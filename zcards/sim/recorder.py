@@ -114,7 +114,8 @@ def game_log(result: GameResult, pov: str, *, timestamps: bool = False) -> str:
 
 
 def pov_events(result: GameResult, pov: str, *, timestamps: bool = False) -> list[ev.Event]:
-    stamps = random.Random(f"{result.seed}/{pov}") if timestamps else None
+    """The events of ``pov``'s log; both players' logs share one clock, as they share a game."""
+    stamps = random.Random(f"zcards-sim-clock/{result.seed}") if timestamps else None
     return game_events(result.actions, pov, timestamps=stamps)
 
 

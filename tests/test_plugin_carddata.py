@@ -1,0 +1,37 @@
+"""Card data files: the 1 MB split, field cleaning and unique safe names (no rendering)."""
+
+from __future__ import annotations
+
+from lackey_plugin.carddata import read_card_file, render_card_files, sanitize_cards
+from zcards.model import Card
+
+
+def test_a_large_set_is_split_into_files_under_one_megabyte() -> None:
+    cards = [Card(f"Card {i:05d}", "big", f"big{i:05d}", text="Grr. " * 60) for i in range(8000)]
+    files = render_card_files("big", cards)
+    assert [name for name, _ in files] == ["big.txt", "big-2.txt", "big-3.txt"]
+    names = []
+    for _, text in files:
+        data = text.encode("utf-8")
+        assert len(data) < 1_000_000
+        parsed = read_card_file(data)
+        assert parsed.header[:3] == ["Name", "Set", "ImageFile"]
+        names += [row.fields["Name"] for row in parsed.rows]
+    assert names == [card.name for card in cards]
+
+
+def test_breaks_in_fields_become_spaces_and_names_stay_unique_ignoring_case() -> None:
+    cards = [
+        Card("Tabby\tCat", "s", "img", text="line one\nline two\r\n"),
+        Card("Other", "s", "IMG"),
+        Card("Third", "S", "x"),
+    ]
+    safe = sanitize_cards(cards)
+    first, second, third = safe.cards
+    assert (first.name, first.text) == ("Tabby Cat", "line one line two")
+    assert (first.image_file, second.image_file) == ("img", "IMG-2")
+    assert (third.set_name, third.image_file) == ("S-2", "x")
+    assert any("TAB/line break" in message for message in safe.messages)
+    assert any("'IMG' renamed to 'IMG-2'" in message for message in safe.messages)
+    text = render_card_files("s", safe.cards[:2])[0][1]
+    assert text.count("\n") == 3 and "\r" not in text
