@@ -323,16 +323,3 @@ def _swap(build: Path, target: Path) -> None:
         old.rename(target)
         raise
     shutil.rmtree(old, ignore_errors=True)
-
-
-def build_step(context):
-    """The ``plugin`` step of ``zcards build``: ``<out>/plugin/zombieccg/`` from the fresh db.
-
-    Meant for :data:`zcards.build.STEPS` as ``("plugin", build_step)``.
-    """
-    from zcards.build import StepResult
-
-    report = export_plugin(context.db_path, context.out_dir / "plugin")
-    state = "unchanged" if report.unchanged else f"{report.files} files"
-    return StepResult("plugin", (report.plugin_dir,),
-                      f"Lackey plugin {report.version} in {report.plugin_dir} ({state})")

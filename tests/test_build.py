@@ -1,46 +1,66 @@
-"""``zcards build``: the bundled set into OUT/cards.db, offline and atomically."""
+"""``zcards build``: the bundled set into OUT/cards.db, the plugin and proxies, offline."""
 
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
 
+import pypdf
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
 
+from lackey_plugin.lint import lint_plugin
 from zcards import build as build_module
 from zcards.build import STEPS, BuildContext, StepResult, build
 from zcards.cli import cli
 
+BUNDLED_CARDS = 100
 
-def test_build_creates_the_card_database(tmp_path: Path) -> None:
-    result = build(tmp_path / "out")
-    assert result.db_path == tmp_path / "out" / "cards.db"
-    assert sqlite_utils.Database(result.db_path)["cards"].count == 100
-    assert [step.name for step in result.steps] == ["database"]
-    assert sorted(p.name for p in result.out_dir.iterdir()) == ["cards.db"]
+
+@pytest.fixture(scope="module")
+def full_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One complete build through the CLI, as the README's first command runs it."""
+    out = tmp_path_factory.mktemp("build") / "build"
+    result = CliRunner().invoke(cli, ["build", "--out", str(out), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    (out / "steps.json").write_text(result.output, encoding="utf-8")
+    return out
+
+
+def test_full_build_writes_database_plugin_and_proxies(full_build: Path) -> None:
+    steps = json.loads((full_build / "steps.json").read_text(encoding="utf-8"))
+    assert [step["step"] for step in steps] == ["database", "plugin", "proxies"]
+    assert sqlite_utils.Database(full_build / "cards.db")["cards"].count == BUNDLED_CARDS
+    plugin = full_build / "plugin" / "zombieccg"
+    assert lint_plugin(plugin) == []
+    images = list((plugin / "sets" / "setimages" / "alpha").glob("*.jpg"))
+    assert len(images) == BUNDLED_CARDS
+    pages = len(pypdf.PdfReader(full_build / "proxies.pdf").pages)
+    assert pages == math.ceil(BUNDLED_CARDS / 9)
 
 
 def test_rebuild_replaces_the_database(tmp_path: Path) -> None:
-    build(tmp_path)
+    build(tmp_path, ["database"])
     db = sqlite_utils.Database(tmp_path / "cards.db")
     db["cards"].delete_where()
     db.close()
-    build(tmp_path)
+    build(tmp_path, ["database"])
     assert sqlite_utils.Database(tmp_path / "cards.db")["import_runs"].count == 1
-    assert sqlite_utils.Database(tmp_path / "cards.db")["cards"].count == 100
+    assert sqlite_utils.Database(tmp_path / "cards.db")["cards"].count == BUNDLED_CARDS
 
 
 def test_a_failing_step_keeps_the_previous_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    build(tmp_path)
+    build(tmp_path, ["database"])
     before = (tmp_path / "cards.db").read_bytes()
     broken = tmp_path / "broken.txt"
     broken.write_text("Name\tSet\tImageFile\tFaction\nx\t\tx\tRage\n", encoding="utf-8")
     monkeypatch.setattr(build_module, "BUNDLED_SET", broken)
     with pytest.raises(Exception, match="Set is empty"):
-        build(tmp_path)
+        build(tmp_path, ["database"])
     assert (tmp_path / "cards.db").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.txt", "cards.db"]
 
@@ -53,14 +73,16 @@ def test_steps_are_a_list_later_parts_extend(
         return StepResult("count", (), f"{count} cards seen by a later step")
 
     monkeypatch.setattr(build_module, "STEPS", [*STEPS, ("count", count_step)])
-    result = build(tmp_path)
-    assert result.steps[-1].summary == "100 cards seen by a later step"
+    heard: list[str] = []
+    result = build(tmp_path, ["database", "count"], on_step=lambda step: heard.append(step.name))
+    assert result.steps[-1].summary == f"{BUNDLED_CARDS} cards seen by a later step"
+    assert heard == ["database", "count"]
     with pytest.raises(ValueError, match="unknown build step"):
         build(tmp_path, steps=["nope"])
 
 
-def test_cli_build(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "b")])
+def test_cli_build_one_step_prints_its_summary(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path / "b"), "--step", "database"])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("database: 100 cards in ")
-    assert (tmp_path / "b" / "cards.db").is_file()
+    assert result.output.startswith(f"database: {BUNDLED_CARDS} cards in ")
+    assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["cards.db"]

@@ -123,16 +123,16 @@ def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
 
 
 def test_build_step_writes_build_plugin(tmp_path_factory, tmp_path: Path) -> None:
-    from zcards.build import BuildContext
+    from zcards.build import BuildContext, plugin_step
 
     context = BuildContext(tmp_path / "build")
     context.out_dir.mkdir()
     shutil.copy(mini_db(tmp_path_factory), context.db_path)
-    result = export_module.build_step(context)
+    result = plugin_step(context)
     assert result.name == "plugin"
     assert result.outputs == (tmp_path / "build/plugin/zombieccg",)
     assert lint_plugin(tmp_path / "build/plugin/zombieccg") == []
-    again = export_module.build_step(context)
+    again = plugin_step(context)
     assert "unchanged" in again.summary
 
 

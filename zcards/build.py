@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lackey_plugin.export import export_plugin
 from zcards.db import iter_cards, open_db
 from zcards.importer import import_sources
 from zcards.proxies import write_proxies
@@ -68,13 +69,30 @@ def proxies_step(context: BuildContext) -> StepResult:
     return StepResult("proxies", (target,), f"{report.pages} pages of proxies in {target}")
 
 
-STEPS: list[tuple[str, Step]] = [("database", database_step), ("proxies", proxies_step)]
+def plugin_step(context: BuildContext) -> StepResult:
+    """The LackeyCCG plugin ``OUT/plugin/zombieccg/`` from the fresh database."""
+    report = export_plugin(context.db_path, context.out_dir / "plugin")
+    state = "unchanged" if report.unchanged else f"{report.files} files"
+    summary = f"Lackey plugin {report.version} in {report.plugin_dir} ({state})"
+    return StepResult("plugin", (report.plugin_dir,), summary)
+
+
+STEPS: list[tuple[str, Step]] = [
+    ("database", database_step),
+    ("plugin", plugin_step),
+    ("proxies", proxies_step),
+]
 
 
 def build(
-    out_dir: str | os.PathLike[str] = DEFAULT_OUT, steps: Sequence[str] | None = None
+    out_dir: str | os.PathLike[str] = DEFAULT_OUT,
+    steps: Sequence[str] | None = None,
+    on_step: Callable[[StepResult], None] | None = None,
 ) -> BuildResult:
-    """Run the build steps (all by default, or those named in ``steps``) into ``out_dir``."""
+    """Run the build steps (all by default, or those named in ``steps``) into ``out_dir``.
+
+    ``on_step`` hears of each finished step, so a terminal can show progress as it goes.
+    """
     known = [name for name, _ in STEPS]
     unknown = [name for name in steps or () if name not in known]
     if unknown:
@@ -84,4 +102,6 @@ def build(
     for name, step in STEPS:
         if steps is None or name in steps:
             context.results.append(step(context))
+            if on_step is not None:
+                on_step(context.results[-1])
     return BuildResult(context.out_dir, context.db_path, tuple(context.results))

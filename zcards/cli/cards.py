@@ -6,9 +6,16 @@ from pathlib import Path
 
 import click
 
-from zcards.build import DEFAULT_OUT, build
+from zcards.build import DEFAULT_OUT, STEPS, StepResult, build
 from zcards.changes import run_changes
-from zcards.cli.common import database_path, db_option, emit_json, emit_rows, progress
+from zcards.cli.common import (
+    database_path,
+    db_option,
+    emit_json,
+    emit_rows,
+    format_option,
+    progress,
+)
 from zcards.db import open_db
 from zcards.importer import import_sources
 
@@ -85,11 +92,31 @@ def changes_command(db_path: Path | None, run_id: int | None, output_format: str
     show_default=True,
     help="Output folder.",
 )
-def build_command(out_dir: Path) -> None:
-    """Build everything from the bundled set, offline: the card database (OUT/cards.db)."""
-    result = build(out_dir)
-    for step in result.steps:
-        click.echo(f"{step.name}: {step.summary}")
+@click.option(
+    "--step",
+    "steps",
+    multiple=True,
+    type=click.Choice([name for name, _ in STEPS]),
+    help="Run only this step (repeatable); default: all steps.",
+)
+@format_option(("text", "json"), "text")
+def build_command(out_dir: Path, steps: tuple[str, ...], output_format: str) -> None:
+    """Build everything from the bundled set, offline.
+
+    Writes OUT/cards.db (the card database), OUT/plugin/zombieccg/ (the LackeyCCG plugin)
+    and OUT/proxies.pdf (proxy sheets for every card).
+    """
+    text = output_format == "text"
+    result = build(out_dir, steps or None, on_step=_echo_step if text else None)
+    if not text:
+        emit_json([
+            {"step": s.name, "outputs": [str(p) for p in s.outputs], "summary": s.summary}
+            for s in result.steps
+        ])
+
+
+def _echo_step(step: StepResult) -> None:
+    click.echo(f"{step.name}: {step.summary}")
 
 
 def _fields(fields: dict) -> str:
