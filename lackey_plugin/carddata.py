@@ -1,9 +1,9 @@
 """Card data files (``sets/*.txt``, reference §3): safe names, writing, and lenient reading.
 
 Card data is untrusted. A Set or ImageFile becomes a folder or file name in the plugin, so it is
-reduced to a safe single path component before anything is written (``../../x``, ``C:\\x`` and
-``a/b`` all become plain names), and the card data then carries the safe value, so Lackey finds
-the image under the name we actually wrote. Every rename is reported.
+made safe by :mod:`zcards.safe_names` before anything is written, and the card data then carries
+the safe value: the renderer, applying the same rule, writes the image under exactly that name,
+so Lackey finds it. Every rename is reported.
 """
 
 from __future__ import annotations
@@ -14,36 +14,10 @@ from dataclasses import dataclass, replace
 
 from lackey_plugin.updatelist import decode_text
 from zcards.model import ZOMBIE_COLUMNS, Card
+from zcards.safe_names import UniqueNames
 
 MAX_FILE_BYTES = 1_000_000
-_UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
-_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$", re.I)
 _FIELD_BREAKS = re.compile(r"[\t\r\n]+")
-
-
-def safe_component(value: str, fallback: str) -> str:
-    """One harmless path component: no separators, drive letters, dot runs or reserved names."""
-    name = _UNSAFE.sub("_", value)
-    name = re.sub(r"\.{2,}", ".", name).strip(" .")[:100].strip(" .")
-    if not name:
-        return fallback
-    return f"_{name}" if _RESERVED.match(name) else name
-
-
-class _Namer:
-    """Hands out safe names, unique ignoring case (Windows and macOS file systems)."""
-
-    def __init__(self) -> None:
-        self._taken: dict[str, str] = {}
-
-    def name(self, original: str, fallback: str) -> str:
-        base = safe_component(original, fallback)
-        candidate, number = base, 1
-        while self._taken.get(candidate.casefold(), original) != original:
-            number += 1
-            candidate = f"{base}-{number}"
-        self._taken[candidate.casefold()] = original
-        return candidate
 
 
 @dataclass(frozen=True)
@@ -55,20 +29,16 @@ class SafeCards:
 def sanitize_cards(cards: Iterable[Card]) -> SafeCards:
     """Cards with safe Set and ImageFile values and fields free of TAB/CR/LF, plus what changed."""
     messages: list[str] = []
-    set_namer = _Namer()
-    image_namers: dict[str, _Namer] = {}
+    set_names = UniqueNames()
+    image_names: dict[str, UniqueNames] = {}
     safe: list[Card] = []
     for card in cards:
-        set_name = set_namer.name(card.set_name, "set")
+        set_name = set_names.name(card.set_name, "set")
         if set_name != card.set_name:
             _note(messages, f"set {card.set_name!r} renamed to {set_name!r} (unsafe file name)")
-        namer = image_namers.setdefault(set_name, _Namer())
-        image = namer.name(card.image_file or card.name, "card")
-        if card.image_file and image != card.image_file:
-            messages.append(
-                f"{card.name!r} ({set_name}): ImageFile {card.image_file!r} renamed to {image!r}"
-            )
-        cleaned = replace(card, set_name=set_name, image_file=image)
+        placed = replace(card, set_name=set_name)
+        image = image_names.setdefault(set_name, UniqueNames()).image(placed, messages)
+        cleaned = replace(placed, image_file=image)
         fields = cleaned.to_lackey_fields()
         if any(_FIELD_BREAKS.search(value) for value in fields.values()):
             messages.append(f"{card.name!r} ({set_name}): TAB/line break in a field -> space")

@@ -14,7 +14,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from urllib.parse import quote
@@ -30,6 +30,7 @@ from zcards.db import iter_cards, open_db
 from zcards.errors import ZcardsError
 from zcards.model import Card
 from zcards.resources import starter_decks
+from zcards.safe_names import safe_component
 
 Progress = Callable[[str, int, int], None]
 BOOSTER_IMAGE = "zombiebooster"
@@ -76,7 +77,7 @@ def export_plugin(
 
     ``decks`` are the starter deck lists to ship (default: the bundled starter decks).
     """
-    if carddata.safe_component(name, "") != name or " " in name:
+    if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -101,6 +102,7 @@ def export_plugin(
         progress=progress or _quiet,
     )
     build = Path(tempfile.mkdtemp(prefix=f".{name}.build-", dir=out))
+    build.chmod(_folder_mode())  # mkdtemp makes it private; a plugin folder is served and shared
     try:
         _build(build, db, cards, job, report)
         _self_check(build, name)
@@ -222,7 +224,7 @@ def _write_decks(
             ResolvedEntry(entry.count, safe_by_key[entry.card.key], entry.section)
             for entry in resolved.entries
         ]
-        stem = carddata.safe_component(path.stem, "deck")
+        stem = safe_component(path.stem, "deck")
         _write(root / "decks" / f"{stem}.dek", write_dek(entries, job.game))
         merged: dict[tuple[str, str], tuple[Card, int]] = {}
         for entry in entries:
@@ -236,27 +238,19 @@ def _write_decks(
 def _render_images(root: Path, by_set: dict[str, list[Card]], dpi: int, progress: Progress) -> None:
     """Card faces per set, plus the card back and the spawned-card image.
 
-    The renderer gets neutral numbered names and each face is then moved to the card's safe
-    ImageFile name, so the image path always equals what the card data says, whatever file
-    naming rules the renderer applies on its own.
+    The cards are already sanitised, and the renderer names images by the same rule
+    (:mod:`zcards.safe_names`, idempotent on safe values), so each face lands at the path the
+    card data names.
     """
     from zcards.cardface import render_card_images, render_cardback, render_spawned
 
     total = sum(len(cards) for cards in by_set.values())
     done = 0
     progress("card images", done, total)
-    scratch = root / ".render"
     for set_name, cards in by_set.items():
-        numbered = [replace(card, image_file=f"face{index:05d}") for index, card in
-                    enumerate(cards)]
-        rendered = render_card_images(numbered, scratch, dpi=dpi)
-        folder = root / "sets" / "setimages" / set_name
-        folder.mkdir(parents=True, exist_ok=True)
-        for card, path in zip(cards, rendered, strict=True):
-            path.replace(folder / f"{card.image_file}.jpg")
+        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi)
         done += len(cards)
         progress("card images", done, total)
-    shutil.rmtree(scratch, ignore_errors=True)
     render_cardback(root / "cardback.jpg", dpi)
     render_spawned(root / "spawned.jpg", dpi)
 
@@ -323,3 +317,10 @@ def _swap(build: Path, target: Path) -> None:
         old.rename(target)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _folder_mode() -> int:
+    """The mode a new folder gets under the user's umask (mkdtemp's 0o700 would hide it)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o777 & ~umask

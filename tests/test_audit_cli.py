@@ -138,3 +138,82 @@ def test_help() -> None:
     done = zcards("--help")
     assert done.returncode == 0
     assert "--deck PLAYER=FILE" in done.stdout and "--pov" in done.stdout
+
+
+def test_simulated_games_audit_clean_then_a_doubled_resource_play_is_found(
+        tmp_path: Path, sample_db_path: Path) -> None:
+    """`zcards simulate --out` logs through `zcards audit`, with the card file and with a
+    database and both players' decks; then one extra resource play (R6.1) exits 1 at its line."""
+    from zcards.resources import BUNDLED_SET, starter_decks
+
+    deck_a, deck_b = starter_decks()[:2]
+    assert main(["simulate", "--games", "2", "--seed", "1", "--deck", str(deck_a), "--deck",
+                 str(deck_b), "--out", str(tmp_path)]) in (0, None)
+    _capsys.readouterr()
+    logs = sorted(tmp_path.glob("game-*.txt"))
+    assert len(logs) == 2
+    for index, log in enumerate(logs):
+        alice, bob = (deck_a, deck_b) if index % 2 == 0 else (deck_b, deck_a)
+        decks = ("--deck", f"Alice={alice}", "--deck", f"Bob={bob}")
+        for cards in (("--cards", BUNDLED_SET), ("--db", sample_db_path)):
+            code, data = audit_json(log, *cards, *decks)
+            assert code == 0, data["violations"]
+            assert (data["violations"], data["unverifiable"], data["unparsed"]) == ([], [], [])
+            [loss] = data["summary"]["lost"]
+            assert loss["line"] == data["summary"]["lines"]  # the log ends where he lost
+    lines = logs[0].read_text().splitlines()
+    first = next(n for n, line in enumerate(lines) if line.endswith(
+        "plays a face down card from his Hand."))
+    lines.insert(first + 1, lines[first])
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines) + "\n")
+    code, data = audit_json(bad, "--cards", BUNDLED_SET)
+    assert code == 1
+    assert [(v["kind"], v["rule"], v["line"]) for v in data["violations"]] == [
+        ("resource-play", "R6.1", first + 2)]
+    done = zcards(bad, "--cards", BUNDLED_SET)
+    assert done.returncode == 1
+    assert f"  line {first + 2} [Build] VIOLATION resource-play R6.1:" in done.stdout
+    assert f"      > {lines[first]}" in done.stdout
+
+
+def test_player_option_sets_the_turn_order_of_a_log_without_seats(tmp_path: Path) -> None:
+    lines = (LOGS / "legal-game.txt").read_text().splitlines()
+    assert lines[0].endswith("sits down at seat 1") and lines[1].endswith("seat 2")
+    unseated = tmp_path / "unseated.txt"
+    unseated.write_text("\n".join(lines[2:]) + "\n")
+    code, data = audit_json(unseated, "--cards", CARDS)
+    assert (code, data["players"]) == (0, ["Alice", "Bob"])
+    code, data = audit_json(unseated, "--cards", CARDS, "--player", "Bob", "--player", "Alice")
+    assert (code, data["players"]) == (0, ["Bob", "Alice"])
+
+
+def test_text_output_of_a_log_with_two_games_keeps_log_order(tmp_path: Path) -> None:
+    """Turn numbers start again in the second game: headings follow the log, not the number."""
+    first = (LOGS / "resource-play-attack.txt").read_text()
+    both = tmp_path / "two-games.txt"
+    both.write_text(first + (LOGS / "draw-count-extra.txt").read_text())
+    second_line = len(first.splitlines()) + 24
+    done = zcards(both, "--cards", CARDS)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    headings = [line for line in lines if line.startswith(("Setup", "Turn "))]
+    assert headings == ["Turn 2", "Turn 1"]
+    found = [line.split(" [")[0].strip() for line in lines if "VIOLATION" in line]
+    assert found == ["line 51", f"line {second_line}"]
+    assert lines[-1].startswith("Summary: 2 games, ")
+
+
+def test_schema_lists_exactly_the_violation_kinds() -> None:
+    from zcards.rules import Kind
+
+    [_, kinds] = SCHEMA["$defs"]["violation"]["allOf"]
+    assert set(kinds["properties"]["kind"]["enum"]) == {str(kind) for kind in Kind}
+
+
+@pytest.mark.parametrize("log", sorted(p.name for p in LOGS.glob("*.txt") if p != CARDS))
+def test_every_fixture_report_is_valid_json(log: str) -> None:
+    code, data = audit_json(LOGS / log, "--cards", CARDS)
+    assert code == (1 if data["violations"] else 0)
+    assert code == (0 if log.startswith("legal-") else 1)
+    assert data["summary"]["violations"] == len(data["violations"])

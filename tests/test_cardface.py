@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
+from lackey_plugin.carddata import sanitize_cards
 from zcards.cardface import (
     Fit,
     Geometry,
@@ -20,10 +21,8 @@ from zcards.cardface import (
     render_document,
     render_faces,
     render_spawned,
-    safe_image_name,
 )
 from zcards.db import iter_cards, open_db
-from zcards.errors import ZcardsError
 from zcards.layout import CARD_SIZES
 from zcards.model import Card
 
@@ -76,27 +75,6 @@ def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path
     assert hues == expected
 
 
-@pytest.mark.parametrize(
-    ("image_file", "expected"),
-    [
-        ("sprinter", "sprinter"),
-        ("../../etc/passwd", "etc_passwd"),
-        ("/abs/path", "abs_path"),
-        ("Zombie Dog", "Zombie Dog"),
-        ("a\\b:c", "a_b_c"),
-        ("..", "Sprinter"),
-        ("CON", "_CON"),
-        ("front,back", "front"),
-        ("", "Sprinter"),
-    ],
-)
-def test_image_names_cannot_leave_the_folder(image_file: str, expected: str) -> None:
-    card = Card("Sprinter", "alpha", image_file=image_file)
-    name = safe_image_name(card)
-    assert name == expected
-    assert "/" not in name and "\\" not in name and not name.startswith(".")
-
-
 def test_hostile_image_file_writes_only_inside_out_dir(
     cards: dict[str, Card], tmp_path: Path
 ) -> None:
@@ -109,11 +87,27 @@ def test_hostile_image_file_writes_only_inside_out_dir(
     ]
 
 
-def test_image_names_that_collide_are_an_error(cards: dict[str, Card], tmp_path: Path) -> None:
-    one = dataclasses.replace(cards["Sprinter"], image_file="a/b")
-    two = dataclasses.replace(cards["Zombie Dog"], image_file="a:b")
-    with pytest.raises(ZcardsError, match="a_b.jpg"):
-        render_card_images([one, two], tmp_path, dpi=DPI)
+def test_images_are_named_as_the_plugin_card_data_names_them(
+    cards: dict[str, Card], tmp_path: Path
+) -> None:
+    # Same rule as the exporter (zcards.safe_names): a colliding name gets -2 and a message.
+    chosen = [
+        dataclasses.replace(cards["Sprinter"], image_file="a/b"),
+        dataclasses.replace(cards["Zombie Dog"], image_file="A:b"),
+        dataclasses.replace(cards["Spitter"], image_file="CON"),
+        dataclasses.replace(cards["Shotgun"], image_file="a/b"),
+    ]
+    report = render_faces(chosen, tmp_path, dpi=DPI)
+    expected = [card.image_file for card in sanitize_cards(chosen).cards]
+    assert expected == ["a_b", "A_b-2", "_CON", "a_b"]
+    assert report.paths == [tmp_path / f"{stem}.jpg" for stem in expected]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["A_b-2.jpg", "_CON.jpg", "a_b.jpg"]
+    assert report.renamed == [
+        "'Sprinter' (alpha): ImageFile 'a/b' renamed to 'a_b'",
+        "'Zombie Dog' (alpha): ImageFile 'A:b' renamed to 'A_b-2'",
+        "'Spitter' (alpha): ImageFile 'CON' renamed to '_CON'",
+        "'Shotgun' (alpha): ImageFile 'a/b' renamed to 'a_b'",
+    ]
 
 
 def test_art_is_used_when_the_image_exists(cards: dict[str, Card], tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Release rules of the export: version must increase, swaps are atomic, and untrusted
-Set/ImageFile values never leave the plugin folder."""
+Set/ImageFile values never leave the plugin folder (the naming rule itself:
+test_plugin_safe_names.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from click.testing import CliRunner
 from plugin_support import MINI_DECK, export_mini, mini_db, tree
 
 from lackey_plugin import export as export_module
-from lackey_plugin.carddata import safe_component
 from lackey_plugin.lint import lint_plugin
 from zcards.cli import cli
 from zcards.errors import ZcardsError
@@ -96,16 +96,6 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
     assert lint_plugin(out / "zombieccg") == []
 
 
-@pytest.mark.parametrize(
-    ("value", "safe"),
-    [("../../x", "_._x"), ("C:\\x", "C_x"), ("a/b", "a_b"), ("..", "x-fallback"),
-     ("CON", "_CON"), ("nul.txt", "_nul.txt"), ("front,back", "front_back"), ("  ", "x-fallback"),
-     ("/etc/passwd", "_etc_passwd"), ("ok name-1.2", "ok name-1.2")],
-)
-def test_safe_component(value: str, safe: str) -> None:
-    assert safe_component(value, "x-fallback") == safe
-
-
 def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     args = ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path / "out"),
@@ -155,3 +145,15 @@ def test_images_summing_to_placeholder_checksums_are_nudged(tmp_path: Path) -> N
         handle.write(b"\x01")
     with Image.open(picture) as reopened:
         assert reopened.size == (8, 8)
+
+
+def test_the_plugin_folder_is_readable_by_others(tmp_path_factory, tmp_path: Path) -> None:
+    """A plugin is served by a web server and installed by other users: not a private folder."""
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        report = export_mini(mini_db(tmp_path_factory), tmp_path)
+    finally:
+        os.umask(umask)
+    assert report.plugin_dir.stat().st_mode & 0o777 == 0o755

@@ -1,30 +1,28 @@
 """Card faces from one Jinja HTML/CSS template: JPEG card images, the card back, spawned cards.
 
-WeasyPrint lays faces out (many per call: it is the slow part), pypdfium2 turns pages into
-pixels. Long text shrinks step by step; text that still does not fit is reported by card
-name, detected from WeasyPrint's own layout boxes rather than guessed from character counts.
+WeasyPrint lays faces out (many per call: it is the slow part), :mod:`zcards.raster` turns
+pages into JPEG files. Long text shrinks step by step; text that still does not fit is reported
+by card name, detected from WeasyPrint's own layout boxes rather than guessed from character
+counts. Image file names follow :mod:`zcards.safe_names`, the rule the plugin's card data uses.
 """
 
 from __future__ import annotations
 
-import io
 import logging
 import os
-import re
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import pypdfium2
 import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 
-from zcards.errors import ZcardsError
 from zcards.layout import CARD_SIZES, PT_PER_MM, CardSize
 from zcards.model import FACTIONS, RARITY_NAMES, Card
+from zcards.raster import rasterise, save_jpeg
 from zcards.resources import jinja_env
+from zcards.safe_names import UniqueNames, image_stem
 
 log = logging.getLogger(__name__)
 
@@ -37,15 +35,12 @@ BASE_FONT_PT = 7.0  # for a poker-width card; other sizes scale with the card wi
 BORDER_MM = 2.2
 ART_SHARE = 0.4  # of the height inside the frame, when the card has art
 ART_EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp", ".gif")
-JPEG_QUALITY = 90
 # Cards per WeasyPrint call: big enough to amortise the call, small enough for progress.
 BATCH = 18
 FLUSH = 180  # pages per intermediate PDF
 # The intermediate PDF is rasterised at once: skip font subsetting and compression.
 FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
 _OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
-_UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
-_WINDOWS_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -125,33 +120,19 @@ class FaceView:
 
 @dataclass
 class FaceReport:
-    """Rendered card images, and the names of cards whose text did not fit even when shrunk."""
+    """Rendered card images, the names of cards whose text did not fit even when shrunk, and
+    the ImageFile values that had to be renamed."""
 
     paths: list[Path] = field(default_factory=list)
     overflow: list[str] = field(default_factory=list)
-
-
-def safe_image_name(card: Card) -> str:
-    """The card's ImageFile as a plain file name that cannot leave its folder.
-
-    Only the front of a Lackey ``front,back`` value is used; separators, ``..`` and anything
-    outside a portable character set become ``_``; nothing usable left falls back to the name.
-    """
-    raw = (card.image_file or "").split(",")[0]
-    name = _clean_file_name(raw) or _clean_file_name(card.name) or "card"
-    return f"_{name}" if _WINDOWS_RESERVED.match(name.split(".")[0]) else name
-
-
-def _clean_file_name(raw: str) -> str:
-    name = re.sub(r"\.{2,}", "_", _UNSAFE.sub("_", raw.strip()))
-    return re.sub(r"_{2,}", "_", name).strip(" ._")[:120]
+    renamed: list[str] = field(default_factory=list)
 
 
 def find_art(card: Card, images_dir: Path | None) -> Path | None:
     """The card's own image in ``images_dir`` (only directly inside it), if one exists."""
     if images_dir is None:
         return None
-    stem = safe_image_name(card)
+    stem = image_stem(card)
     for extension in ART_EXTENSIONS:
         candidate = images_dir / f"{stem}{extension}"
         if candidate.is_file():
@@ -281,19 +262,23 @@ def render_faces(
 ) -> FaceReport:
     """One JPEG per card at ``<out_dir>/<safe ImageFile>.jpg``, plus the overflow report.
 
-    Cards sharing an ImageFile share one image (the first card's face); two different
-    ImageFile values that become the same file name are an error, not a silent overwrite.
+    Names come from :class:`zcards.safe_names.UniqueNames`, as in the plugin's card data. Cards
+    sharing an ImageFile share one image (the first card's face); two different ImageFile
+    values that would become the same file name get ``-2``, ``-3``… and a message instead of
+    overwriting each other.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     art_dir = Path(images_dir) if images_dir is not None else None
     geometry = Geometry.for_card(CARD_SIZES[card_size])
-    targets = _image_targets(cards, out)
+    report = FaceReport()
+    names = UniqueNames()
     unique: dict[Path, Card] = {}
-    for card, path in zip(cards, targets, strict=True):
+    for card in cards:
+        path = out / f"{names.image(card, report.renamed)}.jpg"
+        report.paths.append(path)
         unique.setdefault(path, card)
     jobs = list(unique.items())
-    report = FaceReport(paths=targets)
     pending: list[tuple[Path, weasyprint.Page]] = []
     for start in range(0, len(jobs), BATCH):
         batch = jobs[start : start + BATCH]
@@ -329,10 +314,12 @@ def render_card_images(
 ) -> list[Path]:
     """One JPEG per card (``<out_dir>/<safe ImageFile>.jpg``), in card order.
 
-    Cards whose text does not fit are logged as warnings; use :func:`render_faces` to get
-    them as data.
+    Renamed ImageFile values and cards whose text does not fit are logged as warnings; use
+    :func:`render_faces` to get them as data.
     """
     report = render_faces(cards, out_dir, dpi=dpi, images_dir=images_dir)
+    for message in report.renamed:
+        log.warning("%s", message)
     for name in report.overflow:
         log.warning("text of card %r does not fit on the card face", name)
     return report.paths
@@ -355,66 +342,3 @@ def _render_single(kind: str, path: str | os.PathLike[str], dpi: int) -> Path:
     (image,) = rasterise(render_document(html).write_pdf(**FAST_PDF), dpi)
     save_jpeg(image, target, dpi)
     return target
-
-
-def _image_targets(cards: Sequence[Card], out: Path) -> list[Path]:
-    owners: dict[str, Card] = {}
-    paths = []
-    for card in cards:
-        name = safe_image_name(card)
-        owner = owners.setdefault(name.casefold(), card)
-        if owner is not card and _raw_image(owner) != _raw_image(card):
-            raise ZcardsError(
-                f"cards {owner.name!r} and {card.name!r} would both be drawn to {name}.jpg "
-                "(their ImageFile values differ only in characters a file name cannot hold)"
-            )
-        paths.append(out / f"{name}.jpg")
-    return paths
-
-
-def _raw_image(card: Card) -> str:
-    return (card.image_file or "").split(",")[0].strip() or card.name
-
-
-@cache
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def rasterise(pdf: bytes, dpi: int) -> list:
-    """Every page of a PDF as an RGB PIL image at ``dpi``."""
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        images = []
-        for index in range(len(document)):
-            page = document[index]
-            # pdfium rounds the bitmap up; crop to the nearest whole pixel of the real size.
-            width, height = (round(side / 72 * dpi) for side in page.get_size())
-            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
-            images.append(image.crop((0, 0, width, height)))
-        return images
-    finally:
-        document.close()
-
-
-def save_jpeg(image, path: Path, dpi: int) -> None:
-    """Write atomically: a reader never sees half an image."""
-    buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=JPEG_QUALITY, dpi=(dpi, dpi))
-    atomic_write(path, buffer.getvalue())
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, then rename over ``path``."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        # mkstemp makes private files; give the result the usual permissions (0666 - umask).
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

@@ -6,9 +6,10 @@ from a database row without a mapping table.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +57,7 @@ def parse_requirements(text: str) -> dict[str, int]:
 _JSON_ENCODER = json.JSONEncoder(ensure_ascii=False)
 
 
-def _json(value: list | dict) -> str:
+def json_text(value: list | dict) -> str:
     """Compact JSON for the stored lists and mappings (an import encodes millions of them)."""
     if not value:
         return "[]" if isinstance(value, list) else "{}"
@@ -109,13 +110,18 @@ class Card:
             "cost": self.cost,
             "power": self.power,
             "health": self.health,
-            "keywords": _json(list(self.keywords)),
-            "requirements": _json(dict(self.requirements)),
-            "symbols": _json(list(self.symbols)),
+            "keywords": json_text(list(self.keywords)),
+            "requirements": json_text(dict(self.requirements)),
+            "symbols": json_text(list(self.symbols)),
             "rarity": self.rarity,
             "text": self.text,
-            "extra": _json(dict(self.extra)),
+            "extra": json_text(dict(self.extra)),
         }
+
+    @classmethod
+    def from_values(cls, values: Sequence[Any]) -> Card:
+        """A card from ``to_row()`` values in :data:`CARD_FIELDS` order."""
+        return cls.from_row(dict(zip(CARD_FIELDS, values, strict=True)))
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Card:
@@ -157,3 +163,7 @@ class Card:
             if not fields.get(column):
                 fields[column] = value
         return fields
+
+
+# The stored card columns (``Card.to_row()`` keys), in the order of the ``cards`` table.
+CARD_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Card))

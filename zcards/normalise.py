@@ -12,24 +12,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
+from typing import Any
 
-from rapidfuzz import fuzz, process
-
+from zcards.convert import STORED_DEFAULTS, Column, convert_column, converter
 from zcards.errors import Location, ZcardsError
-from zcards.model import (
-    CARD_TYPES,
-    FACTIONS,
-    KEYWORDS,
-    RARITIES,
-    RARITY_NAMES,
-    SYMBOLS,
-    Card,
-    RequirementSyntaxError,
-    parse_requirements,
-)
+from zcards.model import CARD_FIELDS, Card, json_text
 
 # Card field -> accepted header spellings, compared after _header_key() folding.
 FIELD_ALIASES: dict[str, tuple[str, ...]] = {
@@ -49,19 +40,7 @@ FIELD_ALIASES: dict[str, tuple[str, ...]] = {
 }
 _ALIAS_TO_FIELD = {alias: name for name, aliases in FIELD_ALIASES.items() for alias in aliases}
 _REQUIRED_FIRST = ("name", "set_name", "image_file")
-_INT_FIELDS = ("cost", "power", "health")
-_LIST_SPLIT = re.compile(r"\s*[,;]\s*")
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
-_VOCABULARIES: dict[str, tuple[str, ...]] = {
-    "type": CARD_TYPES,
-    "faction": FACTIONS,
-    "rarity": RARITIES,
-    "keyword": KEYWORDS,
-    "symbol": SYMBOLS,
-}
-# Case-insensitive spelling -> canonical value; rarities are also accepted by name ("Common").
-_CANONICAL = {what: {v.casefold(): v for v in values} for what, values in _VOCABULARIES.items()}
-_CANONICAL["rarity"].update({name.casefold(): code for code, name in RARITY_NAMES.items()})
 
 
 @dataclass(frozen=True)
@@ -97,14 +76,25 @@ class CardRow:
 
 @dataclass
 class CardFile:
-    """The outcome of reading one card-data document."""
+    """The outcome of reading one card-data document.
+
+    Good rows are kept as ``cards`` table values (``stored``, in
+    :data:`~zcards.model.CARD_FIELDS` order, with their ``lines``): an import writes them
+    as they are, and :class:`Card` objects are only built when ``rows`` or ``cards`` is read.
+    """
 
     origin: str
     columns: list[str]
     zombie: bool
-    rows: list[CardRow] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    stored: list[tuple[Any, ...]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+
+    @functools.cached_property
+    def rows(self) -> list[CardRow]:
+        pairs = zip(self.lines, self.stored, strict=True)
+        return [CardRow(line, Card.from_values(values)) for line, values in pairs]
 
     @property
     def cards(self) -> list[Card]:
@@ -189,38 +179,146 @@ def normalise_table(
     strict = ("faction" in mapping.fields) if zombie is None else zombie
     result = CardFile(origin, mapping.columns, strict, warnings=list(warnings or []))
     result.warnings.extend(mapping.warnings)
-    raw: list[tuple[int, list[str]]] = []
+    _convert(mapping, _fit(rows, mapping.width, strict, result), strict, result)
+    return result
+
+
+@dataclass
+class _Table:
+    """Non-blank rows as stripped columns, ``width`` of them; ``overflow`` holds the cells
+    beyond the header of a lenient file's rows, by row position."""
+
+    numbers: list[int]
+    columns: list[list[str]]
+    overflow: dict[int, list[str]]
+
+
+def _fit(
+    rows: Sequence[tuple[int, list[str]]], width: int, strict: bool, result: CardFile
+) -> _Table:
+    """Drop blank rows; a row of another length than the header is a problem (strict data) or
+    padded with a warning. Cells are stripped a whole column at a time: most rows only need
+    their length checked here."""
+    numbers: list[int] = []
+    kept: list[list[str]] = []
+    overflow: dict[int, list[str]] = {}
     for number, fields in rows:
+        if len(fields) == width and fields[0].strip():
+            numbers.append(number)
+            kept.append(fields)
+            continue
         cells = [cell.strip() for cell in fields]
         if not any(cells):
             continue
-        while len(cells) > mapping.width and not cells[-1]:
+        while len(cells) > width and not cells[-1]:
             cells.pop()
-        if len(cells) != mapping.width and (strict or len(cells) < mapping.width):
-            message = f"row has {len(cells)} fields, the header has {mapping.width}"
-            column = min(len(cells), mapping.width) + 1
+        if len(cells) != width and (strict or len(cells) < width):
+            message = f"row has {len(cells)} fields, the header has {width}"
+            where = Location(result.origin, number, min(len(cells), width) + 1)
             if strict:
-                result.problems.append(Problem(Location(origin, number, column), message))
+                result.problems.append(Problem(where, message))
                 continue
-            result.warnings.append(Problem(Location(origin, number, column), message))
-            cells += [""] * (mapping.width - len(cells))
-        raw.append((number, cells))
-    plan = _plan(mapping, raw, strict)
+            result.warnings.append(Problem(where, message))
+            cells += [""] * (width - len(cells))
+        if len(cells) > width:
+            overflow[len(kept)] = cells[width:]
+        numbers.append(number)
+        kept.append(cells)
+    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]
+    return _Table(numbers, columns or [[] for _ in range(width)], overflow)
+
+
+def _convert(mapping: _HeaderMap, table: _Table, strict: bool, result: CardFile) -> None:
+    """Convert the table column by column; keep each good row in stored form, report the rest
+    (one problem per bad cell, in row order)."""
+    values: dict[str, Sequence[Any]] = {}
+    checked: list[tuple[int, Column]] = []
+    for name, index in mapping.fields.items():
+        convert = converter(name, mapping.header(index), strict)
+        if convert is None:
+            values[name] = table.columns[index]
+            continue
+        column = convert_column(convert, table.columns[index])
+        if column.errors and not strict:
+            # Other games' columns that do not fit a field's type (FoW's Cost ``[L][1]``) are
+            # kept as text in ``extra`` rather than rejected.
+            mapping.extra[index] = mapping.header(index)
+            continue
+        values[name] = column.values
+        if column.errors:
+            checked.append((index, column))
+    columns = [
+        values[name] if name in values else repeat(STORED_DEFAULTS.get(name, ""))
+        for name in CARD_FIELDS[:-1]
+    ]
+    columns.append(_stored_extra(mapping, table))
+    stored = list(zip(*columns, strict=False))  # defaults repeat
+    bad = _bad_rows(mapping, table, checked)
+    keys = list(zip(values["set_name"], values["name"], strict=True))
+    if not bad and not (strict and len(set(keys)) != len(keys)):
+        result.lines, result.stored = table.numbers, stored
+        return
     seen: dict[tuple[str, str], int] = {}
-    for number, cells in raw:
-        card = _make_card(mapping, plan, cells, origin, number)
-        if isinstance(card, list):
-            result.problems.extend(card)
+    for position, number in enumerate(table.numbers):
+        if position in bad:
+            result.problems += _row_problems(mapping, table, checked, position, result.origin)
             continue
-        first = seen.setdefault(card.key, number)
+        first = seen.setdefault(keys[position], number)
         if strict and first != number:
-            message = (
-                f"duplicate card {card.name!r} in set {card.set_name!r} (first at line {first})"
-            )
-            result.problems.append(Problem(Location(origin, number, "Name"), message))
+            set_name, name = keys[position]
+            message = f"duplicate card {name!r} in set {set_name!r} (first at line {first})"
+            result.problems.append(Problem(Location(result.origin, number, "Name"), message))
             continue
-        result.rows.append(CardRow(number, card))
-    return result
+        result.lines.append(number)
+        result.stored.append(stored[position])
+
+
+def _stored_extra(mapping: _HeaderMap, table: _Table) -> Sequence[str] | repeat[str]:
+    """The ``extra`` JSON of every row: columns without a field, then unnamed overflow."""
+    labels = sorted(mapping.extra.items())
+    if not labels and not table.overflow:
+        return repeat("{}")
+    stored = []
+    for position in range(len(table.numbers)):
+        extra = {label: table.columns[index][position] for index, label in labels}
+        for offset, cell in enumerate(table.overflow.get(position, ()), mapping.width + 1):
+            extra[f"Column{offset}"] = cell
+        stored.append(json_text(extra))
+    return stored
+
+
+def _bad_rows(mapping: _HeaderMap, table: _Table, checked: list[tuple[int, Column]]) -> set[int]:
+    """Positions of rows with a bad cell or an empty Name or Set."""
+    bad: set[int] = set()
+    for index, column in checked:
+        bad.update(p for p, cell in enumerate(table.columns[index]) if cell in column.errors)
+    for name in ("name", "set_name"):
+        cells = table.columns[mapping.fields[name]]
+        if "" in cells:
+            bad.update(p for p, cell in enumerate(cells) if not cell)
+    return bad
+
+
+def _row_problems(
+    mapping: _HeaderMap,
+    table: _Table,
+    checked: list[tuple[int, Column]],
+    position: int,
+    origin: str,
+) -> list[Problem]:
+    """One problem per bad cell of a row (file, line and column header)."""
+    number = table.numbers[position]
+    problems = []
+    for index, column in checked:
+        message = column.errors.get(table.columns[index][position])
+        if message is not None:
+            problems.append(Problem(Location(origin, number, mapping.header(index)), message))
+    for name, label in (("name", "Name"), ("set_name", "Set")):
+        index = mapping.fields[name]
+        if not table.columns[index][position]:
+            where = Location(origin, number, mapping.header(index))
+            problems.append(Problem(where, f"{label} is empty"))
+    return problems
 
 
 class _HeaderMap:
@@ -266,128 +364,3 @@ class _HeaderMap:
 
 def _header_key(name: str) -> str:
     return re.sub(r"[\s_\-.]", "", name.lstrip("\ufeff")).casefold()
-
-
-class _BadValue(ValueError):
-    """A cell that does not convert; the message is shown to the user as is."""
-
-
-Converter = Callable[[str], object]
-
-
-@dataclass
-class _Plan:
-    """How to turn a row's cells into a card, decided once per file."""
-
-    fields: list[tuple[str, int, Converter | None]]
-    extra: list[tuple[str, int]]
-    width: int
-
-
-def _plan(mapping: _HeaderMap, raw: list[tuple[int, list[str]]], strict: bool) -> _Plan:
-    """Other games' columns that do not fit a field's type (FoW's Cost ``[L][1]``) are kept
-    as text in ``extra`` rather than rejected."""
-    fields: list[tuple[str, int, Converter | None]] = []
-    for name, index in mapping.fields.items():
-        header = mapping.header(index)
-        convert = _converter(name, header, strict)
-        if not strict and name in (*_INT_FIELDS, "requirements"):
-            try:
-                for _, cells in raw:
-                    convert(cells[index])  # type: ignore[misc]
-            except ValueError:
-                mapping.extra[index] = header
-                continue
-        fields.append((name, index, convert))
-    extra = [(label, index) for index, label in sorted(mapping.extra.items())]
-    return _Plan(fields, extra, mapping.width)
-
-
-def _converter(name: str, header: str, strict: bool) -> Converter | None:
-    if name in _INT_FIELDS:
-        return functools.partial(_int_value, header=header, strict=strict)
-    if name == "requirements":
-        return functools.partial(_requirements, strict=strict)
-    if name in ("keywords", "symbols"):
-        return functools.partial(_list_value, what=name[:-1] if strict else None)
-    if strict and name in ("type", "faction", "rarity"):
-        return functools.partial(_enum_value, what=name)
-    return None
-
-
-def _make_card(
-    mapping: _HeaderMap, plan: _Plan, cells: list[str], origin: str, line: int
-) -> Card | list[Problem]:
-    """A card, or the problems of its row (one per bad cell). ``cells`` fill the header."""
-    problems: list[Problem] = []
-    values: dict[str, object] = {}
-    for name, index, convert in plan.fields:
-        if convert is None:
-            values[name] = cells[index]
-            continue
-        try:
-            values[name] = convert(cells[index])
-        except _BadValue as error:
-            where = Location(origin, line, mapping.header(index))
-            problems.append(Problem(where, str(error)))
-    for field_name, label in (("name", "Name"), ("set_name", "Set")):
-        if not values.get(field_name):
-            where = Location(origin, line, mapping.header(mapping.fields[field_name]))
-            problems.append(Problem(where, f"{label} is empty"))
-    if problems:
-        return problems
-    extra = {label: cells[index] for label, index in plan.extra}
-    for index in range(plan.width, len(cells)):
-        extra[f"Column{index + 1}"] = cells[index]
-    return Card(extra=extra, **values)  # type: ignore[arg-type]
-
-
-def _int_value(value: str, *, header: str, strict: bool) -> int | None:
-    if not value:
-        return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise _BadValue(f"{header} {value!r} is not a whole number") from None
-    if strict and number < 0:
-        raise _BadValue(f"{header} {number} is negative")
-    return number
-
-
-def _requirements(value: str, *, strict: bool) -> dict[str, int]:
-    try:
-        counts = parse_requirements(value)
-    except RequirementSyntaxError as error:
-        raise _BadValue(str(error)) from None
-    if not strict:
-        return counts
-    return {_enum_value(keyword, what="keyword"): n for keyword, n in counts.items()}
-
-
-def _list_value(value: str, *, what: str | None) -> tuple[str, ...]:
-    """Comma-separated items; ``what`` names the vocabulary to check them against."""
-    items = [item for item in _LIST_SPLIT.split(value) if item]
-    if what is not None:
-        items = [_enum_value(item, what=what) for item in items]
-    return tuple(items)
-
-
-def _enum_value(value: str, *, what: str) -> str:
-    """The canonical spelling of ``value``; a typo gets a "did you mean" suggestion."""
-    if not value:
-        return value
-    canonical = _CANONICAL[what].get(value.casefold())
-    if canonical is None:
-        vocabulary = _VOCABULARIES[what]
-        raise _BadValue(f"unknown {what} {value!r}{did_you_mean(value, vocabulary)}")
-    return canonical
-
-
-def did_you_mean(value: str, vocabulary: Sequence[str]) -> str:
-    """``"; did you mean 'Horde'?"`` for a close match, else the list of valid values."""
-    match = process.extractOne(
-        value, vocabulary, scorer=fuzz.WRatio, processor=str.casefold, score_cutoff=70
-    )
-    if match:
-        return f"; did you mean {match[0]!r}?"
-    return f" (expected one of {', '.join(vocabulary)})"

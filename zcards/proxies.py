@@ -14,20 +14,14 @@ from pathlib import Path
 
 import sqlite_utils
 
-from zcards.cardface import (
-    FaceView,
-    Fit,
-    Geometry,
-    atomic_write,
-    face_view,
-    render_fitted,
-)
+from zcards.cardface import FaceView, Fit, Geometry, face_view, render_fitted
 from zcards.db import iter_cards
 from zcards.decks import read_deck, resolve_deck
 from zcards.errors import UsageError
 from zcards.layout import Grid, Line, Paper, Rect, make_grid
 from zcards.model import Card
 from zcards.query import search
+from zcards.raster import atomic_write
 from zcards.resources import jinja_env
 
 TITLE = "Zombie CCG proxies"

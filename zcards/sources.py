@@ -184,7 +184,7 @@ class Collector:
         record = loaded.record
         record.kind = "card-data"
         parsed = parse_card_data(loaded.data, record.location)
-        record.row_count = len(parsed.rows)
+        record.row_count = len(parsed.stored)
         self.result.inputs.append(CardInput(record, parsed, images or ImageUrls()))
 
     def _follow_updatelist(self, loaded: _Loaded) -> None:
@@ -234,7 +234,7 @@ class Collector:
                 "and no links to .txt card data files",
                 Location(record.location),
             )
-        record.row_count = sum(len(parsed.rows) for parsed in tables) or None
+        record.row_count = sum(len(parsed.stored) for parsed in tables) or None
 
 
 def sniff(data: bytes, content_type: str = "") -> str | None:

@@ -148,6 +148,7 @@ class PlayRules(_Base):
 
     def end_setup(self, event: ev.TurnChange) -> None:
         self.state.first_player = event.active
+        self.setup_losses(setup_over=True)
 
     def _card_play(self, me: Player, name: str, info: CardInfo) -> None:
         state = self.state

@@ -47,6 +47,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self.opening_cost: Counter[str] = Counter()
         self.attack = AttackLedger()
         self._losses: list[Loss] = []
+        self.opened: dict[str, int] = {}  # setup: the line where a player's opening ended (R2.4)
         self._games = 0
         self._turns_before = 0  # turns of the earlier games in this log
         self._pov_guess: str | None = None
@@ -63,6 +64,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             ev.PerformAll: self.on_perform_all, ev.CounterChange: self.on_counter,
             ev.Face: self.on_face, ev.CardAction: self.on_card_action,
             ev.StatChange: self.on_stat, ev.DiceRoll: self.on_dice, ev.Spawn: self.on_spawn,
+            ev.Shuffle: self.on_shuffle,
         }
 
     # -- findings ------------------------------------------------------------------------
@@ -149,6 +151,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         return self.finish()
 
     def finish(self) -> AuditReport:
+        self.setup_losses()
         self.commit_pending()
         report, state = self.report, self.state
         report.players = state.order
@@ -177,11 +180,13 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
     def on_new_game(self, event: ev.NewGame) -> None:
         """A new game starts from scratch; seats and the players' names carry over."""
         old = self.state
+        self.setup_losses()
         self.commit_pending()
         self._games += 1
         self._turns_before += old.turn
         self.state = GameState(started=True)
         self.opening_cost = Counter()
+        self.opened = {}
         for name in old.order:
             me = self.state.player(name)
             me.seat, me.playing = old.players[name].seat, old.players[name].playing
@@ -212,11 +217,33 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self.warn("spawn", "a spawned card is outside the rules; it is not tracked",
                   player=event.player)
 
-    def lose(self, name: str, reason: str) -> None:
+    def lose(self, name: str, reason: str, line: int | None = None) -> None:
         me = self.state.players[name]
         me.lost, me.lost_turn = reason, self.state.turn
-        me.lost_line = self.event.line if self.event is not None else None
+        me.lost_line = line or (self.event.line if self.event is not None else None) or None
         self._losses.append(Loss(name, me.lost_turn, me.lost_line, reason))
+
+    def on_shuffle(self, event: ev.Shuffle) -> None:
+        """R2.4: a player shuffles his deck after drawing his hand and putting out his opening
+        survivors; that shuffle ends his opening."""
+        state = self.state
+        owner = state.players.get(event.owner or event.player)
+        if owner is not None and state.started and state.turn == 0 and event.zone == "Deck" \
+                and owner.hand:
+            self.opened[owner.name] = event.line
+
+    def setup_losses(self, *, setup_over: bool = False) -> None:
+        """R2.5: a player with no opening survivor has lost at setup (turn 0). Decided at the
+        turn-1 line (``setup_over``) or, for a log or game that stops before it (the game was
+        over), at its end for every player whose opening ended with a shuffle."""
+        state = self.state
+        if not state.started or state.turn != 0:
+            return
+        for me in state.in_game():
+            if me.playing and not me.survivors and (setup_over or me.name in self.opened):
+                line = self.event.line if setup_over and self.event is not None else \
+                    self.opened.get(me.name)
+                self.lose(me.name, "no survivors", line or None)
 
     def check_losses(self) -> None:
         """R14.1: no survivors after setup, or an empty deck."""

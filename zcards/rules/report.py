@@ -81,15 +81,15 @@ class AuditReport:
         }
 
     def to_text(self) -> str:
-        """Human report: findings grouped by turn, each with its log line."""
+        """Human report: findings in log order under a heading per turn, each with its line."""
         out = [f"Players: {', '.join(self.players) or '-'}"
                + (f" (log of {self.pov})" if self.pov else "")]
         tagged = sorted(
             [("VIOLATION", f) for f in self.violations]
             + [("unverifiable", f) for f in self.unverifiable]
             + [("warning", f) for f in self.warnings],
-            key=lambda pair: (pair[1].turn, pair[1].line or 0),
-        )
+            key=lambda pair: (pair[1].line is None, pair[1].line or 0),
+        )  # log order: turn numbers start again with each game of the log
         current: int | None = None
         for label, finding in tagged:
             if finding.turn != current:
@@ -104,7 +104,8 @@ class AuditReport:
             if finding.text:
                 out.append(f"      > {finding.text}")
         out.append("")
-        lost = "; ".join(f"{loss.player} lost on turn {loss.turn} ({loss.reason})"
+        lost = "; ".join(f"{loss.player} lost "
+                         f"{f'on turn {loss.turn}' if loss.turn else 'at setup'} ({loss.reason})"
                          for loss in self.losses) or "nobody lost"
         games = f"{self.games} games, " if self.games > 1 else ""
         out.append(f"Summary: {games}{self.turns} turns, {lost}. "
