@@ -217,3 +217,11 @@ def test_every_fixture_report_is_valid_json(log: str) -> None:
     assert code == (1 if data["violations"] else 0)
     assert code == (0 if log.startswith("legal-") else 1)
     assert data["summary"]["violations"] == len(data["violations"])
+
+
+def test_card_data_of_another_game_is_a_usage_error(reference_dir: Path) -> None:
+    """A real Lackey card file without the Zombie columns cannot back an audit."""
+    done = zcards(LOGS / "legal-game.txt", "--cards", reference_dir / "dbztcg" / "sets" /
+                  "Evolution.txt")
+    assert done.returncode == 2
+    assert "not Zombie CCG card data: no Cost, Power, Health" in done.stderr

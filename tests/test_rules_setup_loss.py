@@ -3,6 +3,7 @@ when the log stops before the turn-1 line (the simulator's logs of such games do
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,22 @@ def test_no_opening_survivor_loses_at_the_end_of_a_log_without_turn_one(cards) -
 def test_no_opening_survivor_loses_when_setup_ends(cards) -> None:
     lines = without_bob_survivors()
     assert lines[-1].startswith("Alice advances the turn. Current Turn: #1")
-    assert losses(lines, cards) == [("Bob", 0, 16, "no survivors")]
+    assert losses(lines, cards) == [("Bob", 0, 15, "no survivors")]
+    unshuffled = lines[:14] + lines[15:]  # no shuffle: decided by the turn-1 line itself
+    assert losses(unshuffled, cards) == [("Bob", 0, 15, "no survivors")]
+
+
+@pytest.mark.parametrize("turn_line", [False, True])
+def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> None:
+    lines = without_bob_survivors()
+    lines.insert(15, "Bob draws a card.")
+    if not turn_line:
+        lines = lines[:16]
+    report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
+        ("action-after-loss", 16, 0, "Setup", "Bob draws a card.")]
+    assert [(loss.player, loss.line) for loss in report.losses] == [("Bob", 15)]
+    assert "Bob lost at setup (no survivors)" in report.to_text()
 
 
 def test_an_opening_still_under_way_is_no_loss(cards) -> None:
@@ -76,3 +92,29 @@ def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:
         assert [(loss.player, loss.turn, loss.line) for loss in report.losses] == [
             ("Alice", 0, shuffle)]
         assert report.remaining == ["Bob"]
+
+
+def test_acting_after_a_simulated_setup_loss_is_found() -> None:
+    """The simulator's mutator names the player who put out no survivor as the loser."""
+    sim = pytest.importorskip("zcards.sim.game")
+    from lackey_plugin.log.writer import format_log
+    from zcards.rules import Kind
+    from zcards.sim.decklists import DeckList, load_decks
+    from zcards.sim.mutators import mutate
+    from zcards.sim.recorder import pov_events
+
+    decks = load_decks([])
+    zombies = DeckList("zombies", tuple(c for c in decks[0].cards if c.type == "Zombie") * 3)
+    card_list = read_card_file(BUNDLED_SET)
+    cards = {card.name: card for card in card_list}
+    # (seed, who has the zombie deck): the loser opens first, first, last
+    for seed, loser in ((1, "Alice"), (3, "Bob"), (2, "Alice")):
+        result = sim.play_game([zombies, decks[1]] if loser == "Alice" else
+                               [decks[1], zombies], seed)
+        assert [name for name, _, _ in result.losses] == [loser]
+        for pov in result.players:
+            mutation = mutate(Kind.ACTION_AFTER_LOSS, pov_events(result, pov),
+                              random.Random(seed), cards)
+            report = audit(parse_log(format_log(mutation.events)).events, card_list)
+            assert [(v.kind, v.line, v.player) for v in report.violations] == [
+                (Kind.ACTION_AFTER_LOSS, mutation.line, loser)]

@@ -9,14 +9,14 @@ other sources stay. Re-importing the same data changes no card and logs no chang
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
-import operator
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -24,19 +24,23 @@ import sqlite_utils
 
 from zcards.changes import CardChange, diff_rows, record_changes
 from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
-from zcards.errors import Location
 from zcards.fetch import Fetcher, Validators
+from zcards.merge import Key, Merged, ProgressFactory, Row, merge_inputs
 from zcards.normalise import CardDataError, Problem
 from zcards.sources import CardInput, Collector, SourceRecord
 
-ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 _COLUMNS = tuple(CARD_COLUMNS)
 _SHOWN_CHANGES = 200
-_ROW_VALUES = operator.itemgetter(*_COLUMNS)
-_UPDATE_VALUES = operator.itemgetter(*_COLUMNS[2:], "set_name", "name")
+assert _COLUMNS[-1] == "source_id", "rows are compared without their last column"
+_KEY = itemgetter(1, 0)  # (name, set_name)
 _UPDATE = (
     f"update cards set {', '.join(f'{c} = ?' for c in _COLUMNS[2:])} "
     "where set_name = ? and name = ?"
+)
+_SELECTED = ", ".join(_COLUMNS)
+_OTHER_SOURCES = (
+    f"select {', '.join(f'cards.{c}' for c in _COLUMNS)} from cards join incoming_keys "
+    "on cards.set_name = incoming_keys.set_name and cards.name = incoming_keys.name"
 )
 _VARIANT_COLUMNS = (*_COLUMNS, "line")
 _INSERT_VARIANT = (
@@ -97,6 +101,20 @@ class ImportReport:
         return lines
 
 
+@contextlib.contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """An import allocates millions of tuples and strings that can form no reference cycle;
+    the cycle collector would walk them again and again (a third of the time of a big import)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@_without_cycle_collection()
 def import_sources(
     db_path: str | os.PathLike[str],
     sources: Sequence[str],
@@ -114,14 +132,15 @@ def import_sources(
             fetcher = stack.enter_context(Fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
     report = ImportReport(dry_run, sources=collection.records, warnings=collection.warnings)
-    incoming, variants, problems = _merge(collection.inputs, progress)
+    merged = merge_inputs(collection.inputs, progress)
     for card_input in collection.inputs:
         if card_input.parsed is not None:
             report.warnings += card_input.parsed.warnings
-    if problems and not skip_bad_rows:
-        raise CardDataError(problems, hint=" (nothing imported; --skip-bad-rows imports the rest)")
-    report.skipped = problems
-    report.variants = len(variants)
+    if merged.problems and not skip_bad_rows:
+        hint = " (nothing imported; --skip-bad-rows imports the rest)"
+        raise CardDataError(merged.problems, hint=hint)
+    report.skipped = merged.problems
+    report.variants = len(merged.variants)
     created = not db_path.exists()
     if dry_run and created:
         db = sqlite_utils.Database(memory=True)
@@ -130,7 +149,7 @@ def import_sources(
         db = sqlite_utils.Database(db_path)
     try:
         ensure_schema(db)
-        _write(db.conn, report, collection.inputs, incoming, variants, started)
+        _write(db.conn, report, collection.inputs, merged, started)
     except BaseException:
         db.close()
         if created and not dry_run:
@@ -140,44 +159,11 @@ def import_sources(
     return report
 
 
-Keyed = dict[tuple[str, str], tuple[dict[str, Any], str]]
-
-
-def _merge(
-    inputs: list[CardInput], progress: ProgressFactory | None
-) -> tuple[Keyed, list[tuple[dict[str, Any], int, str]], list[Problem]]:
-    """Rows of every input by (Set, Name); later rows with a seen key become variants."""
-    incoming: Keyed = {}
-    first_seen: dict[tuple[str, str], Location] = {}
-    variants: list[tuple[dict[str, Any], int, str]] = []
-    problems: list[Problem] = []
-    items = [(i, row) for i in inputs if i.parsed is not None for row in i.parsed.rows]
-    for card_input in inputs:
-        if card_input.parsed is not None:
-            problems += card_input.parsed.problems
-    with _progress(progress, items, "Reading cards") as rows:
-        for card_input, card_row in rows:
-            card, location = card_row.card, card_input.record.location
-            row = card.to_row()
-            row["image_url"] = card_input.image_urls.url_for(card)
-            if card.key not in incoming:
-                incoming[card.key] = (row, location)
-                first_seen[card.key] = Location(location, card_row.line)
-            elif card_input.parsed.zombie:  # type: ignore[union-attr]
-                message = f"duplicate card {card.name!r} in set {card.set_name!r} "
-                message += f"(first in {first_seen[card.key]})"
-                problems.append(Problem(Location(location, card_row.line, "Name"), message))
-            else:
-                variants.append((row, card_row.line, location))
-    return incoming, variants, problems
-
-
 def _write(
     conn: sqlite3.Connection,
     report: ImportReport,
     inputs: list[CardInput],
-    incoming: Keyed,
-    variants: list[tuple[dict[str, Any], int, str]],
+    merged: Merged,
     started: str,
 ) -> None:
     """Apply the import in one transaction (rolled back at the end of a dry run)."""
@@ -187,18 +173,15 @@ def _write(
         reread = {ids[i.record.location] for i in inputs if i.parsed is not None}
         stale = _stale_children(conn, report.sources, ids)
         scope = reread | stale
-        existing = _existing_rows(conn, scope, incoming)
-        rows = {}
-        for key, (row, location) in incoming.items():
-            row["source_id"] = ids[location]
-            rows[key] = row
+        rows = merged.with_source_ids(ids)
+        existing = _existing_rows(conn, scope, rows)
         updates = _diff(report, existing, rows, scope)
         _apply(conn, report, rows, updates)
         marks = ",".join("?" * len(scope))
         conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
         conn.executemany(
             _INSERT_VARIANT,
-            [(*(row.get(c) for c in _COLUMNS[:-1]), ids[loc], line) for row, line, loc in variants],
+            [(*row, ids[location], line) for row, line, location in merged.variants],
         )
         conn.executemany("delete from sources where id = ?", [(source_id,) for source_id in stale])
         report.run_id = _record_run(conn, report, started)
@@ -267,43 +250,43 @@ def _stale_children(
 
 
 def _existing_rows(
-    conn: sqlite3.Connection, scope: set[int], incoming: Keyed
-) -> dict[tuple[str, str], dict[str, Any]]:
+    conn: sqlite3.Connection, scope: set[int], rows: dict[Key, Row]
+) -> dict[Key, Row]:
     """Stored cards in scope plus stored cards with an incoming key (from any source)."""
-    conn.execute("create temp table if not exists incoming_keys (set_name, name)")
-    conn.execute("delete from incoming_keys")
-    conn.executemany("insert into incoming_keys values (?, ?)", list(incoming))
     marks = ",".join("?" * len(scope))
-    cursor = conn.execute(
-        f"""select * from cards where source_id in ({marks})
-            union select cards.* from cards join incoming_keys
-            on cards.set_name = incoming_keys.set_name and cards.name = incoming_keys.name""",
-        list(scope),
-    )
-    names = [description[0] for description in cursor.description]
-    rows = (dict(zip(names, row, strict=True)) for row in cursor)
-    return {(row["set_name"], row["name"]): row for row in rows}
+    cursor = conn.execute(f"select {_SELECTED} from cards where source_id in ({marks})", [*scope])
+    existing = {(row[1], row[0]): row for row in cursor}
+    others = rows.keys() - existing.keys()
+    if others and conn.execute("select 1 from cards limit 1").fetchone() is not None:
+        conn.execute("create temp table if not exists incoming_keys (set_name, name)")
+        conn.execute("delete from incoming_keys")
+        conn.executemany("insert into incoming_keys values (?, ?)", others)
+        existing.update(((row[1], row[0]), row) for row in conn.execute(_OTHER_SOURCES))
+    return existing
 
 
-def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> list[dict]:
+def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> list[Row]:
     """Fill the report's changes; returns the stored rows to update (changed or moved)."""
     updates = []
     for key, row in rows.items():
         old = existing.get(key)
         if old is None:
-            report.added.append(CardChange("added", key[0], key[1]))
+            report.added.append(CardChange("added", *key))
             continue
-        fields = diff_rows(old, row)
+        fields = {} if old[:-1] == row[:-1] else diff_rows(_named(old), _named(row))
         if fields:
-            report.changed.append(CardChange("changed", key[0], key[1], fields))
+            report.changed.append(CardChange("changed", *key, fields))
         else:
             report.unchanged += 1
-        if fields or old["source_id"] != row["source_id"]:
+        if fields or old[-1] != row[-1]:
             updates.append(row)
-    for key, old in existing.items():
-        if key not in rows and old["source_id"] in scope:
-            report.removed.append(CardChange("removed", key[0], key[1]))
+    gone = [key for key, old in existing.items() if key not in rows and old[-1] in scope]
+    report.removed += [CardChange("removed", *key) for key in sorted(gone, key=_KEY)]
     return updates
+
+
+def _named(row: Row) -> dict[str, Any]:
+    return dict(zip(_COLUMNS, row, strict=True))
 
 
 def _apply(conn: sqlite3.Connection, report: ImportReport, rows: dict, updates: list) -> None:
@@ -311,9 +294,8 @@ def _apply(conn: sqlite3.Connection, report: ImportReport, rows: dict, updates: 
         "delete from cards where set_name = ? and name = ?",
         [(change.set_name, change.name) for change in report.removed],
     )
-    added = (rows[(c.set_name, c.name)] for c in report.added)
-    insert_cards(conn, [_ROW_VALUES(row) for row in added])
-    conn.executemany(_UPDATE, [_UPDATE_VALUES(row) for row in updates])
+    insert_cards(conn, [rows[(change.set_name, change.name)] for change in report.added])
+    conn.executemany(_UPDATE, [(*row[2:], row[1], row[0]) for row in updates])
 
 
 def _record_run(conn: sqlite3.Connection, report: ImportReport, started: str) -> int:
@@ -351,17 +333,6 @@ def _cached_validators(db_path: Path) -> dict[str, Validators]:
     except sqlite3.DatabaseError:
         return {}
     return {location: Validators(etag, modified) for location, etag, modified in rows}
-
-
-@contextlib.contextmanager
-def _progress(
-    factory: ProgressFactory | None, items: list[Any], label: str
-) -> Iterator[Iterable[Any]]:
-    if factory is None:
-        yield items
-        return
-    with factory(items, label, len(items)) as bar:
-        yield bar
 
 
 def _now() -> str:

@@ -157,8 +157,9 @@ def parse_card_data(data: bytes | str, origin: str, *, zombie: bool | None = Non
     lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
-    table = [(number, line.split("\t")) for number, line in enumerate(lines[1:], start=2)]
-    return normalise_table(lines[0].split("\t"), table, origin, zombie=zombie, warnings=warnings)
+    rows = list(map(str.split, lines[1:], repeat("\t")))
+    numbers = range(2, len(lines) + 1)
+    return _normalise(lines[0].split("\t"), numbers, rows, origin, zombie, warnings, True)
 
 
 def normalise_table(
@@ -175,11 +176,24 @@ def normalise_table(
     Lackey reads Name, Set, ImageFile as the first three columns (``positional``); a web
     page's table only needs Name and Set columns somewhere.
     """
+    numbers, cells = [number for number, _ in rows], [fields for _, fields in rows]
+    return _normalise(header, numbers, cells, origin, zombie, warnings, positional)
+
+
+def _normalise(
+    header: list[str],
+    numbers: Sequence[int],
+    rows: Sequence[list[str]],
+    origin: str,
+    zombie: bool | None,
+    warnings: list[Problem] | None,
+    positional: bool,
+) -> CardFile:
     mapping = _HeaderMap(header, origin, positional)
     strict = ("faction" in mapping.fields) if zombie is None else zombie
     result = CardFile(origin, mapping.columns, strict, warnings=list(warnings or []))
     result.warnings.extend(mapping.warnings)
-    _convert(mapping, _fit(rows, mapping.width, strict, result), strict, result)
+    _convert(mapping, _fit(numbers, rows, mapping.width, strict, result), strict, result)
     return result
 
 
@@ -194,17 +208,28 @@ class _Table:
 
 
 def _fit(
-    rows: Sequence[tuple[int, list[str]]], width: int, strict: bool, result: CardFile
+    numbers: Sequence[int], rows: Sequence[list[str]], width: int, strict: bool, result: CardFile
 ) -> _Table:
-    """Drop blank rows; a row of another length than the header is a problem (strict data) or
-    padded with a warning. Cells are stripped a whole column at a time: most rows only need
-    their length checked here."""
-    numbers: list[int] = []
+    """The table's columns, cells stripped. A typical file is handled a column at a time: its
+    rows all have the header's width and a Name, so none can be blank."""
+    if rows and set(map(len, rows)) == {width}:
+        columns = [list(map(str.strip, column)) for column in zip(*rows, strict=True)]
+        if "" not in columns[0]:
+            return _Table(list(numbers), columns, {})
+    return _fit_rows(numbers, rows, width, strict, result)
+
+
+def _fit_rows(
+    numbers: Sequence[int], rows: Sequence[list[str]], width: int, strict: bool, result: CardFile
+) -> _Table:
+    """Row by row: drop blank rows; a row of another length than the header is a problem
+    (strict data) or padded with a warning."""
+    kept_numbers: list[int] = []
     kept: list[list[str]] = []
     overflow: dict[int, list[str]] = {}
-    for number, fields in rows:
+    for number, fields in zip(numbers, rows, strict=True):
         if len(fields) == width and fields[0].strip():
-            numbers.append(number)
+            kept_numbers.append(number)
             kept.append(fields)
             continue
         cells = [cell.strip() for cell in fields]
@@ -222,10 +247,10 @@ def _fit(
             cells += [""] * (width - len(cells))
         if len(cells) > width:
             overflow[len(kept)] = cells[width:]
-        numbers.append(number)
+        kept_numbers.append(number)
         kept.append(cells)
-    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]
-    return _Table(numbers, columns or [[] for _ in range(width)], overflow)
+    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]  # no overflow
+    return _Table(kept_numbers, columns or [[] for _ in range(width)], overflow)
 
 
 def _convert(mapping: _HeaderMap, table: _Table, strict: bool, result: CardFile) -> None:

@@ -11,12 +11,11 @@ the grouping keeps the first-match-wins order).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any
+from collections.abc import Sequence
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from lackey_plugin.log.builders import Builder, builder
 from lackey_plugin.log.templates import (
     TYPES,
     Literal,
@@ -27,19 +26,6 @@ from lackey_plugin.log.templates import (
     Vocabulary,
     placeholder_pattern,
 )
-
-
-@dataclass(frozen=True)
-class _Plan:
-    """How to read one template's match: ``groups`` are fetched in one call (the template's
-    own group, the player's, then one per field, described by ``fields``)."""
-
-    template: Template
-    groups: tuple[int, ...]
-    has_player: bool
-    fields: tuple[tuple[str, Callable[[str], Any] | None, bool], ...]
-    constants: dict[str, Any]
-    has_meaning: bool
 
 
 class Matcher:
@@ -64,21 +50,15 @@ class Matcher:
         self._flush(run, alternatives)
         self.regex = re.compile("^(?:" + "|".join(alternatives) + ")$")
         groups = self.regex.groupindex
-        self._plans: dict[int, _Plan] = {}
+        self.plans: dict[int, tuple[Template, Builder]] = {}
+        """Template and event builder by the number of the template's own group (a match's
+        ``lastindex``: the template's group closes after all groups inside it)."""
         for index, template in enumerate(templates):
-            own = groups[f"t{index}"]
             actor = actor_group.get(index)
             player = groups[actor] if actor else groups.get(f"t{index}_player")
-            stored = [(name, kind) for name, kind in _first_fields(template.parts)
-                      if name != "player"]
-            self._plans[own] = _Plan(
-                template=template,
-                groups=(own, player or own, *(groups[f"t{index}_{name}"] for name, _ in stored)),
-                has_player=player is not None,
-                fields=tuple((name, TYPES[kind].parse, kind == "whose") for name, kind in stored),
-                constants=template.constants,
-                has_meaning="meaning" in {f.name for f in fields(template.event)},
-            )
+            stored = tuple((name, kind, groups[f"t{index}_{name}"])
+                           for name, kind in _first_fields(template.parts) if name != "player")
+            self.plans[groups[f"t{index}"]] = (template, builder(template, player, stored))
 
     def _flush(self, run: list[tuple[str, str]], alternatives: list[str]) -> None:
         if not run:
@@ -124,33 +104,17 @@ class Matcher:
         seen.add(part.field)
         return TYPES[part.type].frame.replace("{}", f"(?P<{group}>{pattern})")
 
-    def event(self, body: str, meanings: dict[str, Meaning],
-              provenance: dict[str, Any]) -> tuple[ev.Event | None, Template | None]:
+    def event(self, body: str, meanings: dict[str, Meaning], line: int = 0, raw: str = "",
+              timestamp: str | None = None, seconds: int | None = None,
+              ) -> tuple[ev.Event | None, Template | None]:
         """The event ``body`` says, and its template; ``(None, None)`` when nothing matches.
 
-        ``provenance`` (line, raw, timestamp, seconds) goes into the event as given."""
+        The provenance (line, raw, timestamp, seconds) goes into the event as given."""
         match = self.regex.match(body)
         if match is None:
             return None, None
-        plan = self._plans[match.lastindex]
-        found = match.group(*plan.groups)
-        player = found[1] if plan.has_player else None
-        template = plan.template
-        if template.event is ev.System:
-            return ev.System(template.name, body, player, **provenance), template
-        values = plan.constants | provenance
-        if player is not None:
-            values["player"] = player
-        for (name, convert, whose), value in zip(plan.fields, found[2:], strict=True):
-            if value is not None:
-                if convert is not None:
-                    value = convert(value)
-                    if value is None and whose:
-                        value = player
-                values[name] = value
-        if plan.has_meaning:
-            values["meaning"] = meanings.get(values["label"])
-        return template.event(**values), template
+        template, build = self.plans[match.lastindex]
+        return build(match, line, raw, timestamp, seconds, meanings), template
 
 
 def _first_fields(parts: Sequence[Part]) -> list[tuple[str, str]]:

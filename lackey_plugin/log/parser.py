@@ -11,10 +11,12 @@ cap bounds the regex work a crafted line can cause).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +32,10 @@ _TIMESTAMP = re.compile(r"\[(\d{1,2}):([0-5]\d):([0-5]\d)\] ?")
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_CR_BEFORE_LF = re.compile(r"\r+\n")
+_CR_OR_LF = re.compile(r"[\r\n]")
+_BOM = b"\xef\xbb\xbf"
+_BLOCK = 1 << 20
 _DAY = 24 * 3600
 MAX_LINE = 2000
 
@@ -98,14 +104,14 @@ class LogParser:
                 timestamp = body[1:stamp.end(3)]
                 seconds = self._clock(stamp)
                 body = body[stamp.end():]
-        provenance = {"line": number, "raw": text, "timestamp": timestamp, "seconds": seconds}
-        event, template = (self._matcher.event(body, self._meanings, provenance)
-                           if len(body) <= MAX_LINE else (None, None))
+        event, template = (
+            self._matcher.event(body, self._meanings, number, text, timestamp, seconds)
+            if len(body) <= MAX_LINE else (None, None))
         if event is None:
             if self.strict:
                 raise LogFormatError(f"no log template matches {body!r}",
                                      Location(self.source, number))
-            return ev.Unparsed(body, **provenance)
+            return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
         if template.learn and event.player not in self.players:
             self.players.append(event.player)
             self._matcher = self._compile()
@@ -134,6 +140,7 @@ def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
     A ``str`` is a path when it names an existing file and holds no line break, else log text.
     """
     if isinstance(source, bytes):
+        source = source.removeprefix(_BOM)
         return "<bytes>", _decode_lines(iter(source.splitlines(keepends=True)), "<bytes>")
     if isinstance(source, str) and ("\n" in source or "\r" in source
                                     or not os.path.isfile(source)):
@@ -143,20 +150,54 @@ def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
 
 
 def _file_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """Lines read in large blocks; a block is split at its last LF, the rest goes with the
+    next one (a final line without LF loses its trailing CRs, as a line before LF does)."""
     try:
         handle = path.open("rb")
     except OSError as error:
         raise LogFormatError(f"cannot read the log: {error.strerror}", Location(str(path))) \
             from error
-    with handle:
-        yield from _decode_lines(handle, str(path))
-
-
-def _decode_lines(chunks: Iterable[bytes], name: str) -> Iterator[tuple[int, str]]:
     number = 0
+    pending: list[bytes] = []
+    with handle:
+        while block := handle.read(_BLOCK):
+            cut = block.rfind(b"\n") + 1
+            if not cut:
+                pending.append(block)
+                continue
+            lines = b"".join((*pending, block[:cut]))
+            pending = [block[cut:]]
+            number = yield from _block_lines(lines if number else lines.removeprefix(_BOM),
+                                             str(path), number)
+    last = b"".join(pending)
+    if last:
+        last = last.rstrip(b"\r") + b"\n"
+        yield from _block_lines(last if number else last.removeprefix(_BOM), str(path), number)
+
+
+def _block_lines(block: bytes, name: str, number: int) -> Generator[tuple[int, str], None, int]:
+    """The lines of LF-terminated ``block``, numbered after ``number``; returns the last number.
+
+    Valid UTF-8 without control bytes (the usual block) is decoded and split in one go, with
+    the same line ends as :func:`_decode_lines`, which reads any other block line by line."""
+    text = None
+    if _CONTROL_BYTES.search(block) is None:
+        with contextlib.suppress(UnicodeDecodeError):
+            text = block.decode("utf-8")
+    if text is None:
+        return (yield from _decode_lines(io.BytesIO(block), name, number))
+    if "\r" in text:
+        text = _CR_BEFORE_LF.sub("\n", text)
+    lines = _CR_OR_LF.split(text) if "\r" in text else text.split("\n")
+    lines.pop()  # after the last LF
+    yield from enumerate(lines, number + 1)
+    return number + len(lines)
+
+
+def _decode_lines(chunks: Iterable[bytes], name: str,
+                  number: int = 0) -> Generator[tuple[int, str], None, int]:
+    """Each LF-ended chunk is a line without its trailing CRs; inner CRs split it further."""
     for chunk in chunks:
-        if number == 0 and chunk.startswith(b"\xef\xbb\xbf"):
-            chunk = chunk[3:]
         chunk = chunk.rstrip(b"\r\n")
         for raw in chunk.split(b"\r") if b"\r" in chunk else (chunk,):
             number += 1
@@ -167,12 +208,15 @@ def _decode_lines(chunks: Iterable[bytes], name: str) -> Iterator[tuple[int, str
                 yield number, raw.decode("utf-8")
             except UnicodeDecodeError:
                 yield number, raw.decode("cp1252", errors="replace")
+    return number
 
 
 def _text_lines(text: str) -> Iterator[tuple[int, str]]:
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    for number, line in enumerate(_LINE_BREAK.split(text), start=1):
+    lines = enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1)
+    if _CONTROL_TEXT.search(text) is None:
+        yield from lines
+        return
+    for number, line in lines:
         bad = _CONTROL_TEXT.search(line)
         if bad is not None:
             raise _binary_error("<text>", number, bad.start(), ord(line[bad.start()]))

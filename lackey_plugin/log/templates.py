@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -212,14 +212,15 @@ def _flat(parts: Iterable[Part]) -> Iterable[tuple[Literal | Placeholder, bool]]
 
 @dataclass(frozen=True)
 class Template:
-    """One compiled wording: its family, event class, parts, constants and flags."""
+    """One compiled wording: its family, event class, parts, constants and flags (hashable,
+    so the matcher can cache what it derives from a template)."""
 
     name: str
     family: str
     event: type[ev.Event]
     line: str
     parts: tuple[Part, ...]
-    constants: dict[str, Any]
+    constants: dict[str, Any] = field(hash=False)
     learn: bool
 
     @property

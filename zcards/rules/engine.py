@@ -48,6 +48,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self.attack = AttackLedger()
         self._losses: list[Loss] = []
         self.opened: dict[str, int] = {}  # setup: the line where a player's opening ended (R2.4)
+        self.after_opening: dict[str, list[ev.Event]] = {}  # his actions after that line
         self._games = 0
         self._turns_before = 0  # turns of the earlier games in this log
         self._pov_guess: str | None = None
@@ -139,9 +140,12 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             if isinstance(event, _ACTIONS) and actor and actor in self.state.players:
                 me = self.state.players[actor]
                 if me.lost is not None:
+                    when = f"on turn {me.lost_turn}" if me.lost_turn else "at setup"
                     self.violation(Kind.ACTION_AFTER_LOSS,
-                                   f"{actor} lost on turn {me.lost_turn} ({me.lost}) "
-                                   f"but acts again", player=actor)
+                                   f"{actor} lost {when} ({me.lost}) but acts again",
+                                   player=actor)
+                elif self.state.turn == 0 and actor in self.opened:
+                    self.after_opening.setdefault(actor, []).append(event)
             handler = self._dispatch.get(type(event))
             if handler is not None:
                 handler(event)
@@ -186,7 +190,7 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         self._turns_before += old.turn
         self.state = GameState(started=True)
         self.opening_cost = Counter()
-        self.opened = {}
+        self.opened, self.after_opening = {}, {}
         for name in old.order:
             me = self.state.player(name)
             me.seat, me.playing = old.players[name].seat, old.players[name].playing
@@ -233,17 +237,25 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             self.opened[owner.name] = event.line
 
     def setup_losses(self, *, setup_over: bool = False) -> None:
-        """R2.5: a player with no opening survivor has lost at setup (turn 0). Decided at the
-        turn-1 line (``setup_over``) or, for a log or game that stops before it (the game was
-        over), at its end for every player whose opening ended with a shuffle."""
+        """R2.5: a player with no opening survivor has lost at setup (turn 0), at the shuffle
+        that ended his opening, and any action of his after it broke R14.2. Decided at the
+        turn-1 line (``setup_over``: also for a player who never shuffled) or, for a log or
+        game that stops before it (the game was over), at its end."""
         state = self.state
         if not state.started or state.turn != 0:
             return
         for me in state.in_game():
-            if me.playing and not me.survivors and (setup_over or me.name in self.opened):
-                line = self.event.line if setup_over and self.event is not None else \
-                    self.opened.get(me.name)
-                self.lose(me.name, "no survivors", line or None)
+            if not me.playing or me.survivors:
+                continue
+            if me.name in self.opened:
+                line = self.opened[me.name]
+                self.lose(me.name, "no survivors", line)
+                for late in self.after_opening.get(me.name, ()):
+                    self.violation(Kind.ACTION_AFTER_LOSS, f"{me.name} put out no survivor, "
+                                   f"so he lost at setup (line {line}), but acts again",
+                                   player=me.name, line=late.line, text=late.raw)
+            elif setup_over:
+                self.lose(me.name, "no survivors")
 
     def check_losses(self) -> None:
         """R14.1: no survivors after setup, or an empty deck."""

@@ -10,11 +10,15 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from zcards.errors import UsageError, ZcardsError
+from zcards.errors import Location, UsageError, ZcardsError
 from zcards.model import Card
 from zcards.resources import BUNDLED_SET
 from zcards.rules.engine import audit
 from zcards.rules.report import AuditReport
+
+# The card-data columns the rules read (Faction and Rarity play no part).
+RULES_COLUMNS = ("Type", "Cost", "Power", "Health", "Keywords", "Requirements", "Symbols",
+                 "Text")
 
 
 def load_cards(db_path: str | os.PathLike[str] | None = None,
@@ -28,13 +32,26 @@ def load_cards(db_path: str | os.PathLike[str] | None = None,
         raise UsageError("give either --db or --cards, not both")
     try:
         if card_file is not None:
-            return read_card_file(card_file, skip_bad_rows=True)
+            return _zombie_card_file(Path(card_file))
         path = resolve_db_path(db_path)
         if db_path is None and not path.exists():
             return read_card_file(BUNDLED_SET)
         return list(iter_cards(open_db(path)))
     except (ZcardsError, OSError) as error:
         raise UsageError(f"cannot read the card data: {error}") from error
+
+
+def _zombie_card_file(path: Path) -> list[Card]:
+    """A card-data file that has every column the rules read (rows with problems are left
+    out: their cards count as unknown, which only makes findings unverifiable)."""
+    from zcards.normalise import parse_card_data
+
+    parsed = parse_card_data(path.read_bytes(), str(path))
+    missing = [column for column in RULES_COLUMNS if column not in parsed.columns]
+    if missing:
+        raise ZcardsError(f"not Zombie CCG card data: no {', '.join(missing)} column",
+                          Location(str(path), 1))
+    return parsed.cards
 
 
 def deck_sizes(specs: Iterable[str]) -> dict[str, int]:

@@ -198,6 +198,9 @@ def action_after_loss(events: Events, rng: random.Random, book: Book) -> Mutatio
     loser = last.player
     if isinstance(last, ev.Perform) and last.meaning == Meaning.TAKE_CONTROL:
         loser = next(e.player for e in events if isinstance(e, ev.Seat) and e.player != loser)
+    elif not any(isinstance(e, ev.TurnChange) for e in events):  # lost at setup (R2.5)
+        opened = {e.player for e in events if isinstance(e, ev.Play) and e.src_zone == "Deck"}
+        loser = next(e.player for e in events if isinstance(e, ev.Seat) and e.player not in opened)
     action = ev.PerformAll.of(loser, Meaning.READY_ALL)
     return pick(Violation.ACTION_AFTER_LOSS,
                 [(lambda: insert(events, len(events), action), f"{loser} acts after losing")],
