@@ -349,3 +349,36 @@ def search(
 def count_matches(db: sqlite_utils.Database, query: str) -> int:
     where, params = prepare(db, query)
     return db.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0]
+
+
+_VOCABULARY_SQL = {
+    CATEGORY: "SELECT DISTINCT {column} FROM cards WHERE {column} IS NOT NULL",
+    LIST: "SELECT DISTINCT je.value FROM cards, json_each({column}) AS je",
+    REQUIREMENT: "SELECT DISTINCT je.key FROM cards, json_each({column}) AS je",
+}
+
+
+def unknown_values(db: sqlite_utils.Database, query: str) -> list[str]:
+    """Hints for values no card has (``k:fats``): why a query may have matched nothing.
+
+    Categories, keywords, symbols and requirements are checked against the database's own
+    values, so a typo gets a "did you mean" instead of a silent empty result.
+    """
+    hints = []
+    for node in _fields(parse_query(query)):
+        spec = FIELDS.get(fold_field(node.name))
+        if spec is None or spec.kind not in _VOCABULARY_SQL or not isinstance(node.value, str):
+            continue
+        if node.op not in (":", "=") or not node.value:
+            continue
+        sql = _VOCABULARY_SQL[spec.kind].format(column=spec.column)
+        known = sorted({str(value) for (value,) in db.execute(sql) if value not in (None, "")})
+        value = node.value
+        if spec.column == "cards.rarity":
+            value = _RARITY_CODES.get(value.casefold(), value)
+        if value.casefold() in {item.casefold() for item in known}:
+            continue
+        close = process.extractOne(value, known, scorer=fuzz.ratio, processor=str.casefold)
+        hint = f" (did you mean {close[0]!r}?)" if close and close[1] >= 60 else ""
+        hints.append(f"no card has {node.name} {node.value!r}{hint}")
+    return hints

@@ -13,7 +13,7 @@ from zcards.db import open_db
 from zcards.errors import ZcardsError
 from zcards.lookup import EXACT, CardIndex
 from zcards.model import Card
-from zcards.query import count_matches, search
+from zcards.query import count_matches, search, unknown_values
 from zcards.stats import CATEGORIES, Stats, database_stats
 
 TABLE_COLUMNS = (
@@ -72,7 +72,11 @@ def search_command(
     if count_only:
         click.echo(count_matches(db, query))
         return
-    emit_cards(search(db, query, sort=sort, limit=limit), output_format)
+    cards = search(db, query, sort=sort, limit=limit)
+    emit_cards(cards, output_format)
+    if not cards:
+        for hint in unknown_values(db, query):
+            click.echo(f"Note: {hint}", err=True)
 
 
 @click.command("card")
