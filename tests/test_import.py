@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 from pathlib import Path
@@ -185,3 +186,31 @@ def test_cli_import_error_exit_code(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["import", str(bad_file(tmp_path)), "--db", str(tmp_path / "c.db")])
     assert caught.value.code == 1
+
+
+def test_other_games_repeated_names_become_variants(tmp_path: Path) -> None:
+    header = "Name\tSet\tImageFile\tText"
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text(f"{header}\nElf\ts1\telf1\tone\nElf\ts1\telf2\ttwo\n", encoding="utf-8")
+    second.write_text(f"{header}\nElf\ts1\telf3\tthree\nOrc\ts1\torc\tfour\n", encoding="utf-8")
+    report = import_sources(tmp_path / "cards.db", [str(first), str(second)])
+    assert [change.name for change in report.added] == ["Elf", "Orc"] and report.variants == 2
+    db = sqlite_utils.Database(tmp_path / "cards.db")
+    assert db.execute("select image_file from cards where name = 'Elf'").fetchone() == ("elf1",)
+    variants = db.execute("select image_file, line from card_variants order by image_file")
+    assert variants.fetchall() == [("elf2", 3), ("elf3", 2)]
+
+
+def test_import_leaves_the_cycle_collector_as_it_was(tmp_path: Path) -> None:
+    """Imports pause Python's cycle collector for speed, and restore it even on errors."""
+    import_sources(tmp_path / "a.db", [str(BUNDLED_SET)])
+    assert gc.isenabled()
+    with pytest.raises(CardDataError):
+        import_sources(tmp_path / "b.db", [str(bad_file(tmp_path))])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        import_sources(tmp_path / "c.db", [str(BUNDLED_SET)])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from zcards.errors import ZcardsError
-from zcards.model import ZOMBIE_COLUMNS
+from zcards.model import CARD_FIELDS, ZOMBIE_COLUMNS
 from zcards.normalise import CardDataError, parse_card_data, read_card_file
 from zcards.resources import BUNDLED_SET
 
@@ -132,3 +132,33 @@ def test_header_must_start_with_name_set_imagefile() -> None:
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ZcardsError, match="cannot read card data"):
         read_card_file(tmp_path / "nope.txt")
+
+
+def test_stored_rows_are_exactly_what_the_cards_table_holds() -> None:
+    """The importer writes ``stored`` as it is, so it must equal ``Card.to_row()``."""
+    parsed = parse(HEADER + "\tArtist", ZOMBIE + "\tJane Doe", SURVIVOR + "\t")
+    assert [dict(zip(CARD_FIELDS, row, strict=True)) for row in parsed.stored] == [
+        card.to_row() for card in parsed.cards
+    ]
+    zombie = dict(zip(CARD_FIELDS, parsed.stored[0], strict=True))
+    assert zombie["keywords"] == '["Fast", "Fierce"]'
+    assert zombie["requirements"] == '{"Fast": 2, "Tough": 1}'
+    assert zombie["extra"] == '{"Artist": "Jane Doe"}' and zombie["cost"] is None
+
+
+def test_a_bad_value_down_a_column_is_reported_at_every_row() -> None:
+    rows = [ZOMBIE.replace("Meat", f"Meat{i}").replace("Rage", "Rag") for i in range(3)]
+    parsed = parse(HEADER, *rows, SURVIVOR)
+    where = [(p.location.line, p.location.column) for p in parsed.problems]
+    assert where == [(2, "Faction"), (3, "Faction"), (4, "Faction")]
+    assert {p.message for p in parsed.problems} == {"unknown faction 'Rag'; did you mean 'Rage'?"}
+    assert [row.line for row in parsed.rows] == [5]
+
+
+def test_whitespace_rows_are_skipped_and_an_empty_name_is_a_bad_row() -> None:
+    blank = "\t".join([" "] * len(ZOMBIE_COLUMNS))
+    nameless = ZOMBIE.replace("Meat Stalker", " ")
+    parsed = parse(HEADER, ZOMBIE, blank, nameless, SURVIVOR)
+    assert [row.line for row in parsed.rows] == [2, 5]
+    problems = [(p.location.line, p.location.column, p.message) for p in parsed.problems]
+    assert problems == [(4, "Name", "Name is empty")]

@@ -175,8 +175,7 @@ def _write(
         scope = reread | stale
         rows = merged.with_source_ids(ids)
         existing = _existing_rows(conn, scope, rows)
-        updates = _diff(report, existing, rows, scope)
-        _apply(conn, report, rows, updates)
+        _apply(conn, report, *_diff(report, existing, rows, scope))
         marks = ",".join("?" * len(scope))
         conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
         conn.executemany(
@@ -265,13 +264,16 @@ def _existing_rows(
     return existing
 
 
-def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> list[Row]:
-    """Fill the report's changes; returns the stored rows to update (changed or moved)."""
+def _diff(
+    report: ImportReport, existing: dict, rows: dict, scope: set[int]
+) -> tuple[list[Row], list[Row]]:
+    """Fill the report's changes; returns the rows to insert and to update (changed or moved)."""
+    added = [key for key in rows if key not in existing]
+    report.added += [CardChange("added", *key) for key in added]
     updates = []
     for key, row in rows.items():
         old = existing.get(key)
         if old is None:
-            report.added.append(CardChange("added", *key))
             continue
         fields = {} if old[:-1] == row[:-1] else diff_rows(_named(old), _named(row))
         if fields:
@@ -282,19 +284,21 @@ def _diff(report: ImportReport, existing: dict, rows: dict, scope: set[int]) -> 
             updates.append(row)
     gone = [key for key, old in existing.items() if key not in rows and old[-1] in scope]
     report.removed += [CardChange("removed", *key) for key in sorted(gone, key=_KEY)]
-    return updates
+    return list(map(rows.__getitem__, added)), updates
 
 
 def _named(row: Row) -> dict[str, Any]:
     return dict(zip(_COLUMNS, row, strict=True))
 
 
-def _apply(conn: sqlite3.Connection, report: ImportReport, rows: dict, updates: list) -> None:
+def _apply(
+    conn: sqlite3.Connection, report: ImportReport, inserts: list[Row], updates: list[Row]
+) -> None:
     conn.executemany(
         "delete from cards where set_name = ? and name = ?",
         [(change.set_name, change.name) for change in report.removed],
     )
-    insert_cards(conn, [rows[(change.set_name, change.name)] for change in report.added])
+    insert_cards(conn, inserts)
     conn.executemany(_UPDATE, [(*row[2:], row[1], row[0]) for row in updates])
 
 

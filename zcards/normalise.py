@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from pathlib import Path
@@ -136,7 +136,7 @@ def decode_text(data: bytes, origin: str) -> tuple[str, list[Problem]]:
 
 def split_lines(text: str) -> list[str]:
     """LF, CRLF and CR-only endings all occur in working plugins."""
-    lines = _LINE_SPLIT.split(text)
+    lines = _LINE_SPLIT.split(text) if "\r" in text else text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return lines
@@ -157,9 +157,8 @@ def parse_card_data(data: bytes | str, origin: str, *, zombie: bool | None = Non
     lines = split_lines(text)
     if not lines or not lines[0].strip():
         raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
-    rows = list(map(str.split, lines[1:], repeat("\t")))
-    numbers = range(2, len(lines) + 1)
-    return _normalise(lines[0].split("\t"), numbers, rows, origin, zombie, warnings, True)
+    fit = functools.partial(_fit_lines, lines[1:])
+    return _normalise(lines[0].split("\t"), fit, origin, zombie, warnings, True)
 
 
 def normalise_table(
@@ -177,13 +176,13 @@ def normalise_table(
     page's table only needs Name and Set columns somewhere.
     """
     numbers, cells = [number for number, _ in rows], [fields for _, fields in rows]
-    return _normalise(header, numbers, cells, origin, zombie, warnings, positional)
+    fit = functools.partial(_fit, numbers, cells)
+    return _normalise(header, fit, origin, zombie, warnings, positional)
 
 
 def _normalise(
     header: list[str],
-    numbers: Sequence[int],
-    rows: Sequence[list[str]],
+    fit: Callable[[int, bool, CardFile], _Table],
     origin: str,
     zombie: bool | None,
     warnings: list[Problem] | None,
@@ -193,7 +192,7 @@ def _normalise(
     strict = ("faction" in mapping.fields) if zombie is None else zombie
     result = CardFile(origin, mapping.columns, strict, warnings=list(warnings or []))
     result.warnings.extend(mapping.warnings)
-    _convert(mapping, _fit(numbers, rows, mapping.width, strict, result), strict, result)
+    _convert(mapping, fit(mapping.width, strict, result), strict, result)
     return result
 
 
@@ -207,23 +206,23 @@ class _Table:
     overflow: dict[int, list[str]]
 
 
+def _fit_lines(lines: list[str], width: int, strict: bool, result: CardFile) -> _Table:
+    """The tab-separated lines after the header as a table. A typical file is split a column
+    at a time: its lines all have the header's width and a Name, so none can be blank."""
+    if lines and set(map(str.count, lines, repeat("\t"))) == {width - 1}:
+        cells = "\t".join(lines).split("\t")
+        columns = [list(map(str.strip, cells[index::width])) for index in range(width)]
+        if "" not in columns[0]:
+            return _Table(list(range(2, len(lines) + 2)), columns, {})
+    rows = list(map(str.split, lines, repeat("\t")))
+    return _fit(range(2, len(lines) + 2), rows, width, strict, result)
+
+
 def _fit(
     numbers: Sequence[int], rows: Sequence[list[str]], width: int, strict: bool, result: CardFile
 ) -> _Table:
-    """The table's columns, cells stripped. A typical file is handled a column at a time: its
-    rows all have the header's width and a Name, so none can be blank."""
-    if rows and set(map(len, rows)) == {width}:
-        columns = [list(map(str.strip, column)) for column in zip(*rows, strict=True)]
-        if "" not in columns[0]:
-            return _Table(list(numbers), columns, {})
-    return _fit_rows(numbers, rows, width, strict, result)
-
-
-def _fit_rows(
-    numbers: Sequence[int], rows: Sequence[list[str]], width: int, strict: bool, result: CardFile
-) -> _Table:
     """Row by row: drop blank rows; a row of another length than the header is a problem
-    (strict data) or padded with a warning."""
+    (strict data) or padded with a warning. Cells are stripped a column at a time."""
     kept_numbers: list[int] = []
     kept: list[list[str]] = []
     overflow: dict[int, list[str]] = {}
@@ -249,7 +248,7 @@ def _fit_rows(
             overflow[len(kept)] = cells[width:]
         kept_numbers.append(number)
         kept.append(cells)
-    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]  # no overflow
+    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]  # not overflow
     return _Table(kept_numbers, columns or [[] for _ in range(width)], overflow)
 
 

@@ -102,34 +102,32 @@ class LogParser:
             stamp = _TIMESTAMP.match(body)
             if stamp is not None:
                 timestamp = body[1:stamp.end(3)]
-                seconds = self._clock(stamp)
+                hours, minutes, secs = stamp.groups()
+                time = int(hours) * 3600 + int(minutes) * 60 + int(secs)
+                if time < self._last_time:  # earlier than the last stamp: a new day
+                    self._day += 1
+                self._last_time = time
+                seconds = self._day * _DAY + time
                 body = body[stamp.end():]
-        event, template = (
-            self._matcher.event(body, self._meanings, number, text, timestamp, seconds)
-            if len(body) <= MAX_LINE else (None, None))
-        if event is None:
+        matcher = self._matcher
+        match = matcher.regex.match(body) if len(body) <= MAX_LINE else None
+        if match is None:
             if self.strict:
                 raise LogFormatError(f"no log template matches {body!r}",
                                      Location(self.source, number))
             return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
+        template, build = matcher.plans[match.lastindex]
+        event = build(match, number, text, timestamp, seconds, self._meanings)
         if template.learn and event.player not in self.players:
             self.players.append(event.player)
             self._matcher = self._compile()
         return event
 
-    def _clock(self, stamp: re.Match) -> int:
-        """Seconds since the log's first day; a stamp earlier than the last one is a new day."""
-        hours, minutes, secs = stamp.groups()
-        time = int(hours) * 3600 + int(minutes) * 60 + int(secs)
-        if time < self._last_time:
-            self._day += 1
-        self._last_time = time
-        return self._day * _DAY + time
-
     def events(self, lines: Iterable[tuple[int, str]]) -> Iterator[ev.Event]:
         """Events of numbered lines, lazily."""
+        parse_line = self.parse_line
         for number, text in lines:
-            event = self.parse_line(text, number)
+            event = parse_line(text, number)
             if event is not None:
                 yield event
 
