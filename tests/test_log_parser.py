@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import LogFormatError, iter_events, parse_log
+from lackey_plugin.log import parser as parser_module
+from lackey_plugin.log.matcher import MAX_LINE
+from lackey_plugin.log.parser import LogFormatError, LogParser, iter_events, parse_log
+from lackey_plugin.log.templates import load_templates
 from zcards.errors import ZcardsError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,6 +140,46 @@ def test_cr_only_line_ends_and_bytes_input():
     log = parse_log(b"Bob draws 2 cards.\rBob: hi\r\rBob: bye")
     assert [(event.line, event.kind) for event in log.events] == [
         (1, "draw"), (2, "chat"), (4, "chat")]
+
+
+MIXED = ("\ufeffBob draws 2 cards.\r\nBob: a\r\r\nBob: b\rBob: c\n\r\nZoë: é\n"
+         "[1:00:00] Bob: d\r\n").encode() + "Zoë: café\n".encode("cp1252") + b"Bob: e\r\r"
+
+
+@pytest.mark.parametrize("block", [1, 2, 5, 64])
+def test_a_file_reads_the_same_whatever_its_block_size(tmp_path, monkeypatch, block):
+    """Files are read in large blocks: a line cut by a block end, CRs before an LF, a BOM,
+    a cp1252 line and a last line without LF read the same whatever the block size."""
+    path = tmp_path / "log.txt"
+    path.write_bytes(MIXED)
+    expected = [(e.line, e.kind, e.raw, e.timestamp) for e in parse_log(path).events]
+    assert [line for line, *_ in expected] == [1, 2, 3, 4, 6, 7, 8, 9]
+    assert expected[0][2] == "Bob draws 2 cards." and expected[-1] == (9, "chat", "Bob: e", None)
+    assert expected[5] == (7, "chat", "[1:00:00] Bob: d", "1:00:00")
+    assert expected[6][2] == "Zoë: café"
+    monkeypatch.setattr(parser_module, "_BLOCK", block)
+    assert [(e.line, e.kind, e.raw, e.timestamp) for e in parse_log(path).events] == expected
+    bad = MIXED.replace(b"Bob: c", b"Bob\x00 c")
+    path.write_bytes(bad)
+    with pytest.raises(LogFormatError) as caught:
+        parse_log(path)
+    assert (caught.value.location.line, caught.value.location.column) == (4, 4)
+
+
+def test_the_line_cap_does_not_count_the_stamp():
+    at_cap = "[1:00:00] Bob: " + "x" * (MAX_LINE - 5)
+    events = parse_log(f"{at_cap}\n{at_cap}x\n").events
+    assert isinstance(events[0], ev.Chat) and events[0].seconds == 3600
+    assert isinstance(events[1], ev.Unparsed) and events[1].timestamp == "1:00:00"
+    assert events[1].text == at_cap[10:] + "x"
+
+
+def test_a_template_that_never_sets_a_required_field_is_refused(tmp_path):
+    table = tmp_path / "templates.toml"
+    table.write_text('[draw]\nevent = "Draw"\n[[draw.templates]]\nname = "nobody"\n'
+                     'line = "Someone draws {count:int} cards."\n', encoding="utf-8")
+    with pytest.raises(ValueError, match="nobody: Draw.player is never set"):
+        LogParser(templates=load_templates(table))
 
 
 @pytest.mark.parametrize(("data", "line", "column"), [

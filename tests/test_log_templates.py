@@ -149,7 +149,7 @@ def test_every_template_has_an_example():
                          ids=[name for name, _, _ in EXAMPLES])
 def test_template_parses_and_writes_back(name, line, expected):
     matcher = Matcher(default_templates(), Vocabulary.of(ZOMBIE, [A, B]))
-    event, template = matcher.event(line, MEANINGS, line=1, raw=line)
+    event, template = matcher.event(line, MEANINGS, 1)
     assert template.name == name
     assert event == expected
     if isinstance(expected, ev.Perform | ev.PerformAll | ev.CounterChange):

@@ -21,9 +21,11 @@ from lackey_plugin.log import events as ev
 from lackey_plugin.log.templates import TYPES, Template
 
 Builder = Callable[..., ev.Event]
-"""``build(match, line, raw, timestamp, seconds, meanings)``: the event of a matched line."""
+"""``build(match, line, raw, meanings, clock)``: the event of a matched line; ``clock`` turns
+the stamp's hours and ``MM:SS`` into seconds (see :class:`~lackey_plugin.log.matcher.Clock`)."""
 
-_PROVENANCE = ("line", "raw", "timestamp", "seconds")
+_STAMP_GROUPS = (1, 2, 3)  # the stamp's text, hours, MM:SS (matcher.STAMP); 4 marks the body
+_PROVENANCE = {"line": "line", "raw": "raw", "timestamp": "stamp", "seconds": "seconds"}
 
 
 @lru_cache(maxsize=1024)
@@ -37,17 +39,16 @@ def builder(template: Template, player: int | None,
     ``__post_init__``. Cached: learning a name recompiles the regex, not the builders."""
     cls = template.event
     constants = template.constants
-    exprs: dict[str, str] = {name: name for name in _PROVENANCE}
-    if cls is ev.System:  # Lackey's own messages keep the whole line and nothing else
+    exprs = dict(_PROVENANCE)
+    if cls is ev.System:  # Lackey's own messages keep the whole line (after its stamp)
         constants, stored = {"name": template.name}, ()
-        exprs["text"] = "match.string"
-    numbers = ((player,) if player is not None else ()) + tuple(g for _, _, g in stored)
-    names = [f"g{k}" for k in range(len(numbers))]
-    code = [f"def build(match, {', '.join(_PROVENANCE)}, meanings):"]
-    if len(numbers) == 1:
-        code.append(f"    g0 = match.group({numbers[0]})")
-    elif numbers:
-        code.append(f"    {', '.join(names)} = match.group({', '.join(map(str, numbers))})")
+        exprs["text"] = "match.string[match.end(4):]"
+    numbers = _STAMP_GROUPS + ((player,) if player is not None else ()) + tuple(
+        group for _, _, group in stored)
+    names = ["stamp", "hours", "minutes"] + [f"g{k}" for k in range(len(numbers) - 3)]
+    code = ["def build(match, line, raw, meanings, clock):",
+            f"    {', '.join(names)} = match.group({', '.join(map(str, numbers))})",
+            "    seconds = None if stamp is None else clock(hours, minutes)"]
     if player is not None:
         exprs["player"] = "g0"
     first = len(numbers) - len(stored)

@@ -6,6 +6,11 @@ engine (in C) finds the first template that matches. Consecutive templates that 
 after it they are grouped by their first word ("draws ", "performs "), so a line's verb is
 compared once, not once per template (lines with different first words cannot both match, so
 the grouping keeps the first-match-wins order).
+
+The same regex reads the line's optional stamp (atomically, so a stamp is never re-read as
+text) and refuses, in a lookahead, a line longer than :data:`MAX_LINE` after its stamp: one
+regex call per line. Each template's event is then made by a builder generated for it
+(:mod:`lackey_plugin.log.builders`), cheaper than the dataclass constructor.
 """
 
 from __future__ import annotations
@@ -26,6 +31,41 @@ from lackey_plugin.log.templates import (
     Vocabulary,
     placeholder_pattern,
 )
+
+STAMP = r"\[((\d{1,2}):([0-5]\d:[0-5]\d))\] ?"
+"""A line's ``[H:MM:SS]`` stamp; its groups: the stamp's text, the hours, the ``MM:SS``."""
+MAX_LINE = 2000
+"""Longest line (after its stamp) a template is tried on: no Lackey line is that long, and the
+cap bounds the regex work a crafted line can cause."""
+_DAY = 24 * 3600
+
+
+class _MinutesSeconds(dict[str, int]):
+    """Seconds in the ``MM:SS`` of a stamp: looked up for ASCII digits (one int() call per stamp
+    instead of three), computed for the other digits ``\\d`` matches."""
+
+    def __missing__(self, text: str) -> int:
+        return int(text[:2]) * 60 + int(text[3:])
+
+
+_MINUTES_SECONDS = _MinutesSeconds({f"{minutes:02d}:{seconds:02d}": minutes * 60 + seconds
+                                    for minutes in range(60) for seconds in range(60)})
+
+
+class Clock:
+    """Turns a log's stamps, in line order, into seconds since its first day (a stamp earlier
+    than the one before means midnight passed)."""
+
+    def __init__(self) -> None:
+        self._day = 0
+        self._last = -1
+
+    def seconds(self, hours: str, minutes_seconds: str) -> int:
+        time = int(hours) * 3600 + _MINUTES_SECONDS[minutes_seconds]
+        if time < self._last:
+            self._day += 1
+        self._last = time
+        return self._day * _DAY + time
 
 
 class Matcher:
@@ -48,7 +88,8 @@ class Matcher:
             self._flush(run, alternatives)
             alternatives.append(f"(?P<t{index}>{self._body(template, index, template.parts)})")
         self._flush(run, alternatives)
-        self.regex = re.compile("^(?:" + "|".join(alternatives) + ")$")
+        self.regex = re.compile(
+            rf"(?>{STAMP})?()(?=(?s:.){{0,{MAX_LINE}}}\Z)(?:{'|'.join(alternatives)})$")
         groups = self.regex.groupindex
         self.plans: dict[int, tuple[Template, Builder]] = {}
         """Template and event builder by the number of the template's own group (a match's
@@ -104,17 +145,15 @@ class Matcher:
         seen.add(part.field)
         return TYPES[part.type].frame.replace("{}", f"(?P<{group}>{pattern})")
 
-    def event(self, body: str, meanings: dict[str, Meaning], line: int = 0, raw: str = "",
-              timestamp: str | None = None, seconds: int | None = None,
-              ) -> tuple[ev.Event | None, Template | None]:
-        """The event ``body`` says, and its template; ``(None, None)`` when nothing matches.
-
-        The provenance (line, raw, timestamp, seconds) goes into the event as given."""
-        match = self.regex.match(body)
+    def event(self, line: str, meanings: dict[str, Meaning], number: int = 0,
+              clock: Clock | None = None) -> tuple[ev.Event | None, Template | None]:
+        """The event a stripped ``line`` says, and its template; ``(None, None)`` when nothing
+        matches. ``clock`` reads its stamp (a fresh one by default)."""
+        match = self.regex.match(line)
         if match is None:
             return None, None
         template, build = self.plans[match.lastindex]
-        return build(match, line, raw, timestamp, seconds, meanings), template
+        return build(match, number, line, meanings, (clock or Clock()).seconds), template
 
 
 def _first_fields(parts: Sequence[Part]) -> list[tuple[str, str]]:

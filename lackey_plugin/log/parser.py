@@ -5,8 +5,8 @@ Input is a path, bytes or text. Each line is decoded as UTF-8, falling back to W
 holding NUL or other control bytes means the file is not a text log: :class:`LogFormatError`
 (the one documented error) names the file, line and column. Unknown lines become
 :class:`~lackey_plugin.log.events.Unparsed` events, or the same error with ``strict=True``;
-so does a line longer than :data:`MAX_LINE` characters (no Lackey line is that long, and the
-cap bounds the regex work a crafted line can cause).
+so does a line longer than :data:`MAX_LINE` characters after its stamp (no Lackey line is that
+long, and the cap bounds the regex work a crafted line can cause).
 """
 
 from __future__ import annotations
@@ -16,19 +16,22 @@ import io
 import os
 import re
 from collections import Counter
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
 from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.matcher import Matcher
+from lackey_plugin.log.matcher import MAX_LINE as MAX_LINE  # re-exported: documented here
+from lackey_plugin.log.matcher import STAMP, Clock, Matcher
 from lackey_plugin.log.templates import Template, Vocabulary, default_templates, meanings
 from zcards.errors import Location, ZcardsError
 
 Source = str | bytes | os.PathLike
 
-_TIMESTAMP = re.compile(r"\[(\d{1,2}):([0-5]\d):([0-5]\d)\] ?")
+_TIMESTAMP = re.compile(STAMP)
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -36,8 +39,6 @@ _CR_BEFORE_LF = re.compile(r"\r+\n")
 _CR_OR_LF = re.compile(r"[\r\n]")
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 1 << 20
-_DAY = 24 * 3600
-MAX_LINE = 2000
 
 
 class LogFormatError(ZcardsError):
@@ -86,8 +87,7 @@ class LogParser:
         self._templates = tuple(templates) if templates is not None else default_templates()
         self._meanings = meanings(game)
         self._matcher = self._compile()
-        self._day = 0
-        self._last_time = -1
+        self._seconds = Clock().seconds
 
     def _compile(self) -> Matcher:
         return Matcher(self._templates, Vocabulary.of(self.game, self.players))
@@ -97,31 +97,27 @@ class LogParser:
         body = text.strip()
         if not body:
             return None
-        timestamp = seconds = None
-        if body[0] == "[":
-            stamp = _TIMESTAMP.match(body)
-            if stamp is not None:
-                timestamp = body[1:stamp.end(3)]
-                hours, minutes, secs = stamp.groups()
-                time = int(hours) * 3600 + int(minutes) * 60 + int(secs)
-                if time < self._last_time:  # earlier than the last stamp: a new day
-                    self._day += 1
-                self._last_time = time
-                seconds = self._day * _DAY + time
-                body = body[stamp.end():]
         matcher = self._matcher
-        match = matcher.regex.match(body) if len(body) <= MAX_LINE else None
+        match = matcher.regex.match(body)
         if match is None:
-            if self.strict:
-                raise LogFormatError(f"no log template matches {body!r}",
-                                     Location(self.source, number))
-            return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
+            return self._unparsed(body, text, number)
         template, build = matcher.plans[match.lastindex]
-        event = build(match, number, text, timestamp, seconds, self._meanings)
+        event = build(match, number, text, self._meanings, self._seconds)
         if template.learn and event.player not in self.players:
             self.players.append(event.player)
             self._matcher = self._compile()
         return event
+
+    def _unparsed(self, body: str, text: str, number: int) -> ev.Unparsed:
+        timestamp = seconds = None
+        stamp = _TIMESTAMP.match(body)
+        if stamp is not None:
+            timestamp, hours, minutes = stamp.groups()
+            seconds = self._seconds(hours, minutes)
+            body = body[stamp.end():]
+        if self.strict:
+            raise LogFormatError(f"no log template matches {body!r}", Location(self.source, number))
+        return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
 
     def events(self, lines: Iterable[tuple[int, str]]) -> Iterator[ev.Event]:
         """Events of numbered lines, lazily."""
@@ -148,52 +144,69 @@ def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
 
 
 def _file_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Lines read in large blocks; a block is split at its last LF, the rest goes with the
-    next one (a final line without LF loses its trailing CRs, as a line before LF does)."""
+    """The numbered lines of a file, chained from its blocks in C (no Python step per line)."""
+    return chain.from_iterable(_numbered_blocks(path))
+
+
+def _numbered_blocks(path: Path) -> Iterator[Iterable[tuple[int, str]]]:
+    """The file's lines, a block at a time: valid UTF-8 without control bytes (the usual block)
+    is decoded and split in one go, with the line ends of :func:`_decode_lines`, which reads
+    any other block line by line (its lines before a bad byte come before the error)."""
     try:
         handle = path.open("rb")
     except OSError as error:
         raise LogFormatError(f"cannot read the log: {error.strerror}", Location(str(path))) \
             from error
     number = 0
-    pending: list[bytes] = []
     with handle:
-        while block := handle.read(_BLOCK):
-            cut = block.rfind(b"\n") + 1
-            if not cut:
-                pending.append(block)
+        for block in _blocks(handle):
+            text = None
+            if _CONTROL_BYTES.search(block) is None:
+                with contextlib.suppress(UnicodeDecodeError):
+                    text = block.decode("utf-8")
+            if text is None:
+                decoded: list[tuple[int, str]] = []
+                error = None
+                try:
+                    decoded.extend(_decode_lines(io.BytesIO(block), str(path), number))
+                except LogFormatError as caught:
+                    error = caught
+                yield decoded
+                if error is not None:
+                    raise error
+                number += len(decoded)
                 continue
-            lines = b"".join((*pending, block[:cut]))
-            pending = [block[cut:]]
-            number = yield from _block_lines(lines if number else lines.removeprefix(_BOM),
-                                             str(path), number)
+            if "\r" in text:
+                text = _CR_BEFORE_LF.sub("\n", text)
+            lines = _CR_OR_LF.split(text) if "\r" in text else text.split("\n")
+            lines.pop()  # after the last LF
+            yield enumerate(lines, number + 1)
+            number += len(lines)
+
+
+def _blocks(handle: BinaryIO) -> Iterator[bytes]:
+    """The file in large LF-terminated blocks, without its BOM; a block is cut after its last
+    LF (the rest goes with the next one), and a final line without LF loses its trailing CRs,
+    as a line before an LF does."""
+    pending: list[bytes] = []
+    first = True
+    while block := handle.read(_BLOCK):
+        cut = block.rfind(b"\n") + 1
+        if not cut:
+            pending.append(block)
+            continue
+        lines = b"".join((*pending, block[:cut]))
+        pending = [block[cut:]]
+        yield lines.removeprefix(_BOM) if first else lines
+        first = False
     last = b"".join(pending)
     if last:
         last = last.rstrip(b"\r") + b"\n"
-        yield from _block_lines(last if number else last.removeprefix(_BOM), str(path), number)
-
-
-def _block_lines(block: bytes, name: str, number: int) -> Generator[tuple[int, str], None, int]:
-    """The lines of LF-terminated ``block``, numbered after ``number``; returns the last number.
-
-    Valid UTF-8 without control bytes (the usual block) is decoded and split in one go, with
-    the same line ends as :func:`_decode_lines`, which reads any other block line by line."""
-    text = None
-    if _CONTROL_BYTES.search(block) is None:
-        with contextlib.suppress(UnicodeDecodeError):
-            text = block.decode("utf-8")
-    if text is None:
-        return (yield from _decode_lines(io.BytesIO(block), name, number))
-    if "\r" in text:
-        text = _CR_BEFORE_LF.sub("\n", text)
-    lines = _CR_OR_LF.split(text) if "\r" in text else text.split("\n")
-    lines.pop()  # after the last LF
-    yield from enumerate(lines, number + 1)
-    return number + len(lines)
+        yield last.removeprefix(_BOM) if first else last
 
 
 def _decode_lines(chunks: Iterable[bytes], name: str,
-                  number: int = 0) -> Generator[tuple[int, str], None, int]:
+                  number: int = 0) -> Iterator[tuple[int, str]]:
     """Each LF-ended chunk is a line without its trailing CRs; inner CRs split it further."""
     for chunk in chunks:
         chunk = chunk.rstrip(b"\r\n")
@@ -206,7 +219,6 @@ def _decode_lines(chunks: Iterable[bytes], name: str,
                 yield number, raw.decode("utf-8")
             except UnicodeDecodeError:
                 yield number, raw.decode("cp1252", errors="replace")
-    return number
 
 
 def _text_lines(text: str) -> Iterator[tuple[int, str]]:

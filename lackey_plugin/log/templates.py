@@ -51,12 +51,10 @@ def _position(prefix: str, ends: tuple[str, str]) -> tuple[str, Callable, Callab
     """``from``/``to`` positions: "from the top of", "at position 3 of", plain "from"…"""
     at = "at position" if prefix == "from" else "to position"
     pattern = rf"{prefix} the top of|{prefix} the bottom of|{at} \d+ of|{prefix}"
+    said: dict[str, ev.Position] = {prefix: None, **{f"{prefix} the {end} of": end for end in ends}}
 
     def parse(text: str) -> ev.Position:
-        if text.endswith(" of"):
-            words = text.split()
-            return int(words[2]) if words[1] == "position" else words[2]
-        return None
+        return said[text] if text in said else int(text.split()[2])
 
     def write(value: ev.Position, _context: WriteContext) -> str:
         if value is None:
@@ -71,8 +69,11 @@ def _position(prefix: str, ends: tuple[str, str]) -> tuple[str, Callable, Callab
 
 
 def _parse_counts(text: str) -> dict[str, int]:
-    pairs = (item.rsplit(": ", 1) for item in text.split(", "))
-    return {zone: int(count) for zone, count in pairs}
+    counts = {}
+    for item in text.split(", "):
+        zone, _, count = item.rpartition(": ")
+        counts[zone] = int(count)
+    return counts
 
 
 def _write_counts(value: dict[str, int] | None, _context: WriteContext) -> str:
@@ -127,10 +128,10 @@ TYPES: dict[str, PlaceholderType] = {
     "int": PlaceholderType(r"-?\d+", int),
     "delta": PlaceholderType(r"[+-]\d+", int, lambda value, _context: f"{value:+d}"),
     "ints": PlaceholderType(r"-?\d+(?:, ?-?\d+)*",
-                            lambda text: tuple(int(part) for part in text.split(",")),
+                            lambda text: tuple(map(int, text.split(","))),
                             lambda value, _context: ",".join(str(item) for item in value)),
     "coins": PlaceholderType(r"(?:HEADS|TAILS)(?:, ?(?:HEADS|TAILS))*",
-                             lambda text: tuple(part.strip() for part in text.split(",")),
+                             lambda text: tuple(map(str.strip, text.split(","))),
                              lambda value, _context: ",".join(value)),
     "num": PlaceholderType(r"-?\d+(?:\.\d+)?"),
     "mod": PlaceholderType(r"[+-]\d+(?: to each)?"),
