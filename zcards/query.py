@@ -219,23 +219,18 @@ class _Compiler:
         return f"{spec.column} {_COMPARE[node.op]} {self.param(value)} COLLATE NOCASE"
 
     def compile_list(self, spec: FieldSpec, node: Field) -> str:
+        """Has (``:``/``=``) or lacks (``!=``) an item; a requirement matches on its keyword."""
         self.require(node, ":", "=", "!=")
+        part = "key" if spec.kind == REQUIREMENT else "value"
         # The LIKE on the JSON text is a fast pre-filter; json_each makes the match exact.
         sql = (
             f"({spec.column} LIKE {self.param(_like(node.value))} ESCAPE '\\' AND EXISTS"
             f" (SELECT 1 FROM json_each({spec.column})"
-            f" WHERE value = {self.param(node.value)} COLLATE NOCASE))"
+            f" WHERE {part} = {self.param(node.value)} COLLATE NOCASE))"
         )
         return f"NOT {sql}" if node.op == "!=" else sql
 
-    def compile_requirement(self, spec: FieldSpec, node: Field) -> str:
-        self.require(node, ":", "=", "!=")
-        sql = (
-            f"({spec.column} LIKE {self.param(_like(node.value))} ESCAPE '\\' AND EXISTS"
-            f" (SELECT 1 FROM json_each({spec.column})"
-            f" WHERE key = {self.param(node.value)} COLLATE NOCASE))"
-        )
-        return f"NOT {sql}" if node.op == "!=" else sql
+    compile_requirement = compile_list
 
     def compile_number(self, spec: FieldSpec, node: Field) -> str:
         try:
