@@ -187,7 +187,7 @@ def plugin_server(httpserver: HTTPServer, reference_dir: Path, tmp_path: Path) -
 
     def serve(request: Request) -> Response:
         relative = request.path.lstrip("/")
-        for root in (overlay, reference_dir):
+        for root in (overlay.resolve(), reference_dir.resolve()):
             path = (root / relative).resolve()
             if root in path.parents and path.is_file():
                 etag = f'"{hashlib.sha256(path.read_bytes()).hexdigest()[:16]}"'
