@@ -225,3 +225,14 @@ def test_card_data_of_another_game_is_a_usage_error(reference_dir: Path) -> None
                   "Evolution.txt")
     assert done.returncode == 2
     assert "not Zombie CCG card data: no Cost, Power, Health" in done.stderr
+
+
+def test_a_missing_log_is_named_once_and_exits_2(tmp_path: Path, capsys) -> None:
+    from zcards.cli import main
+
+    missing = tmp_path / "nope.txt"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["audit", str(missing), "--cards", str(ROOT / "zcards" / "data" / "alpha.txt")])
+    assert exit_info.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count(str(missing)) == 1 and "cannot read the log" in error

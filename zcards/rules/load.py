@@ -79,7 +79,8 @@ def audit_log(path: str | os.PathLike[str], cards: Iterable[Card], *,
     names = list(players)
     try:
         parsed = parse_log(Path(path), players=[*names, *(decks or {})])
-    except (ZcardsError, OSError) as error:
-        raise UsageError(str(error), error.location if isinstance(error, ZcardsError) else None) \
-            from error
+    except ZcardsError as error:  # unreadable input is exit 2, as a usage problem is
+        raise UsageError(error.message, error.location) from error
+    except OSError as error:
+        raise UsageError(str(error)) from error
     return audit(parsed.events, cards, players=names or None, pov=pov, decks=decks)
