@@ -246,11 +246,19 @@ def _render_images(root: Path, by_set: dict[str, list[Card]], dpi: int, progress
 
     total = sum(len(cards) for cards in by_set.values())
     done = 0
+
+    def advance(faces: int) -> None:
+        nonlocal done
+        done += faces
+        progress("card images", done, total)
+
     progress("card images", done, total)
     for set_name, cards in by_set.items():
-        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi)
-        done += len(cards)
-        progress("card images", done, total)
+        end = done + len(cards)
+        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi,
+                           progress=advance)
+        if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
+            advance(end - done)
     render_cardback(root / "cardback.jpg", dpi)
     render_spawned(root / "spawned.jpg", dpi)
 

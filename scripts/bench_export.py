@@ -3,10 +3,13 @@
 Prints, from one run:
 * the full export time of the bundled ``alpha`` set (card images included);
 * the export time of a synthetic set (default 10,000 cards; images at --synthetic-dpi);
+* card faces of the first --compare synthetic cards rendered in-process, then in worker
+  processes (as the export renders big sets), with the speed-up and a byte-for-byte check;
 * checksum throughput in MB/s against two baselines on the same bytes: ``hashlib.sha256``
   (C speed, the ceiling) and a plain Python byte-sum loop (what a naive port does).
 
 Usage: python scripts/bench_export.py [--cards 10000] [--dpi 150] [--synthetic-dpi 30]
+       [--compare 1000]
 """
 
 from __future__ import annotations
@@ -21,8 +24,11 @@ from pathlib import Path
 
 from lackey_plugin.checksum import checksum_bytes
 from lackey_plugin.export import export_plugin
+from zcards.cardface import PARALLEL_MIN, render_faces
+from zcards.db import iter_cards, open_db
 from zcards.importer import import_sources
 from zcards.model import ZOMBIE_COLUMNS
+from zcards.raster import cpu_count
 from zcards.resources import BUNDLED_SET
 
 RELEASE = date(2026, 1, 31)
@@ -60,6 +66,18 @@ def bench_export(work: Path, source: Path, dpi: int, decks) -> tuple[float, obje
                   base_url="https://example.org/zombieccg/", decks=decks)
 
 
+def bench_faces(work: Path, db: Path, count: int, dpi: int) -> None:
+    cards = list(iter_cards(open_db(db)))[:count]
+    serial, _ = _timed(render_faces, cards, work / "faces-serial", dpi=dpi, workers=1)
+    parallel, _ = _timed(render_faces, cards, work / "faces-parallel", dpi=dpi)
+    same = all(path.read_bytes() == (work / "faces-parallel" / path.name).read_bytes()
+               for path in (work / "faces-serial").iterdir())
+    mode = f"{cpu_count()} worker processes" if len(cards) >= PARALLEL_MIN else "in-process"
+    print(f"card faces: {len(cards)} cards at {dpi} dpi: in-process {serial:.1f} s, "
+          f"default ({mode}) {parallel:.1f} s = {serial / parallel:.2f}x; "
+          f"byte-identical: {'yes' if same else 'NO'}")
+
+
 def byte_sum(data: bytes) -> int:
     total = 0
     for byte in data:
@@ -89,6 +107,7 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--dpi", type=int, default=150)
     parser.add_argument("--synthetic-dpi", type=int, default=30)
+    parser.add_argument("--compare", type=int, default=1000)
     parser.add_argument("--megabytes", type=int, default=32)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -103,6 +122,8 @@ def main() -> None:
         print(f"synthetic set: {report.cards} cards ({card_files} card files under 1 MB), "
               f"{report.files} files at {args.synthetic_dpi} dpi in {seconds:.1f} s "
               f"({seconds / report.cards * 1000:.0f} ms/card)")
+        if args.compare:
+            bench_faces(work, work / "synthetic.db", args.compare, args.synthetic_dpi)
     print(f"checksum throughput on {args.megabytes} MB:")
     bench_checksum(args.megabytes)
 

@@ -235,10 +235,10 @@ def test_reachability_check_rejects_an_unbuildable_deck(
 def test_imported_database_matches_the_file(
     rows: list[dict[str, str]], sample_db_path: Path
 ) -> None:
-    from zcards.db import card_count, iter_cards, open_db
+    from zcards.db import iter_cards, open_db
 
     db = open_db(sample_db_path)
-    assert card_count(db) == len(rows)
+    assert db["cards"].count == len(rows)
     cards = list(iter_cards(db))
     assert sorted(card.name for card in cards) == sorted(row["Name"] for row in rows)
     kyle = next(card for card in cards if card.name == "Kyle Bjorn")

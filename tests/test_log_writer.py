@@ -106,6 +106,10 @@ def test_cli_log_parse_text_and_jsonl(tmp_path):
                         "meaning": "wound"}
     assert [event_from_dict(row) for row in rows[:-1]] == GAME
     assert "unparsed line(s)" in jsonl.stderr
+    whole = runner.invoke(cli, ["log", "parse", str(path), "--format", "json"])
+    assert whole.exit_code == 0, whole.output
+    assert json.loads(whole.stdout) == rows
+    assert "1 unparsed line(s)" in whole.stderr
 
 
 def test_cli_strict_and_player_options(tmp_path, capsys):

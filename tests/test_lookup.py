@@ -9,9 +9,8 @@ import pytest
 import sqlite_utils
 
 from zcards.cli import main
-from zcards.errors import ZcardsError
 from zcards.importer import import_sources
-from zcards.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardIndex, find_card, normalise_name
+from zcards.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardIndex, normalise_name
 
 
 @pytest.fixture(scope="module")
@@ -70,11 +69,12 @@ def test_a_name_in_two_sets_picks_the_asked_for_printing(
         "Gross Ghoul\tbeta\tgrossghoul2\tZombie\tHorde\t\t2\t\tTough\t\t\tU\tReprint.\n"
     )
     import_sources(sample_db_copy, [str(beta)])
-    db = sqlite_utils.Database(sample_db_copy)
-    assert find_card(db, "Gross Ghoul", "beta").image_file == "grossghoul2"
-    assert find_card(db, "gross ghoul", "alpha").image_file == "grossghoul"
-    with pytest.raises(ZcardsError, match="did you mean: Glowing Ghoul; Gross Ghoul"):
-        find_card(db, "ghoul")
+    index = CardIndex(sqlite_utils.Database(sample_db_copy))
+    assert index.lookup("Gross Ghoul", "beta").card.image_file == "grossghoul2"
+    assert index.lookup("gross ghoul", "alpha").card.image_file == "grossghoul"
+    ambiguous = index.lookup("ghoul")
+    assert ambiguous.card is None
+    assert "did you mean: Glowing Ghoul; Gross Ghoul" in ambiguous.explain()
 
 
 def test_cli_card(sample_db_path: Path, capsys) -> None:

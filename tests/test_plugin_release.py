@@ -157,3 +157,18 @@ def test_the_plugin_folder_is_readable_by_others(tmp_path_factory, tmp_path: Pat
     finally:
         os.umask(umask)
     assert report.plugin_dir.stat().st_mode & 0o777 == 0o755
+
+
+def test_progress_counts_every_card_once(db_copy: Path, tmp_path: Path) -> None:
+    # Two beta cards share one ImageFile, so one face: progress still ends at the card count.
+    db = sqlite_utils.Database(db_copy)
+    db.execute("update cards set image_file = 'zoepark' where name = 'Patient Zero'")
+    db.conn.commit()
+    calls: list[tuple[int, int]] = []
+
+    def record(stage: str, done: int, total: int) -> None:
+        if stage == "card images":
+            calls.append((done, total))
+
+    export_mini(db_copy, tmp_path, progress=record)
+    assert calls == [(0, 5), (3, 5), (4, 5), (5, 5)]

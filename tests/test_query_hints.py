@@ -34,3 +34,4 @@ def test_cli_prints_hints_only_when_nothing_matched(sample_db_path: Path) -> Non
     assert "Note: no card has k 'fats' (did you mean 'Fast'?)" in empty.stderr
     found = runner.invoke(cli, ["search", "k:fast or k:fats", "--db", str(sample_db_path)])
     assert found.exit_code == 0 and "Note:" not in found.stderr
+    assert "Fast" in found.stdout  # the hint is left out because cards matched

@@ -18,9 +18,10 @@ from pathlib import Path
 import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 
+from zcards.errors import Location, ZcardsError
 from zcards.layout import CARD_SIZES, PT_PER_MM, CardSize
 from zcards.model import FACTIONS, RARITY_NAMES, Card
-from zcards.raster import rasterise, save_jpeg
+from zcards.raster import cpu_count, map_in_processes, rasterise, save_jpeg
 from zcards.resources import jinja_env
 from zcards.safe_names import UniqueNames, image_stem
 
@@ -40,6 +41,9 @@ BATCH = 18
 FLUSH = 180  # pages per intermediate PDF
 # The intermediate PDF is rasterised at once: skip font subsetting and compression.
 FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
+# Worker processes take ~1 s to start; below this many faces one process finishes sooner.
+PARALLEL_MIN = 200
+CHUNK = 180  # faces per worker task (a multiple of BATCH): progress every few seconds
 _OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
 
 
@@ -259,6 +263,7 @@ def render_faces(
     images_dir: str | os.PathLike[str] | None = None,
     card_size: str = "poker",
     progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
 ) -> FaceReport:
     """One JPEG per card at ``<out_dir>/<safe ImageFile>.jpg``, plus the overflow report.
 
@@ -266,6 +271,10 @@ def render_faces(
     sharing an ImageFile share one image (the first card's face); two different ImageFile
     values that would become the same file name get ``-2``, ``-3``… and a message instead of
     overwriting each other.
+
+    ``workers``: processes to render in; by default one per core once there are
+    :data:`PARALLEL_MIN` faces (fewer render sooner in this process). The images and the report
+    are the same either way; ``progress`` then advances a chunk of faces at a time.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -279,6 +288,38 @@ def render_faces(
         report.paths.append(path)
         unique.setdefault(path, card)
     jobs = list(unique.items())
+    if workers is None:
+        workers = cpu_count() if len(jobs) >= PARALLEL_MIN else 1
+    if workers <= 1 or len(jobs) <= 1:
+        report.overflow = _render_chunk(_Chunk(jobs, geometry, art_dir, dpi), progress)
+        return report
+    size = min(CHUNK, -(-len(jobs) // workers))
+    chunks = [
+        _Chunk(jobs[start : start + size], geometry, art_dir, dpi)
+        for start in range(0, len(jobs), size)
+    ]
+    results = map_in_processes(_render_chunk, chunks, workers)
+    for chunk, overflow in zip(chunks, results, strict=True):
+        report.overflow.extend(overflow)
+        if progress:
+            progress(len(chunk.jobs))
+    return report
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Faces to render in one go (in a worker process: everything here pickles)."""
+
+    jobs: list[tuple[Path, Card]]  # image path and the card whose face it shows
+    geometry: Geometry
+    art_dir: Path | None
+    dpi: int
+
+
+def _render_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) -> list[str]:
+    """Write the chunk's images; return the names of its cards whose text does not fit."""
+    jobs, geometry = chunk.jobs, chunk.geometry
+    overflow: list[str] = []
     pending: list[tuple[Path, weasyprint.Page]] = []
     for start in range(0, len(jobs), BATCH):
         batch = jobs[start : start + BATCH]
@@ -286,23 +327,31 @@ def render_faces(
 
         def build(fits: dict[int, Fit], batch=batch) -> str:
             views = [
-                face_view(card, i, fits.get(i, Fit()), geometry, art_dir)
+                face_view(card, i, fits.get(i, Fit()), geometry, chunk.art_dir)
                 for i, (_, card) in enumerate(batch)
             ]
             return card_document(views, geometry)
 
         document, spilled = render_fitted(build, fits)
-        report.overflow.extend(batch[i][1].name for i in sorted(spilled))
+        overflow.extend(batch[i][1].name for i in sorted(spilled))
         pending.extend(zip((path for path, _ in batch), document.pages, strict=True))
         if len(pending) >= FLUSH or start + BATCH >= len(jobs):
             # One PDF for many batches: fonts are embedded once per PDF, a fixed cost.
             pdf = document.copy([page for _, page in pending]).write_pdf(**FAST_PDF)
-            for (path, _), image in zip(pending, rasterise(pdf, dpi), strict=True):
-                save_jpeg(image, path, dpi)
+            for (path, _), image in zip(pending, rasterise(pdf, chunk.dpi), strict=True):
+                _save_image(image, path, chunk.dpi)
             pending.clear()
         if progress:
             progress(len(batch))
-    return report
+    return overflow
+
+
+def _save_image(image, path: Path, dpi: int) -> None:
+    try:
+        save_jpeg(image, path, dpi)
+    except OSError as error:
+        reason = error.strerror or str(error)  # the path is the location, not the temp file
+        raise ZcardsError(f"cannot write the card image: {reason}", Location(str(path))) from None
 
 
 def render_card_images(
@@ -311,13 +360,14 @@ def render_card_images(
     *,
     dpi: int = 150,
     images_dir: str | os.PathLike[str] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> list[Path]:
     """One JPEG per card (``<out_dir>/<safe ImageFile>.jpg``), in card order.
 
     Renamed ImageFile values and cards whose text does not fit are logged as warnings; use
     :func:`render_faces` to get them as data.
     """
-    report = render_faces(cards, out_dir, dpi=dpi, images_dir=images_dir)
+    report = render_faces(cards, out_dir, dpi=dpi, images_dir=images_dir, progress=progress)
     for message in report.renamed:
         log.warning("%s", message)
     for name in report.overflow:

@@ -65,11 +65,6 @@ def record_changes(conn: sqlite3.Connection, run_id: int, changes: Sequence[Card
     )
 
 
-def list_runs(db: sqlite_utils.Database, limit: int = 20) -> list[dict[str, Any]]:
-    """The latest import runs, newest first."""
-    return list(db["import_runs"].rows_where(order_by="id desc", limit=limit))
-
-
 def run_changes(db: sqlite_utils.Database, run_id: int | None = None) -> tuple[int | None, list]:
     """The changes of ``run_id``, or of the latest run that changed anything."""
     if run_id is None:

@@ -162,10 +162,6 @@ def iter_cards(
         yield Card.from_row(row)
 
 
-def card_count(db: sqlite_utils.Database) -> int:
-    return db["cards"].count
-
-
 def keyword_clause(column: str = "keywords") -> str:
     """A WHERE fragment matching cards whose JSON list ``column`` holds ``?`` (any case)."""
     if column not in ("keywords", "symbols"):

@@ -15,7 +15,6 @@ import sqlite_utils
 from rapidfuzz import fuzz, process
 
 from zcards.db import iter_cards
-from zcards.errors import ZcardsError
 from zcards.model import Card
 
 # How sure fuzzy matching must be to pick a card, and how far ahead of the runner-up.
@@ -124,16 +123,3 @@ class CardIndex:
         sets = self._sets[name]
         chosen = set_name if set_name in sets else sets[0]
         return next(iter_cards(self._db, "name = ? AND set_name = ?", [name, chosen]))
-
-
-def lookup_card(db: sqlite_utils.Database, name: str, set_name: str = "") -> Lookup:
-    """One lookup; build a :class:`CardIndex` yourself to look up many names."""
-    return CardIndex(db).lookup(name, set_name)
-
-
-def find_card(db: sqlite_utils.Database, name: str, set_name: str = "") -> Card:
-    """The card called ``name`` (forgivingly), or a ZcardsError listing candidates (exit 1)."""
-    result = lookup_card(db, name, set_name)
-    if result.card is None:
-        raise ZcardsError(result.explain())
-    return result.card

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import emit_json
+from zcards.cli.common import emit_json, format_option
 from zcards.rules.load import audit_log, deck_sizes, load_cards
 
 
@@ -26,15 +26,14 @@ from zcards.rules.load import audit_log, deck_sizes, load_cards
                    "never seats him.")
 @click.option("--pov", default=None, metavar="NAME", help="Whose log this is (default: guessed "
               "from the cards it names).")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]),
-              default="text", show_default=True, help="json is for scripts "
-              "(docs/audit-schema.json).")
+@format_option(("text", "json"), "text")
 def audit_command(log_file: Path, db_path: Path | None, card_file: Path | None,
                   decks: tuple[str, ...], players: tuple[str, ...], pov: str | None,
                   output_format: str) -> None:
     """Audit LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
 
     Exit code 0 when no violation was found, 1 when some were, 2 when an input is unusable.
+    The JSON output follows docs/audit-schema.json.
     """
     cards = load_cards(db_path, card_file)
     report = audit_log(log_file, cards, players=players, pov=pov, decks=deck_sizes(decks))

@@ -8,15 +8,8 @@ import click
 
 from zcards.build import DEFAULT_OUT, STEPS, StepResult, build
 from zcards.changes import run_changes
-from zcards.cli.common import (
-    database_path,
-    db_option,
-    emit_json,
-    emit_rows,
-    format_option,
-    progress,
-)
-from zcards.db import open_db
+from zcards.cli.common import db_option, emit_json, emit_rows, format_option, progress
+from zcards.db import open_db, resolve_db_path
 from zcards.importer import import_sources
 
 
@@ -25,14 +18,7 @@ from zcards.importer import import_sources
 @db_option
 @click.option("--skip-bad-rows", is_flag=True, help="Import the good rows; report each bad one.")
 @click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Report format; json is for scripts.",
-)
+@format_option(("text", "json"), "text")
 def import_command(
     sources: tuple[str, ...],
     db_path: Path | None,
@@ -47,7 +33,7 @@ def import_command(
     card-data files. The import is one transaction: on any error nothing changes.
     """
     report = import_sources(
-        database_path(db_path),
+        resolve_db_path(db_path),
         list(sources),
         skip_bad_rows=skip_bad_rows,
         dry_run=dry_run,
@@ -62,14 +48,7 @@ def import_command(
 @click.command("changes")
 @db_option
 @click.option("--run", "run_id", type=int, default=None, help="Import run id (default: latest).")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["table", "json", "csv", "tsv"]),
-    default="table",
-    show_default=True,
-    help="Output format; json and csv are for scripts.",
-)
+@format_option(("table", "json", "csv", "tsv"))
 def changes_command(db_path: Path | None, run_id: int | None, output_format: str) -> None:
     """Cards added, removed or changed (field by field) by an import run."""
     db = open_db(db_path)

@@ -12,11 +12,10 @@ from typing import Any, TypeVar
 
 import click
 
-from zcards.db import resolve_db_path
-
 T = TypeVar("T")
 
 TABULAR_FORMATS = ("table", "json", "ndjson", "csv", "tsv")
+HUMAN = ("table", "text")
 
 
 def db_option(function: Callable) -> Callable:
@@ -31,18 +30,15 @@ def db_option(function: Callable) -> Callable:
 
 
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "table") -> Callable:
+    """``--format``, spelled and documented the same way by every command."""
     return click.option(
         "--format",
         "output_format",
         type=click.Choice(list(choices)),
         default=default,
         show_default=True,
-        help="Output format; json and csv are for scripts.",
+        help=f"Output format; {', '.join(c for c in choices if c not in HUMAN)} for scripts.",
     )
-
-
-def database_path(db_path: Path | None) -> Path:
-    return resolve_db_path(db_path)
 
 
 def emit_rows(

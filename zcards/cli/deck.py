@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import database_path, db_option, emit_json, format_option
+from zcards.cli.common import db_option, emit_json, format_option
 from zcards.cli.query import echo_stats
 from zcards.db import open_db
 from zcards.decks import composition, convert_deck, read_deck, resolve_deck, write_atomic
@@ -29,7 +29,7 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
 
     Unknown names are listed with suggestions and make the command exit 1.
     """
-    resolved = resolve_deck(read_deck(file), open_db(database_path(db_path)))
+    resolved = resolve_deck(read_deck(file), open_db(db_path))
     stats, sections = composition(resolved)
     if output_format == "json":
         unknown = [
@@ -65,7 +65,7 @@ def convert_command(file: Path, to: str, out: Path | None, db_path: Path | None)
     already carries sets and image names and needs no database.
     """
     deck = read_deck(file)
-    db = None if deck.pinned or to == "txt" else open_db(database_path(db_path))
+    db = None if deck.pinned or to == "txt" else open_db(db_path)
     text = convert_deck(deck, to, db)
     if out is None:
         click.echo(text, nl=False)

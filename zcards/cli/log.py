@@ -9,6 +9,7 @@ import click
 
 from lackey_plugin.log.parser import ParsedLog, parse_log
 from lackey_plugin.log.serial import event_to_dict
+from zcards.cli.common import emit_json
 
 
 @click.group("log")
@@ -18,9 +19,10 @@ def log_group() -> None:
 
 @log_group.command("parse")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "jsonl"]),
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl"]),
               default="text", show_default=True,
-              help="jsonl: one JSON object per event on stdout (summary on stderr).")
+              help="json: a list of events; jsonl: one JSON object per event (for scripts; "
+                   "the summary goes to stderr).")
 @click.option("--player", "players", multiple=True, metavar="NAME",
               help="A player's name (repeatable); needed only for names the log never "
                    "introduces with a seat, join, new-game or deck-load line.")
@@ -29,9 +31,13 @@ def parse_command(log_file: Path, output_format: str, players: tuple[str, ...],
                   strict: bool) -> None:
     """Print the events of LOG_FILE and a summary (events by kind, unparsed lines)."""
     parsed = parse_log(log_file, players=players, strict=strict)
-    if output_format == "jsonl":
-        for event in parsed.events:
-            click.echo(json.dumps(event_to_dict(event), ensure_ascii=False))
+    if output_format != "text":
+        rows = [event_to_dict(event) for event in parsed.events]
+        if output_format == "json":
+            emit_json(rows)
+        else:
+            for row in rows:
+                click.echo(json.dumps(row, ensure_ascii=False))
         _summary(parsed, err=True)
         return
     for event in parsed.events:

@@ -16,7 +16,7 @@ def plugin() -> None:
     """Build, check and verify the LackeyCCG plugin."""
 
 
-def _parse_date(_ctx, _param, value: str | None) -> date | None:
+def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
     if value is None:
         return None
     try:
@@ -44,7 +44,16 @@ def _echo_progress(stage: str, done: int, total: int) -> None:
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Starter deck list to ship (repeatable; default: the bundled starters).")
 @format_option(("table", "json"))
-def export_command(db_path, out_dir, name, base_url, release, dpi, decks, output_format) -> None:
+def export_command(
+    db_path: Path | None,
+    out_dir: Path,
+    name: str,
+    base_url: str | None,
+    release: date | None,
+    dpi: int,
+    decks: tuple[Path, ...],
+    output_format: str,
+) -> None:
     """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
     from lackey_plugin.export import export_plugin
 
@@ -68,7 +77,7 @@ def export_command(db_path, out_dir, name, base_url, release, dpi, decks, output
 @click.option("--name", default=None, help="Install name if the folder is named differently.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 @format_option(("table", "json"))
-def lint_command(folder, name, strict, output_format) -> None:
+def lint_command(folder: Path, name: str | None, strict: bool, output_format: str) -> None:
     """Check a plugin folder; exit 1 on errors (or on any finding with --strict)."""
     from lackey_plugin.lint import ERROR, lint_plugin
 
@@ -92,7 +101,7 @@ def lint_command(folder, name, strict, output_format) -> None:
 @click.option("--workers", default=8, show_default=True, type=click.IntRange(1, 64),
               help="Parallel downloads.")
 @format_option(("table", "json"))
-def verify_command(url, images, workers, output_format) -> None:
+def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
     """Download a published updatelist.txt and every file it lists; report broken ones."""
     from lackey_plugin.verify import verify_plugin
 
@@ -114,7 +123,7 @@ def verify_command(url, images, workers, output_format) -> None:
 @plugin.command("checksum")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @format_option(("table", "json"))
-def checksum_command(files, output_format) -> None:
+def checksum_command(files: tuple[Path, ...], output_format: str) -> None:
     """Print the Lackey updatelist checksum of each FILE (0 for a missing file, like Lackey)."""
     from lackey_plugin.checksum import checksum_file
 

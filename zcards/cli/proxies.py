@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import database_path, db_option, emit_json, format_option, is_interactive
+from zcards.cli.common import db_option, emit_json, format_option, is_interactive
 from zcards.db import open_db
 from zcards.errors import UsageError
 from zcards.layout import CARD_SIZES, PAPERS
@@ -87,7 +87,7 @@ def proxies_command(
       zcards proxies 'f:rage' --out rage.pdf
       zcards proxies --deck decks/horde.txt --backs --paper a4
     """
-    cards = select_cards(open_db(database_path(db_path)), query, deck_path)
+    cards = select_cards(open_db(db_path), query, deck_path)
     if not cards:
         raise UsageError("no cards match: nothing to print")
     options = dict(

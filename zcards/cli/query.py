@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from zcards.cli.common import database_path, db_option, emit_json, emit_rows, format_option
+from zcards.cli.common import db_option, emit_json, emit_rows, format_option
 from zcards.db import open_db
 from zcards.errors import ZcardsError
 from zcards.lookup import EXACT, CardIndex
@@ -42,8 +42,15 @@ def emit_cards(cards: list[Card], output_format: str) -> None:
 QUERY_SETTINGS = {"ignore_unknown_options": True}
 
 
+def _query_argument(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """'-' negates a term, but '--word' is a mistyped option, not a query (exit 2)."""
+    if value and value.startswith("--"):
+        raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
+    return value
+
+
 @click.command("search", context_settings=QUERY_SETTINGS)
-@click.argument("query")
+@click.argument("query", callback=_query_argument)
 @db_option
 @format_option()
 @click.option("--sort", help="Field to sort by (default name); '-cost' sorts descending.")
@@ -68,7 +75,7 @@ def search_command(
     field:/regex/ one field. Combine with spaces (and), 'or', '-' (not) and parentheses:
       zcards search 'f:horde (k:fast or k:tough) -cost>2'
     """
-    db = open_db(database_path(db_path))
+    db = open_db(db_path)
     if count_only:
         click.echo(count_matches(db, query))
         return
@@ -89,7 +96,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
     wanted = " ".join(name)
-    result = CardIndex(open_db(database_path(db_path))).lookup(wanted)
+    result = CardIndex(open_db(db_path)).lookup(wanted)
     if result.card is None:
         raise ZcardsError(result.explain())
     if result.method != EXACT:
@@ -105,7 +112,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
 
 @click.command("stats", context_settings=QUERY_SETTINGS)
-@click.argument("query", required=False)
+@click.argument("query", required=False, callback=_query_argument)
 @db_option
 @format_option(("table", "json"), default="table")
 def stats_command(query: str | None, db_path: Path | None, output_format: str) -> None:
@@ -113,7 +120,7 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
 
     With QUERY, count only the cards it matches (same language as 'zcards search').
     """
-    stats = database_stats(open_db(database_path(db_path)), query)
+    stats = database_stats(open_db(db_path), query)
     if output_format == "json":
         emit_json(stats.to_json())
     else:

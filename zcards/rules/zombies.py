@@ -195,9 +195,6 @@ class Zombies:
     def face_up_names(self) -> set[str]:
         return {u.name for b in self.readings for u in b.up}
 
-    def face_up_generic(self, name: str) -> bool:
-        return any(u.generic for b in self.readings for u in b.up if u.name == name)
-
     def any_board(self, predicate: Callable[[Board], bool]) -> bool:
         return any(predicate(b) for b in self.readings)
 

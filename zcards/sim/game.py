@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from zcards.errors import UsageError
 from zcards.model import Card
+from zcards.rules.state import STARTING_FOOD, STARTING_HAND
 from zcards.sim.actions import Action, Kind
 from zcards.sim.combat import attack_phase
 from zcards.sim.engine import Engine, GameOver
@@ -29,7 +30,6 @@ from zcards.sim.state import (
 DEFAULT_NAMES = ("Alice", "Bob")
 DEFAULT_TURN_CAP = 100
 TURN_CAP = "turn cap"
-STARTING_FOOD = 10
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def _setup(engine: Engine) -> str:
     first = engine.strategy(winner).first_player(winner.name, [p.name for p in state.players])
     state.active = first
     for player in state.players:
-        engine.draw(player, 7, named=False)
+        engine.draw(player, STARTING_HAND, named=False)
     for player in state.in_turn_order(first):
         for card in engine.strategy(player).opening(player.deck):
             player.deck.remove(card)

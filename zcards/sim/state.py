@@ -46,11 +46,6 @@ class TableCard:
     def is_survivor(self) -> bool:
         return self.zone == SURVIVOR_ZONE and self.card.type == "Survivor"
 
-    @property
-    def shown_name(self) -> str | None:
-        """The name a log line may show: None for a face-down card."""
-        return self.name if self.face_up else None
-
     def has_keyword(self, keyword: str) -> bool:
         """Keywords count only on a face-up zombie whose text is not ignored."""
         return self.face_up and not self.generic and self.card.has_keyword(keyword)

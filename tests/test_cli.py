@@ -1,0 +1,71 @@
+"""Every ``zcards`` command follows the same conventions: --help, usage errors exit 2,
+``--format`` offers json for scripts, and ``--db`` is spelled the same everywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from zcards.cli import cli
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = []
+    for name, command in sorted(group.commands.items()):
+        found.append((*prefix, name))
+        if isinstance(command, click.Group):
+            found += _commands(command, (*prefix, name))
+    return found
+
+
+def _command(path: tuple[str, ...]) -> click.Command:
+    command: click.Command = cli
+    for name in path:
+        assert isinstance(command, click.Group)
+        command = command.commands[name]
+    return command
+
+
+COMMANDS = _commands(cli)
+
+
+def test_the_tree_has_every_documented_command() -> None:
+    names = {" ".join(path) for path in COMMANDS}
+    assert {"import", "changes", "build", "search", "card", "stats", "deck check",
+            "deck convert", "plugin export", "plugin lint", "plugin verify",
+            "plugin checksum", "proxies", "log parse", "audit", "simulate"} <= names
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_every_command_has_help(path: tuple[str, ...]) -> None:
+    result = CliRunner().invoke(cli, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Usage: cli {' '.join(path)} ")
+    assert _command(path).help, "a command without a docstring shows no help text"
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_an_unknown_option_is_a_usage_error(
+    path: tuple[str, ...], sample_db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Also for the query commands, which take ``-word`` as a negated term, not an option."""
+    monkeypatch.setenv("ZCARDS_DB", str(sample_db_path))
+    result = CliRunner().invoke(cli, [*path, "--no-such-option"])
+    assert result.exit_code == 2, result.output
+    assert "Error: No such option" in result.output and "--no-such-option" in result.output
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
+def test_format_and_db_options_are_spelled_alike(path: tuple[str, ...]) -> None:
+    options = {param.name: param for param in _command(path).params
+               if isinstance(param, click.Option)}
+    if "output_format" in options:
+        formatter = options["output_format"]
+        assert formatter.opts == ["--format"]
+        assert isinstance(formatter.type, click.Choice) and "json" in formatter.type.choices
+    if "db_path" in options:
+        assert options["db_path"].opts == ["--db"]
+    assert not {"format", "db"} & set(options), "use the output_format / db_path names"
