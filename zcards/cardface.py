@@ -43,7 +43,7 @@ FLUSH = 180  # pages per intermediate PDF
 FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
 # Worker processes take ~1 s to start; below this many faces one process finishes sooner.
 PARALLEL_MIN = 200
-CHUNK = 180  # faces per worker task (a multiple of BATCH): progress every few seconds
+CHUNK = 180  # most faces per worker task: progress every few seconds
 _OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
 
 
@@ -293,7 +293,9 @@ def render_faces(
     if workers <= 1 or len(jobs) <= 1:
         report.overflow = _render_chunk(_Chunk(jobs, geometry, art_dir, dpi), progress)
         return report
-    size = min(CHUNK, -(-len(jobs) // workers))
+    count = -(-len(jobs) // CHUNK)
+    count += -count % workers  # every worker gets as many chunks, of about equal size
+    size = -(-len(jobs) // count)
     chunks = [
         _Chunk(jobs[start : start + size], geometry, art_dir, dpi)
         for start in range(0, len(jobs), size)
