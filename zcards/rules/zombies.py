@@ -78,39 +78,23 @@ class Zombies:
 
     def spend_face_down(self, *, combat_only: bool = False) -> bool:
         """Spend one ready face-down card (only one in the combat zone if ``combat_only``)."""
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = []
-            if b.rr and not combat_only:
-                out.append(b._replace(rr=b.rr - 1, rs=b.rs + 1))
-            if b.cr:
-                out.append(b._replace(cr=b.cr - 1, cs=b.cs + 1))
-            return out, [b]
-        return self._apply(step)
+        return self._shift((("cr", "cs"),) if combat_only else (("rr", "rs"), ("cr", "cs")))
 
     def ready_face_down(self) -> bool:
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = []
-            if b.rs:
-                out.append(b._replace(rs=b.rs - 1, rr=b.rr + 1))
-            if b.cs:
-                out.append(b._replace(cs=b.cs - 1, cr=b.cr + 1))
-            return out, [b]
-        return self._apply(step)
+        return self._shift((("rs", "rr"), ("cs", "cr")))
 
     def move_face_down(self, *, to_combat: bool) -> bool:
         """One face-down card changes zone, keeping its rotation."""
+        if to_combat:
+            return self._shift((("rr", "cr"), ("rs", "cs")))
+        return self._shift((("cr", "rr"), ("cs", "rs")))
+
+    def _shift(self, moves: tuple[tuple[str, str], ...]) -> bool:
+        """One face-down card goes from count ``source`` to count ``target``, for each
+        ``(source, target)`` of ``moves`` that has a card to move: every one is a reading."""
         def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = []
-            if to_combat:
-                if b.rr:
-                    out.append(b._replace(rr=b.rr - 1, cr=b.cr + 1))
-                if b.rs:
-                    out.append(b._replace(rs=b.rs - 1, cs=b.cs + 1))
-            else:
-                if b.cr:
-                    out.append(b._replace(cr=b.cr - 1, rr=b.rr + 1))
-                if b.cs:
-                    out.append(b._replace(cs=b.cs - 1, rs=b.rs + 1))
+            out = [b._replace(**{source: getattr(b, source) - 1, target: getattr(b, target) + 1})
+                   for source, target in moves if getattr(b, source)]
             return out, [b]
         return self._apply(step)
 
