@@ -262,6 +262,45 @@ def test_card_file_dropped_from_updatelist_removes_its_cards(
     assert not any(location.endswith("trouble.txt") for location in locations)
 
 
+def test_new_image_base_refreshes_unchanged_card_files(
+    plugin_server: HTTPServer, reference_dir: Path, tmp_path: Path
+) -> None:
+    """Only the updatelist's CardGeneralURLs changes: the card files answer 304, and their
+    cards' image URLs follow the new base all the same, logged as changes."""
+    overlay = tmp_path / "served"
+    url = serve_updatelist(plugin_server, reference_dir, "tribbles", overlay)
+    db_path = tmp_path / "cards.db"
+    import_sources(db_path, [url], fetcher=quick_fetcher())
+    old_base = "https://raw.githubusercontent.com/lackeyccg-stccg/tribbles/master/sets/setimages/"
+    new_base = "https://images.example.org/tribbles/"
+    updatelist = overlay / "tribbles" / "updatelist.txt"
+    text = updatelist.read_text(encoding="utf-8")
+    assert f"\n{old_base}general/" in text
+    updatelist.write_text(text.replace(f"\n{old_base}general/", f"\n{new_base}"))
+    db = sqlite_utils.Database(db_path)
+    query = "select set_name, name, image_url from cards"
+    before = {(set_name, name): image for set_name, name, image in db.execute(query)}
+    assert all(image.startswith(old_base) for image in before.values())
+    plugin_server.clear_log()
+    report = import_sources(db_path, [url], fetcher=quick_fetcher())
+    card_files = [
+        (request.headers.get("If-None-Match") is not None, response.status_code)
+        for request, response in plugin_server.log
+        if request.path.startswith("/tribbles/sets/") and request.path.endswith(".txt")
+    ]
+    assert card_files == [(True, 304), (True, 304)]
+    after = {(set_name, name): image for set_name, name, image in db.execute(query)}
+    assert after == {key: new_base + old.rsplit("/", 1)[1] for key, old in before.items()}
+    assert report.changes == report.changed and len(report.changed) == 147
+    for change in report.changed:
+        key = (change.set_name, change.name)
+        assert change.fields == {"image_url": [before[key], after[key]]}
+    logged = db.execute("select count(*) from changes where run_id = ?", [report.run_id])
+    assert logged.fetchone()[0] == 147
+    again = import_sources(db_path, [url], fetcher=quick_fetcher())
+    assert again.changes == []
+
+
 def test_downloaded_page_cannot_point_at_local_files(
     httpserver: HTTPServer, sample_db_copy: Path
 ) -> None:

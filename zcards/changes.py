@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
 
 from zcards.db import CARD_COLUMNS
+from zcards.plugin_files import ImageUrls
 
 COMPARED_COLUMNS = tuple(column for column in CARD_COLUMNS if column != "source_id")
 _JSON_COLUMNS = frozenset({"keywords", "requirements", "symbols", "extra"})
@@ -63,6 +64,35 @@ def record_changes(conn: sqlite3.Connection, run_id: int, changes: Sequence[Card
         "insert into changes (run_id, set_name, name, action, fields) values (?, ?, ?, ?, ?)",
         [(run_id, c.set_name, c.name, c.action, _fields_json(c.fields)) for c in changes],
     )
+
+
+def refresh_image_urls(
+    conn: sqlite3.Connection, unchanged: Iterable[tuple[int, ImageUrls | None]]
+) -> list[CardChange]:
+    """Recompute the image URLs of the cards (and alternate printings) of not-modified card
+    files from the updatelist just read: its image mapping can change while a card file
+    answers 304, and re-downloading the file only to learn that would cost the 304's saving.
+    A file no updatelist pointed to (``None``) keeps its URLs."""
+    changes = []
+    for source_id, urls in unchanged:
+        if urls is None:
+            continue
+        for table in ("cards", "card_variants"):
+            rows = conn.execute(
+                f"select rowid, set_name, name, image_file, image_url from {table} "
+                "where source_id = ? order by set_name, name, rowid",
+                (source_id,),
+            )
+            updates = []
+            for rowid, set_name, name, image_file, old in rows.fetchall():
+                new = urls.url_for_file(set_name, image_file or "")
+                if new != old:
+                    updates.append((new, rowid))
+                    if table == "cards":
+                        fields = {"image_url": [old, new]}
+                        changes.append(CardChange("changed", set_name, name, fields))
+            conn.executemany(f"update {table} set image_url = ? where rowid = ?", updates)
+    return changes
 
 
 def run_changes(db: sqlite_utils.Database, run_id: int | None = None) -> tuple[int | None, list]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import sqlite_utils
 
-from zcards.changes import CardChange, diff_rows, record_changes
+from zcards.changes import CardChange, diff_rows, record_changes, refresh_image_urls
 from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
 from zcards.fetch import Fetcher, Validators
 from zcards.merge import Key, Merged, ProgressFactory, Row, merge_inputs
@@ -177,6 +177,8 @@ def _write(
         rows = merged.with_source_ids(ids)
         existing = _existing_rows(conn, scope, rows)
         _apply(conn, report, *_diff(report, existing, rows, scope))
+        not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.parsed is None]
+        report.changed += refresh_image_urls(conn, not_read)
         marks = ",".join("?" * len(scope))
         conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
         conn.executemany(

@@ -78,7 +78,7 @@ def _with_image_urls(card_input: CardInput) -> list[Row]:
     """The document's rows with ``image_url`` appended (where the plugin serves the image)."""
     parsed, urls = card_input.parsed, card_input.image_urls
     assert parsed is not None
-    if urls.explicit or urls.general:
+    if urls is not None and (urls.explicit or urls.general):
         pairs = zip(parsed.stored, parsed.cards, strict=True)
         return [(*row, urls.url_for(card)) for row, card in pairs]
     return list(map(add, parsed.stored, repeat(("",))))  # no URL known: url_for() says ""

@@ -48,11 +48,15 @@ class ImageUrls:
                 self.add(parts[0], parts[-1])
 
     def url_for(self, card: Card) -> str:
-        front = card.image_file.split(",")[0].strip()
+        return self.url_for_file(card.set_name, card.image_file)
+
+    def url_for_file(self, set_name: str, image_file: str) -> str:
+        """The URL of a stored card's image (cards of a not-modified file are not parsed)."""
+        front = image_file.split(",")[0].strip()
         if not front:
             return ""
         file_name = front if "." in front.rsplit("/", 1)[-1] else f"{front}.jpg"
-        for folder in (card.set_name, "general"):
+        for folder in (set_name, "general"):
             explicit = self.explicit.get(f"{folder}/{file_name}".casefold())
             if explicit:
                 return explicit

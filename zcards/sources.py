@@ -51,11 +51,14 @@ class SourceRecord:
 
 @dataclass
 class CardInput:
-    """A card-data document: parsed cards, or ``parsed=None`` when the server said 304."""
+    """A card-data document: parsed cards, or ``parsed=None`` when the server said 304.
+
+    ``image_urls`` is None when no updatelist said where its card images are.
+    """
 
     record: SourceRecord
     parsed: CardFile | None
-    image_urls: ImageUrls = field(default_factory=ImageUrls)
+    image_urls: ImageUrls | None = None
 
 
 @dataclass
@@ -165,7 +168,7 @@ class Collector:
         link to some ``.txt`` file)."""
         loaded = self._load(location, parent, conditional=True)
         if loaded is None:
-            self.result.inputs.append(CardInput(self.result.records[-1], None))
+            self.result.inputs.append(CardInput(self.result.records[-1], None, images))
             return
         kind = sniff(loaded.data, loaded.content_type)
         if kind == "html":
@@ -185,7 +188,7 @@ class Collector:
         record.kind = "card-data"
         parsed = parse_card_data(loaded.data, record.location)
         record.row_count = len(parsed.stored)
-        self.result.inputs.append(CardInput(record, parsed, images or ImageUrls()))
+        self.result.inputs.append(CardInput(record, parsed, images))
 
     def _follow_updatelist(self, loaded: _Loaded) -> None:
         record = loaded.record
