@@ -28,6 +28,7 @@ from lackey_plugin.updatelist import UpdateEntry, UpdateList, format_date, rende
 from lackey_plugin.version import read_stamp, render_version, valid_stamp, yymmdd
 from zcards.db import iter_cards, open_db
 from zcards.errors import ZcardsError
+from zcards.files import current_umask
 from zcards.model import Card
 from zcards.resources import starter_decks
 from zcards.safe_names import safe_component
@@ -329,6 +330,4 @@ def _swap(build: Path, target: Path) -> None:
 
 def _folder_mode() -> int:
     """The mode a new folder gets under the user's umask (mkdtemp's 0o700 would hide it)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o777 & ~umask
+    return 0o777 & ~current_umask()

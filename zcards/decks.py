@@ -9,9 +9,7 @@ reported with suggestions instead of silently dropping a card.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +18,7 @@ from types import ModuleType
 import sqlite_utils
 
 from zcards.errors import Location, ZcardsError
+from zcards.files import atomic_write
 from zcards.lookup import EXACT, NORMALISED, CardIndex
 from zcards.model import Card
 from zcards.stats import Stats, summarise
@@ -254,12 +253,5 @@ def convert_deck(deck: Deck, to: str, db: sqlite_utils.Database | None = None) -
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 text via a temporary file in the same folder, then rename it into place."""
-    descriptor, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` as UTF-8 with LF line ends, atomically (see :func:`atomic_write`)."""
+    atomic_write(path, text.encode("utf-8"))

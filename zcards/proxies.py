@@ -18,10 +18,10 @@ from zcards.cardface import FaceView, Fit, Geometry, face_view, render_fitted
 from zcards.db import iter_cards
 from zcards.decks import read_deck, resolve_deck
 from zcards.errors import UsageError
+from zcards.files import atomic_write
 from zcards.layout import Grid, Line, Paper, Rect, make_grid
 from zcards.model import Card
 from zcards.query import search
-from zcards.raster import atomic_write
 from zcards.resources import jinja_env
 
 TITLE = "Zombie CCG proxies"

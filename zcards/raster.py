@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import multiprocessing
 import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -19,17 +18,12 @@ from typing import TypeVar
 import pypdfium2
 
 from zcards.errors import ZcardsError
+from zcards.files import atomic_write
 
 JPEG_QUALITY = 90
 
 
 @cache
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def rasterise(pdf: bytes, dpi: int) -> list:
     """Every page of a PDF as an RGB PIL image at ``dpi``."""
     document = pypdfium2.PdfDocument(pdf)
@@ -51,20 +45,6 @@ def save_jpeg(image, path: Path, dpi: int) -> None:
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, dpi=(dpi, dpi))
     atomic_write(path, buffer.getvalue())
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write through a temporary file in the same folder, then rename over ``path``."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        # mkstemp makes private files; give the result the usual permissions (0666 - umask).
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 Task = TypeVar("Task")
