@@ -14,9 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-
-import weasyprint
-from weasyprint.text.fonts import FontConfiguration
+from typing import TYPE_CHECKING
 
 from zcards.errors import Location, ZcardsError
 from zcards.layout import CARD_SIZES, PT_PER_MM, CardSize
@@ -24,6 +22,10 @@ from zcards.model import FACTIONS, RARITY_NAMES, Card
 from zcards.raster import cpu_count, map_in_processes, rasterise, save_jpeg
 from zcards.resources import jinja_env
 from zcards.safe_names import UniqueNames, image_stem
+
+if TYPE_CHECKING:  # WeasyPrint takes ~0.5 s to import: only commands that render pay for it
+    import weasyprint
+    from weasyprint.text.fonts import FontConfiguration
 
 log = logging.getLogger(__name__)
 
@@ -185,17 +187,23 @@ def _number(value: int | None) -> str:
 
 @cache
 def _font_config() -> FontConfiguration:
+    from weasyprint.text.fonts import FontConfiguration
+
     return FontConfiguration()
 
 
 @cache
 def _url_fetcher() -> weasyprint.URLFetcher:
     """Only local files and inline data: nothing on a card makes the renderer go online."""
+    import weasyprint
+
     return weasyprint.URLFetcher(allowed_protocols=("file", "data"))
 
 
 def render_document(html: str) -> weasyprint.Document:
     """Lay out one HTML document (the expensive step)."""
+    import weasyprint
+
     return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
         font_config=_font_config()
     )
