@@ -43,7 +43,9 @@ def render_table_background(path: Path) -> Path:
             left, upper, right, lower = draw.textbbox((0, 0), text, font=font)
             draw.text(
                 ((width - (right - left)) / 2, (top + bottom - (lower - upper)) / 2 - upper),
-                text, font=font, fill=_TEXT,
+                text,
+                font=font,
+                fill=_TEXT,
             )
             edge += step * depth
     draw.line((margin, half, width - margin, half), fill=_BORDER, width=4)

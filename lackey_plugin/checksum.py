@@ -39,7 +39,7 @@ def _byte_sum(data: bytes) -> int:
     """
     view = memoryview(data)
     pieces = range(0, len(data), 256)
-    return sum(adler32(view[start:start + 256]) & 0xFFFF for start in pieces) - len(pieces)
+    return sum(adler32(view[start : start + 256]) & 0xFFFF for start in pieces) - len(pieces)
 
 
 def _add_chunk(total: int, data: bytes) -> int:
@@ -58,7 +58,7 @@ def checksum_bytes(data: bytes) -> int:
     """The Lackey checksum of ``data`` (an empty input gives -1, the EOF step alone)."""
     total = 0
     for start in range(0, len(data), _CHUNK):
-        total = _add_chunk(total, data[start:start + _CHUNK].translate(None, _NEWLINES))
+        total = _add_chunk(total, data[start : start + _CHUNK].translate(None, _NEWLINES))
     return _trunc_rem(total - 1)
 
 

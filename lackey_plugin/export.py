@@ -51,9 +51,14 @@ class ExportReport:
 
     def to_dict(self) -> dict:
         return {
-            "plugin_dir": str(self.plugin_dir), "version": self.version, "cards": self.cards,
-            "sets": self.sets, "files": self.files, "bytes": self.bytes,
-            "unchanged": self.unchanged, "messages": self.messages,
+            "plugin_dir": str(self.plugin_dir),
+            "version": self.version,
+            "cards": self.cards,
+            "sets": self.sets,
+            "files": self.files,
+            "bytes": self.bytes,
+            "unchanged": self.unchanged,
+            "messages": self.messages,
         }
 
 
@@ -98,8 +103,12 @@ def export_plugin(
         base_url = PLACEHOLDER_BASE.format(name=name)
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
     job = _Job(
-        name=name, base_url=base_url if base_url.endswith("/") else base_url + "/", day=day,
-        dpi=dpi, decks=list(decks) if decks is not None else starter_decks(), game=game,
+        name=name,
+        base_url=base_url if base_url.endswith("/") else base_url + "/",
+        day=day,
+        dpi=dpi,
+        decks=list(decks) if decks is not None else starter_decks(),
+        game=game,
         progress=progress or _quiet,
     )
     build = Path(tempfile.mkdtemp(prefix=f".{name}.build-", dir=out))
@@ -187,8 +196,10 @@ def _build(root: Path, db, cards: list[Card], job: _Job, report: ExportReport) -
 
     safe_by_key = {card.key: safe_card for card, safe_card in zip(cards, safe.cards, strict=True)}
     fixed = _write_decks(root, db, job, safe_by_key, report)
-    _write(root / "packs" / "packdefinitions1.xml",
-           packs.render_packdefinitions(by_set, fixed, BOOSTER_IMAGE))
+    _write(
+        root / "packs" / "packdefinitions1.xml",
+        packs.render_packdefinitions(by_set, fixed, BOOSTER_IMAGE),
+    )
     render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
     _render_images(root, by_set, job.dpi, job.progress)
     render_table_background(root / background_name(job.name))
@@ -218,8 +229,10 @@ def _write_decks(
     for path in job.decks:
         resolved = resolve_deck(read_deck(path), db)
         if not resolved.ok:
-            report.messages.append(f"starter deck {path.name} left out: "
-                                   f"{len(resolved.unknown)} of its cards are not in the database")
+            report.messages.append(
+                f"starter deck {path.name} left out: "
+                f"{len(resolved.unknown)} of its cards are not in the database"
+            )
             continue
         entries = [
             ResolvedEntry(entry.count, safe_by_key[entry.card.key], entry.section)
@@ -256,8 +269,7 @@ def _render_images(root: Path, by_set: dict[str, list[Card]], dpi: int, progress
     progress("card images", done, total)
     for set_name, cards in by_set.items():
         end = done + len(cards)
-        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi,
-                           progress=advance)
+        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi, progress=advance)
         if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
             advance(end - done)
     render_cardback(root / "cardback.jpg", dpi)

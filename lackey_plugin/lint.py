@@ -47,8 +47,13 @@ class Finding:
         return f"{where}: {self.severity}: {self.message} [{self.code}]"
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line or None, "severity": self.severity,
-                "code": self.code, "message": self.message}
+        return {
+            "file": self.file,
+            "line": self.line or None,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -73,8 +78,9 @@ class Plugin:
         return {column for f in self.card_files.values() for column in f.header}
 
     def files(self) -> list[str]:
-        return sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*")
-                      if p.is_file())
+        return sorted(
+            p.relative_to(self.root).as_posix() for p in self.root.rglob("*") if p.is_file()
+        )
 
 
 def unsafe_path(path: str) -> bool:
@@ -112,15 +118,20 @@ def read_text(path: Path) -> str:
 def _check_plugininfo(plugin: Plugin) -> None:
     path = plugin.root / "plugininfo.txt"
     if not path.is_file():
-        plugin.add(ERROR, "plugininfo-missing", "plugininfo.txt is missing; Lackey needs it",
-                   "plugininfo.txt")
+        plugin.add(
+            ERROR,
+            "plugininfo-missing",
+            "plugininfo.txt is missing; Lackey needs it",
+            "plugininfo.txt",
+        )
         return
     file = "plugininfo.txt"
     text = read_text(path)
     info = parse_plugininfo(text)
     if not info.has_root:
-        plugin.add(WARNING, "plugininfo-legacy",
-                   "no <plugin> block: the legacy positional format", file)
+        plugin.add(
+            WARNING, "plugininfo-legacy", "no <plugin> block: the legacy positional format", file
+        )
         return
     for tag, line in info.tags:
         if tag.lower() not in _KNOWN_TAGS:
@@ -143,8 +154,13 @@ def _check_block(plugin: Plugin, block, game_zones: list[str], file: str) -> Non
     if block.tag != "definition" and not label:
         plugin.add(WARNING, "no-label", f"<{block.tag}> without a label", file, block.line)
     if label and (":" in label or " -> " in label):
-        plugin.add(WARNING, "ambiguous-label",
-                   f"label {label!r} has ':' or ' -> ', which log lines use", file, block.line)
+        plugin.add(
+            WARNING,
+            "ambiguous-label",
+            f"label {label!r} has ':' or ' -> ', which log lines use",
+            file,
+            block.line,
+        )
     kind = (block.get("kind") or "").strip()
     if block.tag == "generalfunction" and kind.upper() not in GENERAL_KINDS:
         plugin.add(WARNING, "unknown-kind", f"general function kind {kind!r}", file, block.line)
@@ -154,17 +170,32 @@ def _check_block(plugin: Plugin, block, game_zones: list[str], file: str) -> Non
     if colour is not None and colour.lower() not in COLOURS:
         plugin.add(WARNING, "unknown-colour", f"counter colour {colour!r}", file, block.line)
     for name, value in block.children:
-        if name in ("shuffle", "visibletoowner", "visibletoothers", "isshared",
-                    "includeasbutton") and value.lower() not in ("yes", "no"):
+        if name in (
+            "shuffle",
+            "visibletoowner",
+            "visibletoothers",
+            "isshared",
+            "includeasbutton",
+        ) and value.lower() not in ("yes", "no"):
             plugin.add(WARNING, "not-yes-no", f"<{name}> is {value!r}", file, block.line)
     if block.tag == "deckzone":
         if block.get("zonetoloadto") is not None:
-            plugin.add(WARNING, "legacy-zonetoloadto",
-                       f"deckzone {label!r} uses legacy <zonetoloadto>", file, block.line)
+            plugin.add(
+                WARNING,
+                "legacy-zonetoloadto",
+                f"deckzone {label!r} uses legacy <zonetoloadto>",
+                file,
+                block.line,
+            )
         target = block.get("gamezonetoloadto") or block.get("zonetoloadto") or label
         if target not in game_zones:
-            plugin.add(WARNING, "deckzone-target",
-                       f"deckzone {label!r} loads to {target!r}, not a gamezone", file, block.line)
+            plugin.add(
+                WARNING,
+                "deckzone-target",
+                f"deckzone {label!r} loads to {target!r}, not a gamezone",
+                file,
+                block.line,
+            )
 
 
 def card_file_names(plugin: Plugin) -> list[str]:
@@ -178,16 +209,30 @@ def card_file_names(plugin: Plugin) -> list[str]:
         for element in root.iter("filetoinclude") if root is not None else ():
             entry = (element.text or "").strip()
             if unsafe_path(entry):
-                plugin.add(ERROR, "unsafe-path", f"{entry!r} leaves sets/",
-                           "ListOfCardDataFiles.txt", element.sourceline or 0)
+                plugin.add(
+                    ERROR,
+                    "unsafe-path",
+                    f"{entry!r} leaves sets/",
+                    "ListOfCardDataFiles.txt",
+                    element.sourceline or 0,
+                )
             elif not (plugin.root / "sets" / entry).is_file():
-                plugin.add(ERROR, "carddata-list-missing", f"listed card file sets/{entry} is "
-                           "missing", "ListOfCardDataFiles.txt", element.sourceline or 0)
+                plugin.add(
+                    ERROR,
+                    "carddata-list-missing",
+                    f"listed card file sets/{entry} is missing",
+                    "ListOfCardDataFiles.txt",
+                    element.sourceline or 0,
+                )
             else:
                 names.append(f"sets/{entry}")
     if (plugin.root / "setlist.txt").is_file():
-        plugin.add(WARNING, "legacy-setlist", "legacy setlist.txt (prefer ListOfCardDataFiles)",
-                   "setlist.txt")
+        plugin.add(
+            WARNING,
+            "legacy-setlist",
+            "legacy setlist.txt (prefer ListOfCardDataFiles)",
+            "setlist.txt",
+        )
     for path in sorted((plugin.root / "sets").glob("*.txt")):
         if f"sets/{path.name}" not in names:
             names.append(f"sets/{path.name}")
@@ -203,15 +248,21 @@ def _check_card_data(plugin: Plugin) -> None:
         card_file = read_card_file(data)
         header = [column.removeprefix("\ufeff") for column in card_file.header]
         if [h.lower() for h in header[:3]] != ["name", "set", "imagefile"]:
-            plugin.add(ERROR, "carddata-header",
-                       f"columns 1-3 are {header[:3]}, not Name, Set, ImageFile", name, 1)
+            plugin.add(
+                ERROR,
+                "carddata-header",
+                f"columns 1-3 are {header[:3]}, not Name, Set, ImageFile",
+                name,
+                1,
+            )
             continue
         plugin.card_files[name] = card_file
         _check_card_file(plugin, name, card_file, header, len(data))
 
 
-def _check_card_file(plugin: Plugin, name: str, card_file: CardFile, header: list[str],
-                     size: int) -> None:
+def _check_card_file(
+    plugin: Plugin, name: str, card_file: CardFile, header: list[str], size: int
+) -> None:
     if header[:3] != ["Name", "Set", "ImageFile"]:
         plugin.add(WARNING, "carddata-header-case", f"header spelled {header[:3]}", name, 1)
     if card_file.has_bom:
@@ -224,8 +275,13 @@ def _check_card_file(plugin: Plugin, name: str, card_file: CardFile, header: lis
         plugin.add(WARNING, "carddata-size", f"{size} bytes; keep card files under 1 MB", name)
     extra = [row.line for row in card_file.rows if row.extra_fields]
     if extra:
-        plugin.add(WARNING, "extra-fields",
-                   f"{len(extra)} rows have more fields than the header", name, extra[0])
+        plugin.add(
+            WARNING,
+            "extra-fields",
+            f"{len(extra)} rows have more fields than the header",
+            name,
+            extra[0],
+        )
     seen: dict[tuple[str, str], int] = {}
     repeats: list[str] = []
     for row in card_file.rows:
@@ -238,18 +294,34 @@ def _check_card_file(plugin: Plugin, name: str, card_file: CardFile, header: lis
             seen[key] = row.line
         image = row.fields.get(card_file.header[2], "")
         if unsafe_path(image) or unsafe_path(key[1]):
-            plugin.add(ERROR, "unsafe-path", f"Set {key[1]!r} / ImageFile {image!r} would leave "
-                       "the image folder", name, row.line)
+            plugin.add(
+                ERROR,
+                "unsafe-path",
+                f"Set {key[1]!r} / ImageFile {image!r} would leave the image folder",
+                name,
+                row.line,
+            )
     if repeats:
-        plugin.add(WARNING, "duplicate-card", f"{len(repeats)} rows repeat a (Name, Set), "
-                   f"e.g. {repeats[0]}", name)
+        plugin.add(
+            WARNING,
+            "duplicate-card",
+            f"{len(repeats)} rows repeat a (Name, Set), e.g. {repeats[0]}",
+            name,
+        )
 
 
 def _check_images(plugin: Plugin) -> None:
     """Missing, orphaned and case-only-different card images under ``sets/setimages/``."""
     base = plugin.root / "sets" / "setimages"
-    shipped = [p.relative_to(base).as_posix() for p in base.rglob("*")
-               if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES] if base.is_dir() else []
+    shipped = (
+        [
+            p.relative_to(base).as_posix()
+            for p in base.rglob("*")
+            if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
+        ]
+        if base.is_dir()
+        else []
+    )
     exact = set(shipped)
     folded = {path.casefold(): path for path in shipped}
     used: set[str] = set()
@@ -265,26 +337,44 @@ def _check_images(plugin: Plugin) -> None:
                 if found is None:
                     missing.setdefault(f"{file_name} (set {set_name!r})", []).append(image)
                 elif found[1]:
-                    plugin.add(WARNING, "image-case", f"{image!r} matches {found[0]} only when "
-                               "ignoring case", file_name, row.line)
+                    plugin.add(
+                        WARNING,
+                        "image-case",
+                        f"{image!r} matches {found[0]} only when ignoring case",
+                        file_name,
+                        row.line,
+                    )
                 if found:
                     used.add(found[0])
     if not shipped and missing:
         total = sum(len(images) for images in missing.values())
-        plugin.add(WARNING, "images-missing", f"no card images shipped ({total} referenced)",
-                   "sets/setimages")
+        plugin.add(
+            WARNING,
+            "images-missing",
+            f"no card images shipped ({total} referenced)",
+            "sets/setimages",
+        )
         missing = {}
     for where, images in sorted(missing.items()):
-        plugin.add(WARNING, "images-missing", f"{len(images)} card images missing for {where}, "
-                   f"e.g. {images[0]!r}", where.split(" ")[0])
+        plugin.add(
+            WARNING,
+            "images-missing",
+            f"{len(images)} card images missing for {where}, e.g. {images[0]!r}",
+            where.split(" ")[0],
+        )
     orphans = [p for p in shipped if p not in used and not p.startswith("general/")]
     if orphans:
-        plugin.add(WARNING, "images-orphaned",
-                   f"{len(orphans)} images no card uses, e.g. {orphans[0]}", "sets/setimages")
+        plugin.add(
+            WARNING,
+            "images-orphaned",
+            f"{len(orphans)} images no card uses, e.g. {orphans[0]}",
+            "sets/setimages",
+        )
     for asset in ("cardback", "spawned"):
         if not any((plugin.root / f"{asset}{ext}").is_file() for ext in (".jpg", ".png")):
-            plugin.add(WARNING, "asset-missing", f"{asset}.jpg/.png is not in the folder",
-                       f"{asset}.jpg")
+            plugin.add(
+                WARNING, "asset-missing", f"{asset}.jpg/.png is not in the folder", f"{asset}.jpg"
+            )
 
 
 def _find_image(set_name: str, image: str, exact: set[str], folded: dict[str, str]):

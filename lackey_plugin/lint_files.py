@@ -38,25 +38,38 @@ def check_decks(plugin: Plugin) -> None:
         try:
             deck = read_deck(path)
         except ZcardsError as error:
-            plugin.add(WARNING, "deck-unreadable", error.message, file,
-                       error.location.line or 0 if error.location else 0)
+            plugin.add(
+                WARNING,
+                "deck-unreadable",
+                error.message,
+                file,
+                error.location.line or 0 if error.location else 0,
+            )
             continue
         if path.suffix.lower() == ".txt":
             plugin.add(WARNING, "text-deck", "text deck list (Lackey's own form is .dek)", file)
         for section in deck.sections if path.suffix.lower() == ".dek" else ():
             if plugin.deck_zones and section not in plugin.deck_zones:
-                plugin.add(WARNING, "deck-superzone", f"superzone {section!r} is no deckzone",
-                           file)
+                plugin.add(WARNING, "deck-superzone", f"superzone {section!r} is no deckzone", file)
         for entry in deck.entries:
             known = (entry.name, entry.set_name) in keys if entry.set_name else entry.name in names
             if known:
                 continue
-            hint = (" (the name exists in another set)" if entry.name in names
-                    else " (differs only in case)" if entry.name.casefold() in folded_names
-                    else "")
+            hint = (
+                " (the name exists in another set)"
+                if entry.name in names
+                else " (differs only in case)"
+                if entry.name.casefold() in folded_names
+                else ""
+            )
             where = f" in set {entry.set_name!r}" if entry.set_name else ""
-            plugin.add(WARNING, "deck-unknown-card", f"no card {entry.name!r}{where}{hint}",
-                       file, entry.line or 0)
+            plugin.add(
+                WARNING,
+                "deck-unknown-card",
+                f"no card {entry.name!r}{where}{hint}",
+                file,
+                entry.line or 0,
+            )
 
 
 def check_packs(plugin: Plugin) -> None:
@@ -80,12 +93,21 @@ def check_packs(plugin: Plugin) -> None:
             if crit.field not in columns:
                 spelled = folded_columns.get(crit.field.casefold())
                 hint = f" (the header spells {spelled!r})" if spelled else ""
-                plugin.add(WARNING, "pack-unknown-column",
-                           f"pack {crit.pack!r}: no column {crit.field!r}{hint}", file, crit.line)
+                plugin.add(
+                    WARNING,
+                    "pack-unknown-column",
+                    f"pack {crit.pack!r}: no column {crit.field!r}{hint}",
+                    file,
+                    crit.line,
+                )
             elif not _value_exists(plugin, crit.field, crit.eval, crit.data):
-                plugin.add(WARNING, "pack-unknown-value",
-                           f"pack {crit.pack!r}: no card has {crit.field} {crit.eval} "
-                           f"{crit.data!r}", file, crit.line)
+                plugin.add(
+                    WARNING,
+                    "pack-unknown-value",
+                    f"pack {crit.pack!r}: no card has {crit.field} {crit.eval} {crit.data!r}",
+                    file,
+                    crit.line,
+                )
 
 
 def _value_exists(plugin: Plugin, column: str, evaluation: str, data: str) -> bool:
@@ -107,8 +129,13 @@ def check_formats(plugin: Plugin) -> None:
     sets = {key[1] for key in _card_index(plugin)[0]}
     for element in root.iter("set") if root is not None else ():
         if (element.text or "") not in sets:
-            plugin.add(WARNING, "format-unknown-set", f"format set {element.text!r} has no cards",
-                       "formats.txt", element.sourceline or 0)
+            plugin.add(
+                WARNING,
+                "format-unknown-set",
+                f"format set {element.text!r} has no cards",
+                "formats.txt",
+                element.sourceline or 0,
+            )
 
 
 def check_distribution(plugin: Plugin) -> None:
@@ -116,14 +143,19 @@ def check_distribution(plugin: Plugin) -> None:
     for runtime in plugin.files():
         base = runtime.rsplit("/", 1)[-1]
         if runtime.startswith(("saved/AutoSave", "logs/")) or base == "recentdecks.txt":
-            plugin.add(WARNING, "runtime-file", "written by Lackey at runtime; do not ship",
-                       runtime)
+            plugin.add(
+                WARNING, "runtime-file", "written by Lackey at runtime; do not ship", runtime
+            )
     version = plugin.root / "version.txt"
     if version.is_file():
         stamp = read_stamp(read_text(version))
         if stamp is None or not valid_stamp(stamp):
-            plugin.add(ERROR, "version-date", f"lastupdateYYMMDD {stamp!r} is not a YYMMDD date",
-                       "version.txt")
+            plugin.add(
+                ERROR,
+                "version-date",
+                f"lastupdateYYMMDD {stamp!r} is not a YYMMDD date",
+                "version.txt",
+            )
     if (plugin.root / "updatelist.txt").is_file():
         _check_updatelist(plugin)
 
@@ -138,8 +170,13 @@ def _check_updatelist(plugin: Plugin) -> None:
     for line, problem in updatelist.problems:
         plugin.add(ERROR, "updatelist-line", problem, file, line)
     if updatelist.name != plugin.name:
-        plugin.add(WARNING, "updatelist-name",
-                   f"line 1 names {updatelist.name!r}, the folder is {plugin.name!r}", file, 1)
+        plugin.add(
+            WARNING,
+            "updatelist-name",
+            f"line 1 names {updatelist.name!r}, the folder is {plugin.name!r}",
+            file,
+            1,
+        )
     if not valid_date(updatelist.date):
         plugin.add(WARNING, "updatelist-date", f"date {updatelist.date!r} is not MM-DD-YY", file, 1)
     absent: list[str] = []
@@ -147,27 +184,41 @@ def _check_updatelist(plugin: Plugin) -> None:
     for entry in updatelist.entries:
         _check_entry(plugin, updatelist, entry, absent, listed)
     if absent:
-        plugin.add(WARNING, "updatelist-file-absent", f"{len(absent)} listed files are not in "
-                   f"the folder, e.g. {', '.join(absent[:MAX_LISTED])}", file)
+        plugin.add(
+            WARNING,
+            "updatelist-file-absent",
+            f"{len(absent)} listed files are not in "
+            f"the folder, e.g. {', '.join(absent[:MAX_LISTED])}",
+            file,
+        )
     if updatelist.entries:
-        unlisted = [f for f in plugin.files() if f not in listed and f != file
-                    and f.rsplit("/", 1)[-1] not in RUNTIME_FILES]
+        unlisted = [
+            f
+            for f in plugin.files()
+            if f not in listed and f != file and f.rsplit("/", 1)[-1] not in RUNTIME_FILES
+        ]
         if unlisted:
-            plugin.add(WARNING, "updatelist-unlisted", f"{len(unlisted)} files are not listed, "
-                       f"e.g. {', '.join(unlisted[:MAX_LISTED])}", file)
+            plugin.add(
+                WARNING,
+                "updatelist-unlisted",
+                f"{len(unlisted)} files are not listed, e.g. {', '.join(unlisted[:MAX_LISTED])}",
+                file,
+            )
     for url_file in updatelist.card_url_files:
         if not (plugin.root / url_file).is_file():
             matches = [f for f in plugin.files() if f.casefold() == url_file.casefold()]
             hint = f" (only {matches[0]!r}, differing in case)" if matches else ""
-            plugin.add(WARNING, "cardurlfile-missing", f"CardURLFiles names {url_file!r}{hint}",
-                       file)
+            plugin.add(
+                WARNING, "cardurlfile-missing", f"CardURLFiles names {url_file!r}{hint}", file
+            )
 
 
 def _check_entry(plugin: Plugin, updatelist, entry, absent: list[str], listed: set[str]) -> None:
     file = "updatelist.txt"
     if unsafe_path(entry.local_path):
-        plugin.add(ERROR, "unsafe-path", f"{entry.local_path!r} leaves Lackey's folder", file,
-                   entry.line)
+        plugin.add(
+            ERROR, "unsafe-path", f"{entry.local_path!r} leaves Lackey's folder", file, entry.line
+        )
         return
     relative = updatelist.plugin_path(entry)
     if relative is None:
@@ -178,16 +229,31 @@ def _check_entry(plugin: Plugin, updatelist, entry, absent: list[str], listed: s
     listed.add(relative)
     base = relative.rsplit("/", 1)[-1]
     if relative == "updatelist.txt":
-        plugin.add(WARNING, "updatelist-self", "lists itself; its checksum is always stale",
-                   file, entry.line)
+        plugin.add(
+            WARNING,
+            "updatelist-self",
+            "lists itself; its checksum is always stale",
+            file,
+            entry.line,
+        )
         return
     if base in RUNTIME_FILES or relative.startswith(("saved/AutoSave", "logs/")):
-        plugin.add(WARNING, "updatelist-runtime-file", f"lists user/runtime file {relative}",
-                   file, entry.line)
+        plugin.add(
+            WARNING,
+            "updatelist-runtime-file",
+            f"lists user/runtime file {relative}",
+            file,
+            entry.line,
+        )
         return
     if entry.checksum in (0, -1):
-        plugin.add(WARNING, "placeholder-checksum", f"{relative} listed with {entry.checksum}",
-                   file, entry.line)
+        plugin.add(
+            WARNING,
+            "placeholder-checksum",
+            f"{relative} listed with {entry.checksum}",
+            file,
+            entry.line,
+        )
         return
     path = plugin.root / relative
     if not path.is_file():
@@ -195,5 +261,10 @@ def _check_entry(plugin: Plugin, updatelist, entry, absent: list[str], listed: s
         return
     actual = checksum_file(path)
     if actual != entry.checksum:
-        plugin.add(ERROR, "checksum-mismatch", f"{relative}: listed {entry.checksum}, file "
-                   f"has {actual}", file, entry.line)
+        plugin.add(
+            ERROR,
+            "checksum-mismatch",
+            f"{relative}: listed {entry.checksum}, file has {actual}",
+            file,
+            entry.line,
+        )

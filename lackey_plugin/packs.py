@@ -146,11 +146,13 @@ def pack_criteria(root: etree._Element) -> list[Criterion]:
     for pack in root.iter("pack"):
         title = (pack.findtext("packtitle") or "").strip()
         for crit in pack.iter("crit", "packcommoncrit"):
-            criteria.append(Criterion(
-                title,
-                (crit.findtext("field") or "").strip(),
-                (crit.findtext("eval") or "").strip(),
-                (crit.findtext("data") or "").strip(),
-                crit.sourceline or 0,
-            ))
+            criteria.append(
+                Criterion(
+                    title,
+                    (crit.findtext("field") or "").strip(),
+                    (crit.findtext("eval") or "").strip(),
+                    (crit.findtext("data") or "").strip(),
+                    crit.sourceline or 0,
+                )
+            )
     return criteria

@@ -19,37 +19,89 @@ TEMPLATE = "plugininfo.txt.j2"
 _FORBIDDEN = ("<", ">", "&", ":", " -> ", "\t", "\n", "\r")
 
 BLOCK_TAGS = (
-    "playerstat", "globalstat", "deckzone", "gamezone", "phase",
-    "generalfunction", "cardfunction", "definition",
+    "playerstat",
+    "globalstat",
+    "deckzone",
+    "gamezone",
+    "phase",
+    "generalfunction",
+    "cardfunction",
+    "definition",
 )
 SCALAR_TAGS = ("pluginname", "pluginversion")
 CHILD_TAGS = (
-    "label", "initialvalue", "gamezonetoloadto", "zonetoloadto", "shuffle", "visibletoowner",
-    "visibletoothers", "isshared", "kind", "value", "includeasbutton", "sourceowner",
-    "sourcegamezone", "sourceposition", "destinationowner", "destinationgamezone",
-    "destinationposition", "color", "positionx", "positiony",
+    "label",
+    "initialvalue",
+    "gamezonetoloadto",
+    "zonetoloadto",
+    "shuffle",
+    "visibletoowner",
+    "visibletoothers",
+    "isshared",
+    "kind",
+    "value",
+    "includeasbutton",
+    "sourceowner",
+    "sourcegamezone",
+    "sourceposition",
+    "destinationowner",
+    "destinationgamezone",
+    "destinationposition",
+    "color",
+    "positionx",
+    "positiony",
 )
-GENERAL_KINDS = frozenset({
-    "DRAWCARD", "DRAWCARDTOTABLE", "TRANSFERCARD", "ALLYOURCARDSMAKERIGHT0DEGREES",
-    "ALLYOURCARDSMAKERIGHT90DEGREES", "ALLYOURCARDSMAKERIGHT180DEGREES",
-    "ALLYOURCARDSMAKERIGHT270DEGREES", "NEXTPHASE", "PREVIOUSPHASE", "NEXTTURN", "PREVIOUSTURN",
-    "FLIPCOIN", "SPAWNCARD", "SPAWNPLAYERICON",
-    *(f"TRANSFERCARD{n}" for n in range(1, 11)),
-    *(f"ROLLD{n}" for n in (3, 4, 6, 8, 10, 12, 20, 100)),
-})
+GENERAL_KINDS = frozenset(
+    {
+        "DRAWCARD",
+        "DRAWCARDTOTABLE",
+        "TRANSFERCARD",
+        "ALLYOURCARDSMAKERIGHT0DEGREES",
+        "ALLYOURCARDSMAKERIGHT90DEGREES",
+        "ALLYOURCARDSMAKERIGHT180DEGREES",
+        "ALLYOURCARDSMAKERIGHT270DEGREES",
+        "NEXTPHASE",
+        "PREVIOUSPHASE",
+        "NEXTTURN",
+        "PREVIOUSTURN",
+        "FLIPCOIN",
+        "SPAWNCARD",
+        "SPAWNPLAYERICON",
+        *(f"TRANSFERCARD{n}" for n in range(1, 11)),
+        *(f"ROLLD{n}" for n in (3, 4, 6, 8, 10, 12, 20, 100)),
+    }
+)
 COLOURS = ("red", "green", "blue", "yellow", "white", "black", "orange", "violet", "indigo")
-CARD_KINDS = frozenset({
-    "MAKERIGHT0DEGREES", "MAKERIGHT90DEGREES", "MAKERIGHT180DEGREES", "MAKERIGHT270DEGREES",
-    "ADDCOUNTER", "REMOVECOUNTER", "EDITNOTE", "TURNOVER", "TOGGLETURNALLIMMUNITY",
-    "CHANGEOWNER", "HOVER", "CLONE", "CLEARCARD",
-    *(f"{verb}{colour.upper()}" for verb in ("ADDCOUNTER", "REMOVECOUNTER") for colour in COLOURS),
-})
+CARD_KINDS = frozenset(
+    {
+        "MAKERIGHT0DEGREES",
+        "MAKERIGHT90DEGREES",
+        "MAKERIGHT180DEGREES",
+        "MAKERIGHT270DEGREES",
+        "ADDCOUNTER",
+        "REMOVECOUNTER",
+        "EDITNOTE",
+        "TURNOVER",
+        "TOGGLETURNALLIMMUNITY",
+        "CHANGEOWNER",
+        "HOVER",
+        "CLONE",
+        "CLEARCARD",
+        *(
+            f"{verb}{colour.upper()}"
+            for verb in ("ADDCOUNTER", "REMOVECOUNTER")
+            for colour in COLOURS
+        ),
+    }
+)
 
 
 def check_labels(game: GameDefinition) -> None:
     """Refuse a label Lackey or the log parser could misread, before anything is written."""
     labels = [
-        *game.stat_labels, *game.phases, *game.zone_labels,
+        *game.stat_labels,
+        *game.phases,
+        *game.zone_labels,
         *(zone.label for zone in game.deck_zones),
         *(function.label for function in (*game.card_functions, *game.general_functions)),
     ]
@@ -99,9 +151,7 @@ class PluginInfo:
         return [block.get("label") or "" for block in self.of(tag)]
 
 
-_BLOCK = re.compile(
-    r"<(" + "|".join(BLOCK_TAGS + SCALAR_TAGS) + r")\s*>(.*?)</\1\s*>", re.I | re.S
-)
+_BLOCK = re.compile(r"<(" + "|".join(BLOCK_TAGS + SCALAR_TAGS) + r")\s*>(.*?)</\1\s*>", re.I | re.S)
 # A child's text runs to the next '<': tolerates typos such as <label>Main</lab> (FoW).
 _CHILD = re.compile(r"<([A-Za-z]+)\s*>([^<]*)")
 _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b[^>]*>")

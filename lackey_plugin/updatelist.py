@@ -42,7 +42,7 @@ class UpdateList:
         """The entry's path inside the plugin folder, or None when it installs elsewhere."""
         prefix = f"plugins/{self.name}/"
         if entry.local_path.startswith(prefix):
-            return entry.local_path[len(prefix):]
+            return entry.local_path[len(prefix) :]
         return None
 
 

@@ -35,8 +35,14 @@ class FileCheck:
     detail: str = ""
 
     def to_dict(self) -> dict:
-        return {"local_path": self.local_path, "url": self.url, "status": self.status,
-                "listed": self.listed, "actual": self.actual, "detail": self.detail}
+        return {
+            "local_path": self.local_path,
+            "url": self.url,
+            "status": self.status,
+            "listed": self.listed,
+            "actual": self.actual,
+            "detail": self.detail,
+        }
 
 
 @dataclass
@@ -50,8 +56,12 @@ class VerifyReport:
         return [check for check in self.checks if check.status != OK]
 
     def to_dict(self) -> dict:
-        return {"url": self.url, "plugin": self.name, "files": len(self.checks),
-                "problems": [check.to_dict() for check in self.problems]}
+        return {
+            "url": self.url,
+            "plugin": self.name,
+            "files": len(self.checks),
+            "problems": [check.to_dict() for check in self.problems],
+        }
 
 
 def _get(session: requests.Session, url: str) -> tuple[bytes | None, str]:
@@ -109,7 +119,7 @@ def _image_urls(updatelist: UpdateList, bodies: dict[str, bytes]) -> list[tuple[
     wanted: list[tuple[str, list[str]]] = []
     prefix = f"plugins/{updatelist.name}/sets/"
     for local_path, body in sorted(bodies.items()):
-        if not local_path.startswith(prefix) or "/" in local_path[len(prefix):]:
+        if not local_path.startswith(prefix) or "/" in local_path[len(prefix) :]:
             continue
         card_file = read_card_file(body)
         if len(card_file.header) < 3:
@@ -120,9 +130,11 @@ def _image_urls(updatelist: UpdateList, bodies: dict[str, bytes]) -> list[tuple[
             if not image:
                 continue
             key = f"{row.fields.get(set_col, '')}/{image}.jpg"
-            candidates = [explicit[key]] if key in explicit else [
-                base + quote(f"{image}.jpg") for base in updatelist.card_general_urls
-            ]
+            candidates = (
+                [explicit[key]]
+                if key in explicit
+                else [base + quote(f"{image}.jpg") for base in updatelist.card_general_urls]
+            )
             wanted.append((key, candidates))
     return wanted
 
@@ -134,5 +146,9 @@ def _check_image(session: requests.Session, key: str, candidates: list[str]) -> 
         if body is not None:
             return FileCheck(key, candidate, OK)
         details.append(f"{candidate}: {detail}")
-    return FileCheck(key, candidates[0] if candidates else "", DEAD, detail="; ".join(details)
-                     or "no CardGeneralURLs or CardImageURLs entry")
+    return FileCheck(
+        key,
+        candidates[0] if candidates else "",
+        DEAD,
+        detail="; ".join(details) or "no CardGeneralURLs or CardImageURLs entry",
+    )

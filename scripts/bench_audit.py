@@ -40,8 +40,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    results = list(iter_games(load_decks([]), args.games, seed=args.seed,
-                              strategies=("random", "greedy")))
+    results = list(
+        iter_games(load_decks([]), args.games, seed=args.seed, strategies=("random", "greedy"))
+    )
     text = "".join(game_log(r, r.players[i % 2]) for i, r in enumerate(results))
     cards = CardIndex(read_card_file(BUNDLED_SET))
     with tempfile.TemporaryDirectory() as folder:
@@ -54,8 +55,10 @@ def main() -> None:
         parse_s = best_of(args.repeat, lambda: parse_log(path))
         audit_s = best_of(args.repeat, lambda: audit(events, cards))
         both_s = best_of(args.repeat, lambda: audit(parse_log(path).events, cards))
-    print(f"log: {report.games} games, {lines} lines, {report.turns} turns, "
-          f"{len(report.unverifiable)} unverifiable findings, 0 violations")
+    print(
+        f"log: {report.games} games, {lines} lines, {report.turns} turns, "
+        f"{len(report.unverifiable)} unverifiable findings, 0 violations"
+    )
     print(f"parse only      : {lines / parse_s:>10,.0f} lines/s ({parse_s:.3f} s)")
     print(f"audit only      : {lines / audit_s:>10,.0f} lines/s ({audit_s:.3f} s)")
     print(f"parse + audit   : {lines / both_s:>10,.0f} lines/s ({both_s:.3f} s)")

@@ -46,15 +46,39 @@ def synthetic_card_file(path: Path, count: int) -> Path:
     lines = ["\t".join(ZOMBIE_COLUMNS)]
     for index in range(count):
         zombie = rng.random() < 0.5
-        text = " ".join(rng.choice(("Fast.", "Tough.", "Fierce.", "Draw a card.", "Gain 1 Food.",
-                                    "Heal a wound.", "Infectious."))
-                        for _ in range(rng.randint(3, 12)))
-        lines.append("\t".join([
-            f"Synthetic Card {index:05d}", "synth", f"synth{index:05d}",
-            "Zombie" if zombie else "Survivor", rng.choice(("Rage", "Horde", "Contagion")),
-            "" if zombie else str(rng.randint(1, 4)), str(rng.randint(1, 4)),
-            "" if zombie else str(rng.randint(1, 4)), "", "", "", rng.choice("CCCUUR"), text,
-        ]))
+        text = " ".join(
+            rng.choice(
+                (
+                    "Fast.",
+                    "Tough.",
+                    "Fierce.",
+                    "Draw a card.",
+                    "Gain 1 Food.",
+                    "Heal a wound.",
+                    "Infectious.",
+                )
+            )
+            for _ in range(rng.randint(3, 12))
+        )
+        lines.append(
+            "\t".join(
+                [
+                    f"Synthetic Card {index:05d}",
+                    "synth",
+                    f"synth{index:05d}",
+                    "Zombie" if zombie else "Survivor",
+                    rng.choice(("Rage", "Horde", "Contagion")),
+                    "" if zombie else str(rng.randint(1, 4)),
+                    str(rng.randint(1, 4)),
+                    "" if zombie else str(rng.randint(1, 4)),
+                    "",
+                    "",
+                    "",
+                    rng.choice("CCCUUR"),
+                    text,
+                ]
+            )
+        )
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -62,20 +86,31 @@ def synthetic_card_file(path: Path, count: int) -> Path:
 def bench_export(work: Path, source: Path, dpi: int, decks) -> tuple[float, object]:
     db = work / f"{source.stem}.db"
     import_sources(db, [str(source)])
-    return _timed(export_plugin, db, work / f"{source.stem}-out", release=RELEASE, dpi=dpi,
-                  base_url="https://example.org/zombieccg/", decks=decks)
+    return _timed(
+        export_plugin,
+        db,
+        work / f"{source.stem}-out",
+        release=RELEASE,
+        dpi=dpi,
+        base_url="https://example.org/zombieccg/",
+        decks=decks,
+    )
 
 
 def bench_faces(work: Path, db: Path, count: int, dpi: int) -> None:
     cards = list(iter_cards(open_db(db)))[:count]
     serial, _ = _timed(render_faces, cards, work / "faces-serial", dpi=dpi, workers=1)
     parallel, _ = _timed(render_faces, cards, work / "faces-parallel", dpi=dpi)
-    same = all(path.read_bytes() == (work / "faces-parallel" / path.name).read_bytes()
-               for path in (work / "faces-serial").iterdir())
+    same = all(
+        path.read_bytes() == (work / "faces-parallel" / path.name).read_bytes()
+        for path in (work / "faces-serial").iterdir()
+    )
     mode = f"{cpu_count()} worker processes" if len(cards) >= PARALLEL_MIN else "in-process"
-    print(f"card faces: {len(cards)} cards at {dpi} dpi: in-process {serial:.1f} s, "
-          f"default ({mode}) {parallel:.1f} s = {serial / parallel:.2f}x; "
-          f"byte-identical: {'yes' if same else 'NO'}")
+    print(
+        f"card faces: {len(cards)} cards at {dpi} dpi: in-process {serial:.1f} s, "
+        f"default ({mode}) {parallel:.1f} s = {serial / parallel:.2f}x; "
+        f"byte-identical: {'yes' if same else 'NO'}"
+    )
 
 
 def byte_sum(data: bytes) -> int:
@@ -91,15 +126,19 @@ def bench_checksum(megabytes: int) -> None:
     data = bytes(rng.getrandbits(8) for _ in range(1 << 16)) * (megabytes * 16)
     size = len(data) / 1e6
     rates = {}
-    for label, function in (("lackey checksum", checksum_bytes),
-                            ("hashlib.sha256", lambda d: hashlib.sha256(d).digest()),
-                            ("plain byte-sum loop", byte_sum)):
+    for label, function in (
+        ("lackey checksum", checksum_bytes),
+        ("hashlib.sha256", lambda d: hashlib.sha256(d).digest()),
+        ("plain byte-sum loop", byte_sum),
+    ):
         seconds, _ = _timed(function, data)
         rates[label] = size / seconds
         print(f"  {label:<20} {rates[label]:10.1f} MB/s")
-    print(f"  checksum / sha256 = {rates['lackey checksum'] / rates['hashlib.sha256']:.2f}x; "
-          f"checksum / byte-sum loop = "
-          f"{rates['lackey checksum'] / rates['plain byte-sum loop']:.1f}x")
+    print(
+        f"  checksum / sha256 = {rates['lackey checksum'] / rates['hashlib.sha256']:.2f}x; "
+        f"checksum / byte-sum loop = "
+        f"{rates['lackey checksum'] / rates['plain byte-sum loop']:.1f}x"
+    )
 
 
 def main() -> None:
@@ -113,15 +152,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         seconds, report = bench_export(work, BUNDLED_SET, args.dpi, None)
-        print(f"bundled set: {report.cards} cards, {report.files} files, {report.bytes / 1e6:.1f}"
-              f" MB at {args.dpi} dpi in {seconds:.1f} s ({seconds / report.cards * 1000:.0f}"
-              " ms/card)")
+        print(
+            f"bundled set: {report.cards} cards, {report.files} files, {report.bytes / 1e6:.1f}"
+            f" MB at {args.dpi} dpi in {seconds:.1f} s ({seconds / report.cards * 1000:.0f}"
+            " ms/card)"
+        )
         source = synthetic_card_file(work / "synthetic.txt", args.cards)
         seconds, report = bench_export(work, source, args.synthetic_dpi, [])
         card_files = len(list((report.plugin_dir / "sets").glob("*.txt")))
-        print(f"synthetic set: {report.cards} cards ({card_files} card files under 1 MB), "
-              f"{report.files} files at {args.synthetic_dpi} dpi in {seconds:.1f} s "
-              f"({seconds / report.cards * 1000:.0f} ms/card)")
+        print(
+            f"synthetic set: {report.cards} cards ({card_files} card files under 1 MB), "
+            f"{report.files} files at {args.synthetic_dpi} dpi in {seconds:.1f} s "
+            f"({seconds / report.cards * 1000:.0f} ms/card)"
+        )
         if args.compare:
             bench_faces(work, work / "synthetic.db", args.compare, args.synthetic_dpi)
     print(f"checksum throughput on {args.megabytes} MB:")

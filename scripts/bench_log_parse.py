@@ -41,9 +41,20 @@ def synthetic_events(count: int) -> Iterator[ev.Event]:
             ev.TurnChange(other, turn, player),
             ev.PerformAll.of(player, Meaning.READY_ALL),
             ev.PhaseChange(player, "Ready", "Draw"),
-            ev.Draw(player, 1, card), ev.Draw(player, 1, "a card"), ev.Draw(other, 2),
-            ev.Move(player, card, player, "Hand", player, "Discard", dst_pos="top",
-                    discard=True, counts={"Hand": 6, "Discard": turn}),
+            ev.Draw(player, 1, card),
+            ev.Draw(player, 1, "a card"),
+            ev.Draw(other, 2),
+            ev.Move(
+                player,
+                card,
+                player,
+                "Hand",
+                player,
+                "Discard",
+                dst_pos="top",
+                discard=True,
+                counts={"Hand": 6, "Discard": turn},
+            ),
             ev.PhaseChange(player, "Draw", "Build"),
             ev.Play(player, "a face down card", player, "Hand"),
             ev.Perform.of(player, Meaning.SPEND, "a face-down card"),
@@ -76,8 +87,10 @@ def main() -> None:
         path = Path(folder) / "synthetic.txt"
         started = time.perf_counter()
         write_log(synthetic_events(count), path)
-        print(f"wrote {count:,} lines ({path.stat().st_size / 1e6:.1f} MB) "
-              f"at {_rate(count, started):,.0f} lines/s")
+        print(
+            f"wrote {count:,} lines ({path.stat().st_size / 1e6:.1f} MB) "
+            f"at {_rate(count, started):,.0f} lines/s"
+        )
 
         started = time.perf_counter()
         matched = 0
@@ -93,10 +106,13 @@ def main() -> None:
             kinds[event.kind] = kinds.get(event.kind, 0) + 1
         parser = _rate(count, started)
 
-    print(f"bare loop, one compiled regex per line: {baseline:12,.0f} lines/s ({matched:,} "
-          "matched)")
-    print(f"iter_events (typed events):             {parser:12,.0f} lines/s "
-          f"({sum(kinds.values()):,} events, {kinds.get('unparsed', 0):,} unparsed)")
+    print(
+        f"bare loop, one compiled regex per line: {baseline:12,.0f} lines/s ({matched:,} matched)"
+    )
+    print(
+        f"iter_events (typed events):             {parser:12,.0f} lines/s "
+        f"({sum(kinds.values()):,} events, {kinds.get('unparsed', 0):,} unparsed)"
+    )
     print(f"ratio bare loop / parser: {baseline / parser:.1f}x")
 
 

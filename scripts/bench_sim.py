@@ -48,16 +48,22 @@ def speed(games: int, seed: int, card_list) -> None:
 
     def check() -> None:
         for result, pov, text in logs:
-            audit(parse_log(text).events, card_list, pov=pov,
-                  decks=dict.fromkeys(result.players, DECK_SIZE))
+            audit(
+                parse_log(text).events,
+                card_list,
+                pov=pov,
+                decks=dict.fromkeys(result.players, DECK_SIZE),
+            )
 
     _, checking = timed(check)
     print(f"{games} games, {len(logs)} logs, {lines} lines")
     print(f"  play:             {games / play:8.0f} games/s")
     print(f"  play + 2 logs:    {games / (play + write):8.0f} games/s")
     print(f"  audit (baseline): {games / checking:8.0f} games/s (parse + audit both logs)")
-    print(f"  ratio: the simulator makes games {checking / (play + write):.1f}x faster "
-          "than the audit checks them")
+    print(
+        f"  ratio: the simulator makes games {checking / (play + write):.1f}x faster "
+        "than the audit checks them"
+    )
 
 
 def detection(games: int, seed: int, card_list) -> None:
@@ -76,8 +82,12 @@ def detection(games: int, seed: int, card_list) -> None:
                         mutation = mutate(kind, events, random.Random(number), cards, sizes)
                         if mutation is None:
                             continue
-                        report = audit(parse_log(format_log(mutation.events)).events,
-                                       card_list, pov=pov, decks=sizes)
+                        report = audit(
+                            parse_log(format_log(mutation.events)).events,
+                            card_list,
+                            pov=pov,
+                            decks=sizes,
+                        )
                         findings = {(v.kind, v.line) for v in report.violations}
                         tried[kind] += 1
                         found[kind] += (kind, mutation.line) in findings

@@ -44,13 +44,20 @@ def mini_db(factory: pytest.TempPathFactory) -> Path:
 
 
 def export_mini(db_path: Path, out: Path, **options) -> ExportReport:
-    settings = {"base_url": "https://example.org/zombieccg/", "release": date(2026, 1, 31),
-                "dpi": TEST_DPI, "decks": [MINI_DECK]}
+    settings = {
+        "base_url": "https://example.org/zombieccg/",
+        "release": date(2026, 1, 31),
+        "dpi": TEST_DPI,
+        "decks": [MINI_DECK],
+    }
     settings.update(options)
     return export_plugin(db_path, out, **settings)
 
 
 def tree(root: Path) -> dict[str, bytes]:
     """Every file under ``root`` (hidden ones too) with its bytes."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }

@@ -56,12 +56,22 @@ def test_clean_log_exits_0_with_valid_json() -> None:
     assert data["players"] == ["Alice", "Bob"]
     assert data["summary"]["turns"] == 6
     assert data["summary"]["lost"] == [
-        {"player": "Bob", "turn": 6, "line": 117, "reason": "no survivors"}]
+        {"player": "Bob", "turn": 6, "line": 117, "reason": "no survivors"}
+    ]
 
 
 def test_players_and_pov_options() -> None:
-    code, data = audit_json(LOGS / "legal-game.txt", "--cards", CARDS, "--pov", "Bob",
-                            "--player", "Bob", "--player", "Alice")
+    code, data = audit_json(
+        LOGS / "legal-game.txt",
+        "--cards",
+        CARDS,
+        "--pov",
+        "Bob",
+        "--player",
+        "Bob",
+        "--player",
+        "Alice",
+    )
     assert code == 0
     assert data["pov"] == "Bob"
     assert data["players"] == ["Alice", "Bob"]  # the seats decide the turn order
@@ -101,7 +111,11 @@ def test_deck_sizes_make_an_empty_deck_a_loss(tmp_path: Path) -> None:
     code, data = audit_json(LOGS / "legal-game.txt", "--cards", CARDS, "--deck", f"Bob={deck}")
     assert code == 1
     assert data["summary"]["lost"][0] == {
-        "player": "Bob", "turn": 1, "line": 23, "reason": "empty deck"}
+        "player": "Bob",
+        "turn": 1,
+        "line": 23,
+        "reason": "empty deck",
+    }
     assert data["violations"][0]["kind"] == "action-after-loss"
     assert data["violations"][0]["line"] == 24
 
@@ -114,12 +128,15 @@ def test_audit_with_a_database(sample_db_path: Path) -> None:
     assert data["unverifiable"]
 
 
-@pytest.mark.parametrize("args", [
-    ("--cards", CARDS, "--db", "x.db"),
-    ("--deck", "Bob"),
-    ("--deck", "Bob=/no/such/deck.txt"),
-    ("--cards", "/no/such/cards.txt"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--cards", CARDS, "--db", "x.db"),
+        ("--deck", "Bob"),
+        ("--deck", "Bob=/no/such/deck.txt"),
+        ("--cards", "/no/such/cards.txt"),
+    ],
+)
 def test_usage_errors_exit_2(args: tuple) -> None:
     done = zcards(LOGS / "legal-game.txt", *args)
     assert done.returncode == 2, done.stderr
@@ -141,14 +158,28 @@ def test_help() -> None:
 
 
 def test_simulated_games_audit_clean_then_a_doubled_resource_play_is_found(
-        tmp_path: Path, sample_db_path: Path) -> None:
+    tmp_path: Path, sample_db_path: Path
+) -> None:
     """`zcards simulate --out` logs through `zcards audit`, with the card file and with a
     database and both players' decks; then one extra resource play (R6.1) exits 1 at its line."""
     from zcards.resources import BUNDLED_SET, starter_decks
 
     deck_a, deck_b = starter_decks()[:2]
-    assert main(["simulate", "--games", "2", "--seed", "1", "--deck", str(deck_a), "--deck",
-                 str(deck_b), "--out", str(tmp_path)]) in (0, None)
+    assert main(
+        [
+            "simulate",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--deck",
+            str(deck_a),
+            "--deck",
+            str(deck_b),
+            "--out",
+            str(tmp_path),
+        ]
+    ) in (0, None)
     _capsys.readouterr()
     logs = sorted(tmp_path.glob("game-*.txt"))
     assert len(logs) == 2
@@ -162,15 +193,17 @@ def test_simulated_games_audit_clean_then_a_doubled_resource_play_is_found(
             [loss] = data["summary"]["lost"]
             assert loss["line"] == data["summary"]["lines"]  # the log ends where he lost
     lines = logs[0].read_text().splitlines()
-    first = next(n for n, line in enumerate(lines) if line.endswith(
-        "plays a face down card from his Hand."))
+    first = next(
+        n for n, line in enumerate(lines) if line.endswith("plays a face down card from his Hand.")
+    )
     lines.insert(first + 1, lines[first])
     bad = tmp_path / "bad.txt"
     bad.write_text("\n".join(lines) + "\n")
     code, data = audit_json(bad, "--cards", BUNDLED_SET)
     assert code == 1
     assert [(v["kind"], v["rule"], v["line"]) for v in data["violations"]] == [
-        ("resource-play", "R6.1", first + 2)]
+        ("resource-play", "R6.1", first + 2)
+    ]
     done = zcards(bad, "--cards", BUNDLED_SET)
     assert done.returncode == 1
     assert f"  line {first + 2} [Build] VIOLATION resource-play R6.1:" in done.stdout
@@ -221,8 +254,9 @@ def test_every_fixture_report_is_valid_json(log: str) -> None:
 
 def test_card_data_of_another_game_is_a_usage_error(reference_dir: Path) -> None:
     """A real Lackey card file without the Zombie columns cannot back an audit."""
-    done = zcards(LOGS / "legal-game.txt", "--cards", reference_dir / "dbztcg" / "sets" /
-                  "Evolution.txt")
+    done = zcards(
+        LOGS / "legal-game.txt", "--cards", reference_dir / "dbztcg" / "sets" / "Evolution.txt"
+    )
     assert done.returncode == 2
     assert "not Zombie CCG card data: no Cost, Power, Health" in done.stderr
 

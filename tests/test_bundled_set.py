@@ -43,8 +43,9 @@ def raw() -> bytes:
 
 @pytest.fixture(scope="module")
 def rows(raw: bytes) -> list[dict[str, str]]:
-    reader = csv.reader(io.StringIO(raw.decode("utf-8"), newline=""), delimiter="\t",
-                        quoting=csv.QUOTE_NONE)
+    reader = csv.reader(
+        io.StringIO(raw.decode("utf-8"), newline=""), delimiter="\t", quoting=csv.QUOTE_NONE
+    )
     header, *body = list(reader)
     assert tuple(header) == ZOMBIE_COLUMNS
     for number, fields in enumerate(body, start=2):
@@ -124,8 +125,10 @@ def test_item_fields(rows: list[dict[str, str]]) -> None:
     for row in items:
         name = row["Name"]
         assert int(row["Cost"]) >= 0, name
-        assert not any(row[column] for column in
-                       ("Faction", "Power", "Health", "Keywords", "Requirements", "Symbols")), name
+        assert not any(
+            row[column]
+            for column in ("Faction", "Power", "Health", "Keywords", "Requirements", "Symbols")
+        ), name
         assert row["Text"].startswith(("Permanent.", "One-shot.")), name
     kinds = Counter(row["Text"].split(".", 1)[0] for row in items)
     assert kinds["Permanent"] >= 3 and kinds["One-shot"] >= 3, kinds
@@ -192,8 +195,11 @@ def unreachable_zombies(deck: Counter[str], cards: dict[str, dict[str, str]]) ->
         for name in reachable:
             for keyword in split_list(cards[name]["Keywords"]):
                 supply[keyword] += deck[name]
-        new = {name for name in zombies - reachable
-               if all(supply[k] >= n for k, n in needs[name].items())}
+        new = {
+            name
+            for name in zombies - reachable
+            if all(supply[k] >= n for k, n in needs[name].items())
+        }
         if not new:
             return zombies - reachable
         reachable |= new
@@ -217,8 +223,12 @@ def test_starter_deck_is_playable(path: Path, by_name: dict[str, dict[str, str]]
     for name, copies in deck.items():
         types[by_name[name]["Type"]] += copies
     assert types["Survivor"] >= 8 and types["Zombie"] >= 12 and types["Item"] >= 1, types
-    survivor_costs = sorted(int(by_name[name]["Cost"]) for name, copies in deck.items()
-                            for _ in range(copies) if by_name[name]["Type"] == "Survivor")
+    survivor_costs = sorted(
+        int(by_name[name]["Cost"])
+        for name, copies in deck.items()
+        for _ in range(copies)
+        if by_name[name]["Type"] == "Survivor"
+    )
     assert sum(survivor_costs[:2]) <= OPENING_BUDGET
     assert unreachable_zombies(deck, by_name) == set()
     assert any(by_name[name]["Requirements"] for name in deck), "no upgrade target"

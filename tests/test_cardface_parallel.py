@@ -36,7 +36,10 @@ def test_parallel_render_equals_serial_render_byte_for_byte(
     steps: dict[int, list[int]] = {1: [], 2: []}
     reports = {
         workers: render_faces(
-            batch, tmp_path / str(workers), dpi=DPI, workers=workers,
+            batch,
+            tmp_path / str(workers),
+            dpi=DPI,
+            workers=workers,
             progress=steps[workers].append,
         )
         for workers in (1, 2)
@@ -51,9 +54,7 @@ def test_parallel_render_equals_serial_render_byte_for_byte(
     assert steps == {1: [6], 2: [3, 3]}
 
 
-def test_a_failure_in_a_worker_is_the_same_zcards_error(
-    batch: list[Card], tmp_path: Path
-) -> None:
+def test_a_failure_in_a_worker_is_the_same_zcards_error(batch: list[Card], tmp_path: Path) -> None:
     errors = {}
     for workers in (1, 2):
         out = tmp_path / str(workers)

@@ -34,9 +34,24 @@ COMMANDS = _commands(cli)
 
 def test_the_tree_has_every_documented_command() -> None:
     names = {" ".join(path) for path in COMMANDS}
-    assert {"import", "changes", "build", "search", "card", "stats", "deck check",
-            "deck convert", "plugin export", "plugin lint", "plugin verify",
-            "plugin checksum", "proxies", "log parse", "audit", "simulate"} <= names
+    assert {
+        "import",
+        "changes",
+        "build",
+        "search",
+        "card",
+        "stats",
+        "deck check",
+        "deck convert",
+        "plugin export",
+        "plugin lint",
+        "plugin verify",
+        "plugin checksum",
+        "proxies",
+        "log parse",
+        "audit",
+        "simulate",
+    } <= names
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
@@ -60,8 +75,9 @@ def test_an_unknown_option_is_a_usage_error(
 
 @pytest.mark.parametrize("path", COMMANDS, ids=" ".join)
 def test_format_and_db_options_are_spelled_alike(path: tuple[str, ...]) -> None:
-    options = {param.name: param for param in _command(path).params
-               if isinstance(param, click.Option)}
+    options = {
+        param.name: param for param in _command(path).params if isinstance(param, click.Option)
+    }
     if "output_format" in options:
         formatter = options["output_format"]
         assert formatter.opts == ["--format"]

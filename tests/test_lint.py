@@ -17,29 +17,84 @@ from zcards.cli import cli
 
 # Exactly the warnings each real plugin gets: the known quirks of reference/README.md.
 REFERENCE_WARNINGS = {
-    "dbztcg": {"asset-missing": 2, "cardurlfile-missing": 2, "duplicate-card": 4,
-               "format-unknown-set": 13, "images-missing": 7, "line-endings": 7,
-               "pack-unknown-value": 48, "placeholder-checksum": 6,
-               "updatelist-file-absent": 1, "updatelist-self": 1},
-    "fow": {"asset-missing": 7, "bom": 2, "deck-unknown-card": 2, "duplicate-card": 1,
-            "format-unknown-set": 3, "images-missing": 1, "line-endings": 6, "tag-typo": 1,
-            "updatelist-name": 1},
-    "lackey-example": {"asset-missing": 3, "format-unknown-set": 5, "images-missing": 1,
-                       "line-endings": 1, "pack-unknown-value": 7, "runtime-file": 2,
-                       "updatelist-file-absent": 1, "updatelist-runtime-file": 1,
-                       "updatelist-unlisted": 1, "xml-malformed": 3},
-    "lorcana": {"asset-missing": 2, "deck-unknown-card": 1, "duplicate-card": 1,
-                "images-missing": 1, "legacy-zonetoloadto": 1, "line-endings": 1,
-                "pack-unknown-column": 2, "updatelist-file-absent": 1,
-                "updatelist-runtime-file": 1, "xml-malformed": 2},
-    "potter": {"asset-missing": 6, "images-missing": 1, "legacy-setlist": 1, "line-endings": 1,
-               "not-utf8": 1, "text-deck": 2, "unknown-kind": 1, "updatelist-file-absent": 1,
-               "updatelist-name": 1, "updatelist-unlisted": 1},
-    "tribbles": {"asset-missing": 2, "format-unknown-set": 5, "images-missing": 1,
-                 "legacy-setlist": 1, "updatelist-file-absent": 1},
-    "vtes": {"asset-missing": 24, "carddata-size": 1, "deck-unknown-card": 7, "extra-fields": 2,
-             "format-unknown-set": 1, "images-missing": 1, "pack-unknown-value": 9,
-             "text-deck": 44, "updatelist-file-absent": 1, "updatelist-runtime-file": 1},
+    "dbztcg": {
+        "asset-missing": 2,
+        "cardurlfile-missing": 2,
+        "duplicate-card": 4,
+        "format-unknown-set": 13,
+        "images-missing": 7,
+        "line-endings": 7,
+        "pack-unknown-value": 48,
+        "placeholder-checksum": 6,
+        "updatelist-file-absent": 1,
+        "updatelist-self": 1,
+    },
+    "fow": {
+        "asset-missing": 7,
+        "bom": 2,
+        "deck-unknown-card": 2,
+        "duplicate-card": 1,
+        "format-unknown-set": 3,
+        "images-missing": 1,
+        "line-endings": 6,
+        "tag-typo": 1,
+        "updatelist-name": 1,
+    },
+    "lackey-example": {
+        "asset-missing": 3,
+        "format-unknown-set": 5,
+        "images-missing": 1,
+        "line-endings": 1,
+        "pack-unknown-value": 7,
+        "runtime-file": 2,
+        "updatelist-file-absent": 1,
+        "updatelist-runtime-file": 1,
+        "updatelist-unlisted": 1,
+        "xml-malformed": 3,
+    },
+    "lorcana": {
+        "asset-missing": 2,
+        "deck-unknown-card": 1,
+        "duplicate-card": 1,
+        "images-missing": 1,
+        "legacy-zonetoloadto": 1,
+        "line-endings": 1,
+        "pack-unknown-column": 2,
+        "updatelist-file-absent": 1,
+        "updatelist-runtime-file": 1,
+        "xml-malformed": 2,
+    },
+    "potter": {
+        "asset-missing": 6,
+        "images-missing": 1,
+        "legacy-setlist": 1,
+        "line-endings": 1,
+        "not-utf8": 1,
+        "text-deck": 2,
+        "unknown-kind": 1,
+        "updatelist-file-absent": 1,
+        "updatelist-name": 1,
+        "updatelist-unlisted": 1,
+    },
+    "tribbles": {
+        "asset-missing": 2,
+        "format-unknown-set": 5,
+        "images-missing": 1,
+        "legacy-setlist": 1,
+        "updatelist-file-absent": 1,
+    },
+    "vtes": {
+        "asset-missing": 24,
+        "carddata-size": 1,
+        "deck-unknown-card": 7,
+        "extra-fields": 2,
+        "format-unknown-set": 1,
+        "images-missing": 1,
+        "pack-unknown-value": 9,
+        "text-deck": 44,
+        "updatelist-file-absent": 1,
+        "updatelist-runtime-file": 1,
+    },
 }
 
 
@@ -87,8 +142,9 @@ def _codes(folder: Path) -> set[tuple[str, str]]:
 def test_errors_for_what_breaks_loading(damaged: Path) -> None:
     assert lint_plugin(damaged) == []
     (damaged / "sets/beta.txt").write_bytes(b"Title\tSet\tImageFile\nX\tbeta\tx\n")
-    (damaged / "version.txt").write_text("<version><lastupdateYYMMDD>26-1-1</lastupdateYYMMDD>"
-                                         "</version>\n")
+    (damaged / "version.txt").write_text(
+        "<version><lastupdateYYMMDD>26-1-1</lastupdateYYMMDD></version>\n"
+    )
     codes = _codes(damaged)
     assert ("error", "carddata-header") in codes
     assert ("error", "version-date") in codes
@@ -99,8 +155,10 @@ def test_errors_for_what_breaks_loading(damaged: Path) -> None:
 
 def test_unsafe_image_paths_are_errors(damaged: Path) -> None:
     card_file = damaged / "sets/alpha.txt"
-    card_file.write_text(card_file.read_text(encoding="utf-8").replace(
-        "\tgrossghoul\t", "\t../../evil\t"), encoding="utf-8")
+    card_file.write_text(
+        card_file.read_text(encoding="utf-8").replace("\tgrossghoul\t", "\t../../evil\t"),
+        encoding="utf-8",
+    )
     findings = lint_plugin(damaged)
     assert any(f.code == "unsafe-path" and f.severity == ERROR and f.line == 2 for f in findings)
 
@@ -111,14 +169,24 @@ def test_image_and_reference_warnings(damaged: Path) -> None:
     (images / "meatstalker.jpg").unlink()
     (images / "stray.jpg").write_bytes(b"\xff\xd8\xff")
     deck = damaged / "decks/mini-starter.dek"
-    deck.write_text(deck.read_text(encoding="utf-8").replace("Meat Stalker", "Meat Stalkr"),
-                    encoding="utf-8")
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("Meat Stalker", "Meat Stalkr"), encoding="utf-8"
+    )
     packs = damaged / "packs/packdefinitions1.xml"
-    packs.write_text(packs.read_text(encoding="utf-8").replace(
-        "<field>Rarity</field>", "<field>Rarety</field>", 1), encoding="utf-8")
+    packs.write_text(
+        packs.read_text(encoding="utf-8").replace(
+            "<field>Rarity</field>", "<field>Rarety</field>", 1
+        ),
+        encoding="utf-8",
+    )
     codes = {code for severity, code in _codes(damaged) if severity == "warning"}
-    assert {"image-case", "images-missing", "images-orphaned", "deck-unknown-card",
-            "pack-unknown-column"} <= codes
+    assert {
+        "image-case",
+        "images-missing",
+        "images-orphaned",
+        "deck-unknown-card",
+        "pack-unknown-column",
+    } <= codes
 
 
 def test_updatelist_problems(damaged: Path) -> None:

@@ -25,25 +25,56 @@ def test_the_protocol_setup_example_parses_completely():
     assert log.unparsed == []
     assert log.players == ("Alice", "Bob")
     assert [event.kind for event in log.events] == [
-        "seat", "seat", "new_game", "deck_load", "deck_load", "chat", "chat", "stat", "draw",
-        "draw", "play", "play", "shuffle", "play", "shuffle", "turn"]
+        "seat",
+        "seat",
+        "new_game",
+        "deck_load",
+        "deck_load",
+        "chat",
+        "chat",
+        "stat",
+        "draw",
+        "draw",
+        "play",
+        "play",
+        "shuffle",
+        "play",
+        "shuffle",
+        "turn",
+    ]
     assert log.events[7] == ev.StatChange("Bob", "Food", 10, 7, -3, "Bob")
     assert log.events[-1] == ev.TurnChange("Bob", 1, "Bob")
 
 
 def test_timestamps_are_kept_and_roll_over_midnight():
-    log = parse_log("[23:59:58] Bob draws 2 cards.\n"
-                    "[23:59:59] Bob draws a card.\n"
-                    "Bob draws a card.\n"
-                    "[0:00:03] Bob: midnight\n"
-                    "[0:00:03] Bob: same second\n"
-                    "[12:00:00] Bob: noon\n"
-                    "[11:00:00] Bob: next day again\n")
+    log = parse_log(
+        "[23:59:58] Bob draws 2 cards.\n"
+        "[23:59:59] Bob draws a card.\n"
+        "Bob draws a card.\n"
+        "[0:00:03] Bob: midnight\n"
+        "[0:00:03] Bob: same second\n"
+        "[12:00:00] Bob: noon\n"
+        "[11:00:00] Bob: next day again\n"
+    )
     assert [event.timestamp for event in log.events] == [
-        "23:59:58", "23:59:59", None, "0:00:03", "0:00:03", "12:00:00", "11:00:00"]
+        "23:59:58",
+        "23:59:59",
+        None,
+        "0:00:03",
+        "0:00:03",
+        "12:00:00",
+        "11:00:00",
+    ]
     day = 24 * 3600
     assert [event.seconds for event in log.events] == [
-        day - 2, day - 1, None, day + 3, day + 3, day + 12 * 3600, 2 * day + 11 * 3600]
+        day - 2,
+        day - 1,
+        None,
+        day + 3,
+        day + 3,
+        day + 12 * 3600,
+        2 * day + 11 * 3600,
+    ]
     assert log.events[0] == ev.Draw("Bob", 2)  # provenance does not count for equality
     assert log.events[0].raw == "[23:59:58] Bob draws 2 cards."
 
@@ -55,10 +86,12 @@ def test_a_bracket_that_is_not_a_timestamp_stays_in_the_line():
 
 
 def test_names_with_spaces_are_learnt_from_seat_lines_and_matched_longest_first():
-    log = parse_log("The Man who sits down at seat 1\n"
-                    "The Man who plays sits down at seat 2\n"
-                    "The Man who plays plays Kyle Bjorn from his Hand.\n"
-                    "The Man who changes The Man who plays's Food to 9. (from 10 to 9) (-1)\n")
+    log = parse_log(
+        "The Man who sits down at seat 1\n"
+        "The Man who plays sits down at seat 2\n"
+        "The Man who plays plays Kyle Bjorn from his Hand.\n"
+        "The Man who changes The Man who plays's Food to 9. (from 10 to 9) (-1)\n"
+    )
     assert log.players == ("The Man who", "The Man who plays")
     assert log.events[2] == ev.Play("The Man who plays", "Kyle Bjorn", "The Man who plays", "Hand")
     assert log.events[3].target == "The Man who plays"
@@ -74,27 +107,35 @@ def test_names_can_be_given_when_the_log_never_introduces_them():
 
 
 def test_names_are_learnt_from_join_new_game_and_deck_load_lines():
-    log = parse_log("Ann Lee has joined as a spectator. Ann Lee likes to watch.\n"
-                    "Mini Lock1 starts a new game.\n"
-                    "Test Dummy loads a deck to the Deck zone and shuffles it.\n"
-                    "Test Dummy draws 7 cards.\n")
+    log = parse_log(
+        "Ann Lee has joined as a spectator. Ann Lee likes to watch.\n"
+        "Mini Lock1 starts a new game.\n"
+        "Test Dummy loads a deck to the Deck zone and shuffles it.\n"
+        "Test Dummy draws 7 cards.\n"
+    )
     assert log.players == ("Ann Lee", "Mini Lock1", "Test Dummy")
 
 
 def test_a_chat_line_that_looks_like_an_action_is_chat():
-    log = parse_log("Alice sits down at seat 1\nBob sits down at seat 2\n"
-                    "Bob: Alice draws 2 cards.\n")
+    log = parse_log(
+        "Alice sits down at seat 1\nBob sits down at seat 2\nBob: Alice draws 2 cards.\n"
+    )
     assert log.events[2] == ev.Chat("Bob", "Alice draws 2 cards.")
 
 
 def test_several_games_in_one_log_are_split_at_new_game_lines():
-    log = parse_log("Alice sits down at seat 1\nBob sits down at seat 2\n"
-                    "Alice starts a new game.\nAlice draws 7 cards.\n"
-                    "Bob starts a new game.\nBob draws 7 cards.\nCarol sits down at seat 3\n"
-                    "Dan has joined as a spectator. Dan likes to watch.\n"
-                    "Bob gets up from his seat.\nCarol starts a new game.\n")
+    log = parse_log(
+        "Alice sits down at seat 1\nBob sits down at seat 2\n"
+        "Alice starts a new game.\nAlice draws 7 cards.\n"
+        "Bob starts a new game.\nBob draws 7 cards.\nCarol sits down at seat 3\n"
+        "Dan has joined as a spectator. Dan likes to watch.\n"
+        "Bob gets up from his seat.\nCarol starts a new game.\n"
+    )
     assert [(game.number, game.start_line, len(game.events)) for game in log.games] == [
-        (1, 1, 4), (2, 5, 5), (3, 10, 1)]
+        (1, 1, 4),
+        (2, 5, 5),
+        (3, 10, 1),
+    ]
     assert log.games[0].players == ["Alice", "Bob"]
     assert log.games[1].players == ["Alice", "Bob", "Carol"]
     assert log.games[2].players == ["Alice", "Carol"]
@@ -111,7 +152,9 @@ def test_a_log_without_a_new_game_line_is_one_game():
 def test_unknown_lines_are_unparsed_events_with_line_numbers():
     log = parse_log("Bob draws 2 cards.\n\nsomething odd\n   \nBob dances.\n")
     assert [(event.line, event.text) for event in log.unparsed] == [
-        (3, "something odd"), (5, "Bob dances.")]
+        (3, "something odd"),
+        (5, "Bob dances."),
+    ]
     assert log.kinds() == {"draw": 1, "unparsed": 2}
 
 
@@ -128,22 +171,34 @@ def test_strict_mode_fails_on_the_first_unknown_line_with_its_location(tmp_path)
 @pytest.mark.parametrize("encoding", ["utf-8", "cp1252", "utf-8-sig"])
 def test_utf8_and_cp1252_files_decode(tmp_path, encoding):
     path = tmp_path / "log.txt"
-    path.write_bytes("Zoë sits down at seat 1\r\nZoë draws Café Zombie.\r\nZoë: “hi” – €5\r\n"
-                     .encode(encoding))
+    path.write_bytes(
+        "Zoë sits down at seat 1\r\nZoë draws Café Zombie.\r\nZoë: “hi” – €5\r\n".encode(encoding)
+    )
     log = parse_log(path)
-    assert log.events == [ev.Seat("Zoë", "sit", 1), ev.Draw("Zoë", 1, "Café Zombie"),
-                          ev.Chat("Zoë", "“hi” – €5")]
+    assert log.events == [
+        ev.Seat("Zoë", "sit", 1),
+        ev.Draw("Zoë", 1, "Café Zombie"),
+        ev.Chat("Zoë", "“hi” – €5"),
+    ]
     assert log.source == str(path)
 
 
 def test_cr_only_line_ends_and_bytes_input():
     log = parse_log(b"Bob draws 2 cards.\rBob: hi\r\rBob: bye")
     assert [(event.line, event.kind) for event in log.events] == [
-        (1, "draw"), (2, "chat"), (4, "chat")]
+        (1, "draw"),
+        (2, "chat"),
+        (4, "chat"),
+    ]
 
 
-MIXED = ("\ufeffBob draws 2 cards.\r\nBob: a\r\r\nBob: b\rBob: c\n\r\nZoë: é\n"
-         "[1:00:00] Bob: d\r\n").encode() + "Zoë: café\n".encode("cp1252") + b"Bob: e\r\r"
+MIXED = (
+    (
+        "\ufeffBob draws 2 cards.\r\nBob: a\r\r\nBob: b\rBob: c\n\r\nZoë: é\n[1:00:00] Bob: d\r\n"
+    ).encode()
+    + "Zoë: café\n".encode("cp1252")
+    + b"Bob: e\r\r"
+)
 
 
 @pytest.mark.parametrize("block", [1, 2, 5, 64])
@@ -176,25 +231,34 @@ def test_the_line_cap_does_not_count_the_stamp():
 
 def test_a_template_that_never_sets_a_required_field_is_refused(tmp_path):
     table = tmp_path / "templates.toml"
-    table.write_text('[draw]\nevent = "Draw"\n[[draw.templates]]\nname = "nobody"\n'
-                     'line = "Someone draws {count:int} cards."\n', encoding="utf-8")
+    table.write_text(
+        '[draw]\nevent = "Draw"\n[[draw.templates]]\nname = "nobody"\n'
+        'line = "Someone draws {count:int} cards."\n',
+        encoding="utf-8",
+    )
     with pytest.raises(ValueError, match="nobody: Draw.player is never set"):
         LogParser(templates=load_templates(table))
 
 
-@pytest.mark.parametrize(("data", "line", "column"), [
-    (b"Bob draws 2 cards.\nBob\x00 draws\n", 2, 4),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 2, 1),
-    (b"ok\nok\nok\n\x7fELF", 4, 1),
-])
+@pytest.mark.parametrize(
+    ("data", "line", "column"),
+    [
+        (b"Bob draws 2 cards.\nBob\x00 draws\n", 2, 4),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 2, 1),
+        (b"ok\nok\nok\n\x7fELF", 4, 1),
+    ],
+)
 def test_binary_garbage_is_a_clear_error_with_file_line_and_column(tmp_path, data, line, column):
     path = tmp_path / "not-a-log.txt"
     path.write_bytes(data)
     with pytest.raises(LogFormatError) as caught:
         parse_log(path)
     assert isinstance(caught.value, ZcardsError)
-    assert (caught.value.location.file, caught.value.location.line,
-            caught.value.location.column) == (str(path), line, column)
+    assert (
+        caught.value.location.file,
+        caught.value.location.line,
+        caught.value.location.column,
+    ) == (str(path), line, column)
     assert "not a Lackey text log" in str(caught.value)
 
 
@@ -220,12 +284,15 @@ def test_a_str_naming_a_file_is_read_as_a_path(tmp_path):
     assert parse_log("Bob draws 2 cards.").events == [ev.Draw("Bob", 2)]
 
 
-@pytest.mark.parametrize(("head", "unit"), [
-    ("Bob moves ", "a from his b c to his d e "),
-    ("Bob moves ", "a from b's c to d's "),
-    ("Bob (to ", "x (to y"),
-    ("Bob performs ", "Spend on x on "),
-])
+@pytest.mark.parametrize(
+    ("head", "unit"),
+    [
+        ("Bob moves ", "a from his b c to his d e "),
+        ("Bob moves ", "a from b's c to d's "),
+        ("Bob (to ", "x (to y"),
+        ("Bob performs ", "Spend on x on "),
+    ],
+)
 def test_crafted_lines_cannot_stall_the_parser(head, unit):
     """Lines built to make a regex try every split stay unparsed (no timing: the test would
     not finish if the work were exponential)."""
@@ -238,8 +305,9 @@ def test_crafted_lines_cannot_stall_the_parser(head, unit):
 def test_the_rules_engine_fixture_logs_parse_completely_and_round_trip():
     from lackey_plugin.log.writer import format_log
 
-    logs = [path for path in sorted((ROOT / "tests" / "logs").glob("*.txt"))
-            if path.name != "cards.txt"]
+    logs = [
+        path for path in sorted((ROOT / "tests" / "logs").glob("*.txt")) if path.name != "cards.txt"
+    ]
     for path in logs:
         log = parse_log(path)
         assert log.unparsed == [], path.name

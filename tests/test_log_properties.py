@@ -18,29 +18,52 @@ TEMPLATES = {template.name: template for template in default_templates()}
 
 _word = st.from_regex(r"[A-ZÉ][a-zé'\-]{0,8}[a-z0-9]?", fullmatch=True)
 names = st.sampled_from(PLAYERS)
-cards = st.one_of(st.sampled_from(sorted(ev.HIDDEN_CARDS)),
-                  st.lists(_word, min_size=1, max_size=4).map(" ".join))
+cards = st.one_of(
+    st.sampled_from(sorted(ev.HIDDEN_CARDS)), st.lists(_word, min_size=1, max_size=4).map(" ".join)
+)
 small = st.integers(0, 999)
-texts = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")),
-                min_size=1, max_size=40).map(str.strip).filter(bool)
+texts = (
+    st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=40)
+    .map(str.strip)
+    .filter(bool)
+)
 positions = st.one_of(st.none(), st.sampled_from(["top", "bottom"]), small)
 
 FIELD_VALUES = {
-    "player": names, "target": names, "active": names, "to": names, "owner": names,
-    "src_owner": names, "dst_owner": names,
-    "card": cards, "name": cards, "file": texts, "text": texts,
+    "player": names,
+    "target": names,
+    "active": names,
+    "to": names,
+    "owner": names,
+    "src_owner": names,
+    "dst_owner": names,
+    "card": cards,
+    "name": cards,
+    "file": texts,
+    "text": texts,
     "zone": st.sampled_from(["Hand", "Deck", "Discard", "Removed", "Side Board"]),
     "label": st.sampled_from(["Spend", "Wound", "Take Control", "Ready All", "Exhaust", "Wound+"]),
     "stat": st.sampled_from(["Food", "Life Points"]),
-    "seat": small, "count": small, "number": small, "sides": small, "total": small,
-    "at_position": small, "delta": st.integers(-99, 99),
-    "src_pos": positions, "dst_pos": positions,
-    "end": st.sampled_from(["top", "bottom"]), "pos": st.sampled_from(["top", "bottom"]),
+    "seat": small,
+    "count": small,
+    "number": small,
+    "sides": small,
+    "total": small,
+    "at_position": small,
+    "delta": st.integers(-99, 99),
+    "src_pos": positions,
+    "dst_pos": positions,
+    "end": st.sampled_from(["top", "bottom"]),
+    "pos": st.sampled_from(["top", "bottom"]),
     "audience": st.sampled_from(["self", "owner", "everyone", "all", "others"]),
     "modifier": st.from_regex(r"[+-][0-9]{1,2}( to each)?", fullmatch=True),
     "average": st.from_regex(r"-?[0-9]{1,3}(\.[0-9]{1,2})?", fullmatch=True),
-    "counts": st.one_of(st.none(), st.dictionaries(
-        st.sampled_from(["Hand", "Deck", "Discard", "Side Board"]), small, min_size=1)),
+    "counts": st.one_of(
+        st.none(),
+        st.dictionaries(
+            st.sampled_from(["Hand", "Deck", "Discard", "Side Board"]), small, min_size=1
+        ),
+    ),
 }
 PHASES = st.sampled_from(["Ready", "Draw", "Build", "Attack", "Recoup", "End", "Main Phase"])
 
@@ -60,11 +83,13 @@ def _values_for(example: ev.Event, field: str) -> st.SearchStrategy:
 @st.composite
 def events(draw: st.DrawFn) -> ev.Event:
     """An example event with every field its template says replaced by a random value."""
-    name, _, example = draw(st.sampled_from([e for e in EXAMPLES
-                                             if not isinstance(e[2], ev.System)]))
+    name, _, example = draw(
+        st.sampled_from([e for e in EXAMPLES if not isinstance(e[2], ev.System)])
+    )
     changes = {field: draw(_values_for(example, field)) for field in TEMPLATES[name].fields}
-    stamp = draw(st.one_of(st.none(), st.tuples(st.integers(0, 23), st.integers(0, 59),
-                                                 st.integers(0, 59))))
+    stamp = draw(
+        st.one_of(st.none(), st.tuples(st.integers(0, 23), st.integers(0, 59), st.integers(0, 59)))
+    )
     if stamp:
         changes["timestamp"] = "{}:{:02d}:{:02d}".format(*stamp)
     return dataclasses.replace(example, **changes)
@@ -94,15 +119,24 @@ def test_random_bytes_parse_or_raise_the_documented_error(data):
 _garbage_lines = st.one_of(
     texts,
     st.binary(max_size=30).map(
-        lambda data: data.decode("cp1252", errors="replace").replace("\r", " ").replace("\n", " ")),
+        lambda data: data.decode("cp1252", errors="replace").replace("\r", " ").replace("\n", " ")
+    ),
     st.builds(lambda word, rest: f"{word} {rest}", names, texts),
 )
 
 
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.one_of(events().map(lambda event: ("event", event)),
-                          _garbage_lines.map(lambda line: ("garbage", line))), max_size=25),
-       st.sampled_from(["\n", "\r\n", "\r"]), st.sampled_from(["utf-8", "cp1252"]))
+@given(
+    st.lists(
+        st.one_of(
+            events().map(lambda event: ("event", event)),
+            _garbage_lines.map(lambda line: ("garbage", line)),
+        ),
+        max_size=25,
+    ),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.sampled_from(["utf-8", "cp1252"]),
+)
 def test_mixtures_of_valid_and_invalid_lines(items, newline, encoding):
     writer = LogWriter()
     lines = [writer.line(item) if kind == "event" else item for kind, item in items]

@@ -16,12 +16,19 @@ from lackey_plugin.log.writer import LogWriter, format_line, format_log, write_l
 from zcards.cli import cli, main
 
 GAME = [
-    ev.Seat("Alice", "sit", 1), ev.Seat("Bob", "sit", 2), ev.NewGame("Alice"),
-    ev.DeckLoad("Alice", "Deck"), ev.DeckLoad("Bob", "Deck"),
-    ev.Chat("Bob", "bid 7"), ev.StatChange("Bob", "Food", 10, 7, target="Bob"),
-    ev.Draw("Alice", 7), ev.Play("Bob", "Kyle Bjorn", "Bob", "Deck"),
-    ev.Shuffle("Bob", "Deck", "Bob"), ev.TurnChange("Bob", 1, "Bob"),
-    ev.PerformAll.of("Bob", Meaning.READY_ALL), ev.Perform.of("Bob", Meaning.SPEND, "Kyle Bjorn"),
+    ev.Seat("Alice", "sit", 1),
+    ev.Seat("Bob", "sit", 2),
+    ev.NewGame("Alice"),
+    ev.DeckLoad("Alice", "Deck"),
+    ev.DeckLoad("Bob", "Deck"),
+    ev.Chat("Bob", "bid 7"),
+    ev.StatChange("Bob", "Food", 10, 7, target="Bob"),
+    ev.Draw("Alice", 7),
+    ev.Play("Bob", "Kyle Bjorn", "Bob", "Deck"),
+    ev.Shuffle("Bob", "Deck", "Bob"),
+    ev.TurnChange("Bob", 1, "Bob"),
+    ev.PerformAll.of("Bob", Meaning.READY_ALL),
+    ev.Perform.of("Bob", Meaning.SPEND, "Kyle Bjorn"),
     ev.CounterChange.of("Bob", Meaning.WOUND, "Kyle Bjorn", 0, 1, timestamp="21:04:09"),
 ]
 
@@ -39,9 +46,11 @@ def test_the_simulator_constructors_write_the_protocol_wording():
 def test_pronoun_their():
     event = ev.Move("Bob", "Axe", "Bob", "Hand", "Bob", "Discard", dst_pos="top", discard=True)
     assert format_line(event, pronoun="their") == (
-        "Bob discards Axe from their Hand to the top of their Discard.")
+        "Bob discards Axe from their Hand to the top of their Discard."
+    )
     assert format_line(ev.Reveal("Bob", "Hand", "self", "Bob"), pronoun="their") == (
-        "Bob reveals their Hand zone to themselves.")
+        "Bob reveals their Hand zone to themselves."
+    )
     with pytest.raises(ValueError, match="pronoun"):
         LogWriter(pronoun="its")
 
@@ -49,15 +58,19 @@ def test_pronoun_their():
 def test_another_owner_is_named():
     event = ev.TableToZone("Bob", "Kyle Bjorn", "Alice", "Discard", "top")
     assert format_line(event) == (
-        "Bob moves Kyle Bjorn from the table to the top of Alice's Discard.")
+        "Bob moves Kyle Bjorn from the table to the top of Alice's Discard."
+    )
 
 
-@pytest.mark.parametrize("event", [
-    ev.Draw("Bob", 2, "Kyle Bjorn"),
-    ev.Move("Bob", "Axe", "Bob", "Hand", "Bob", "Discard", src_pos="middle"),
-    ev.Chat("Bob", "two\nlines"),
-    ev.Shuffle("Bob", "Deck", all_decks=True),
-])
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev.Draw("Bob", 2, "Kyle Bjorn"),
+        ev.Move("Bob", "Axe", "Bob", "Hand", "Bob", "Discard", src_pos="middle"),
+        ev.Chat("Bob", "two\nlines"),
+        ev.Shuffle("Bob", "Deck", all_decks=True),
+    ],
+)
 def test_events_no_wording_can_say_are_refused(event):
     with pytest.raises(ValueError):
         format_line(event)
@@ -100,10 +113,19 @@ def test_cli_log_parse_text_and_jsonl(tmp_path):
     jsonl = runner.invoke(cli, ["log", "parse", str(path), "--format", "jsonl"])
     rows = [json.loads(line) for line in jsonl.stdout.splitlines()]
     assert len(rows) == 15
-    assert rows[13] == {"kind": "counter", "line": 14, "timestamp": "21:04:09",
-                        "seconds": 21 * 3600 + 4 * 60 + 9, "player": "Bob", "label": "Wound",
-                        "card": "Kyle Bjorn", "old": 0, "new": 1, "delta": 1,
-                        "meaning": "wound"}
+    assert rows[13] == {
+        "kind": "counter",
+        "line": 14,
+        "timestamp": "21:04:09",
+        "seconds": 21 * 3600 + 4 * 60 + 9,
+        "player": "Bob",
+        "label": "Wound",
+        "card": "Kyle Bjorn",
+        "old": 0,
+        "new": 1,
+        "delta": 1,
+        "meaning": "wound",
+    }
     assert [event_from_dict(row) for row in rows[:-1]] == GAME
     assert "unparsed line(s)" in jsonl.stderr
     whole = runner.invoke(cli, ["log", "parse", str(path), "--format", "json"])
@@ -114,15 +136,16 @@ def test_cli_log_parse_text_and_jsonl(tmp_path):
 
 def test_cli_strict_and_player_options(tmp_path, capsys):
     path = tmp_path / "game.txt"
-    path.write_text("The Man who plays plays Axe from his Hand.\nBob dances.\n",
-                    encoding="utf-8")
+    path.write_text("The Man who plays plays Axe from his Hand.\nBob dances.\n", encoding="utf-8")
     with pytest.raises(SystemExit) as caught:
         main(["log", "parse", str(path), "--strict"])
     assert caught.value.code == 1
     assert f"Error: {path}, line 2: no log template matches 'Bob dances.'" in (
-        capsys.readouterr().err)
+        capsys.readouterr().err
+    )
     runner = CliRunner()
-    named = runner.invoke(cli, ["log", "parse", str(path), "--player", "The Man who plays",
-                                "--format", "jsonl"])
+    named = runner.invoke(
+        cli, ["log", "parse", str(path), "--player", "The Man who plays", "--format", "jsonl"]
+    )
     assert json.loads(named.stdout.splitlines()[0])["player"] == "The Man who plays"
     assert runner.invoke(cli, ["log", "parse", "--help"]).exit_code == 0

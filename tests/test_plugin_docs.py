@@ -8,14 +8,19 @@ from pathlib import Path
 from lackey_plugin.game import ZOMBIE_GAME
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "lackey-plugin.md"
-_ROW = re.compile(r"^\| `([^`]+)` \| (card|general) function `([A-Z0-9]+)`(?: \+ `(\w+)`)? \| "
-                  r"(.+) \|$", re.M)
+_ROW = re.compile(
+    r"^\| `([^`]+)` \| (card|general) function `([A-Z0-9]+)`(?: \+ `(\w+)`)? \| "
+    r"(.+) \|$",
+    re.M,
+)
 
 
 def test_label_table_matches_the_game_definition() -> None:
     documented = [match.groups() for match in _ROW.finditer(DOC.read_text(encoding="utf-8"))]
-    expected = [(f.label, "card", f.kind, f.colour, f.description)
-                for f in ZOMBIE_GAME.card_functions]
-    expected += [(f.label, "general", f.kind, None, f.description)
-                 for f in ZOMBIE_GAME.general_functions]
+    expected = [
+        (f.label, "card", f.kind, f.colour, f.description) for f in ZOMBIE_GAME.card_functions
+    ]
+    expected += [
+        (f.label, "general", f.kind, None, f.description) for f in ZOMBIE_GAME.general_functions
+    ]
     assert documented == expected

@@ -37,9 +37,18 @@ def test_layout_and_own_lint_is_clean(plugin_dir: Path) -> None:
     decks = {f"decks/{p.stem}.dek" for p in starter_decks()}
     assert len(decks) == 3
     assert not_images == {
-        "plugininfo.txt", "ListOfCardDataFiles.txt", "formats.txt", "sets/alpha.txt",
-        "packs/packdefinitions1.xml", "packs/zombiebooster.jpg", "cardback.jpg", "spawned.jpg",
-        "images/backgrounds/zombieccg-table.jpg", "version.txt", "updatelist.txt", *decks,
+        "plugininfo.txt",
+        "ListOfCardDataFiles.txt",
+        "formats.txt",
+        "sets/alpha.txt",
+        "packs/packdefinitions1.xml",
+        "packs/zombiebooster.jpg",
+        "cardback.jpg",
+        "spawned.jpg",
+        "images/backgrounds/zombieccg-table.jpg",
+        "version.txt",
+        "updatelist.txt",
+        *decks,
     }
     assert lint_plugin(plugin_dir) == []
     assert not any(p.name.startswith(".") for p in plugin_dir.parent.iterdir())
@@ -65,11 +74,25 @@ def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
     assert info.labels("phase") == ["Ready", "Draw", "Build", "Attack", "Recoup", "End"]
     assert info.labels("gamezone") == ["Hand", "Deck", "Discard", "Removed"]
     assert info.labels("cardfunction") == [
-        "Spend", "Ready", "Wound", "Heal", "Infect", "Cure", "To Combat", "Leave Combat",
-        "Flip", "Take Control", "Note",
+        "Spend",
+        "Ready",
+        "Wound",
+        "Heal",
+        "Infect",
+        "Cure",
+        "To Combat",
+        "Leave Combat",
+        "Flip",
+        "Take Control",
+        "Note",
     ]
     assert info.labels("generalfunction") == [
-        "Draw", "Ready All", "Next Phase", "Next Turn", "Roll d6", "Flip Coin",
+        "Draw",
+        "Ready All",
+        "Next Phase",
+        "Next Turn",
+        "Roll d6",
+        "Flip Coin",
     ]
     (food,) = info.of("playerstat")
     assert (food.get("label"), food.get("initialvalue")) == ("Food", "10")
@@ -89,9 +112,21 @@ def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_d
     card_file = read_card_file((plugin_dir / "sets/alpha.txt").read_bytes())
     cards = list(iter_cards(open_db(sample_db_path)))
     assert [row.fields["Name"] for row in card_file.rows] == [card.name for card in cards]
-    assert card_file.header[:13] == ["Name", "Set", "ImageFile", "Type", "Faction", "Cost",
-                                     "Power", "Health", "Keywords", "Requirements", "Symbols",
-                                     "Rarity", "Text"]
+    assert card_file.header[:13] == [
+        "Name",
+        "Set",
+        "ImageFile",
+        "Type",
+        "Faction",
+        "Cost",
+        "Power",
+        "Health",
+        "Keywords",
+        "Requirements",
+        "Symbols",
+        "Rarity",
+        "Text",
+    ]
     for row, card in zip(card_file.rows, cards, strict=True):
         assert row.fields["Text"] == card.text
         image = plugin_dir / "sets/setimages/alpha" / f"{row.fields['ImageFile']}.jpg"
@@ -105,8 +140,11 @@ def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_d
 def test_updatelist_lists_every_file_with_its_checksum(plugin_dir: Path, base: str) -> None:
     updatelist = read_updatelist(plugin_dir / "updatelist.txt")
     assert (updatelist.name, updatelist.date) == ("zombieccg", "11-29-26")
-    shipped = sorted(p.relative_to(plugin_dir).as_posix() for p in plugin_dir.rglob("*")
-                     if p.is_file() and p.name != "updatelist.txt")
+    shipped = sorted(
+        p.relative_to(plugin_dir).as_posix()
+        for p in plugin_dir.rglob("*")
+        if p.is_file() and p.name != "updatelist.txt"
+    )
     listed = []
     for entry in updatelist.entries:
         relative = updatelist.plugin_path(entry) or entry.local_path
@@ -138,12 +176,17 @@ def test_decks_and_fixed_packs_match_the_starter_lists(plugin_dir, sample_db_pat
     chances = booster.findall("chance")
     assert [c.findtext("prob") for c in chances] == ["90", "10"]
     assert [(k.findtext("qty"), k.findtext("crit/data")) for k in chances[1].iter("kind")] == [
-        ("10", "C"), ("3", "U"), ("1", "S")]
+        ("10", "C"),
+        ("3", "U"),
+        ("1", "S"),
+    ]
 
 
 def test_formats_and_card_file_list(plugin_dir: Path) -> None:
     formats = etree.parse(str(plugin_dir / "formats.txt")).getroot()
     assert [(f.findtext("label"), [s.text for s in f.iter("set")]) for f in formats] == [
-        ("alpha", ["alpha"]), ("All Sets", ["alpha"])]
+        ("alpha", ["alpha"]),
+        ("All Sets", ["alpha"]),
+    ]
     listing = etree.parse(str(plugin_dir / "ListOfCardDataFiles.txt")).getroot()
     assert [e.text for e in listing] == ["alpha.txt"]

@@ -39,17 +39,24 @@ def two_exports(tmp_path_factory) -> tuple[Path, Path]:
 
 def test_export_matches_the_golden_text_files(two_exports) -> None:
     plugin = two_exports[0]
-    actual = {name: _normalised(name, data) for name, data in tree(plugin).items()
-              if name.endswith(TEXT)}
+    actual = {
+        name: _normalised(name, data) for name, data in tree(plugin).items() if name.endswith(TEXT)
+    }
     if os.environ.get("ZCARDS_REGOLD"):
         for name, data in actual.items():
             (EXPECTED / name).parent.mkdir(parents=True, exist_ok=True)
             (EXPECTED / name).write_bytes(data)
     assert actual == tree(EXPECTED)
     assert set(actual) == {
-        "plugininfo.txt", "ListOfCardDataFiles.txt", "formats.txt", "sets/alpha.txt",
-        "sets/beta.txt", "packs/packdefinitions1.xml", "decks/mini-starter.dek",
-        "version.txt", "updatelist.txt",
+        "plugininfo.txt",
+        "ListOfCardDataFiles.txt",
+        "formats.txt",
+        "sets/alpha.txt",
+        "sets/beta.txt",
+        "packs/packdefinitions1.xml",
+        "decks/mini-starter.dek",
+        "version.txt",
+        "updatelist.txt",
     }
     assert lint_plugin(plugin) == []
 

@@ -43,7 +43,8 @@ def test_version_must_increase_unless_nothing_changed(db_copy: Path, tmp_path: P
         export_mini(db_copy, out, release=date(2026, 1, 30))
 
     sqlite_utils.Database(db_copy).execute(
-        "update cards set text = 'Changed.' where name = 'Gross Ghoul'").connection.commit()
+        "update cards set text = 'Changed.' where name = 'Gross Ghoul'"
+    ).connection.commit()
     with pytest.raises(ZcardsError, match="already holds version 260131"):
         export_mini(db_copy, out)
     assert tree(out / "zombieccg") == before and _hidden(out) == []
@@ -79,8 +80,9 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
     db = sqlite_utils.Database(db_copy)
     db.execute("update cards set image_file = '../../evil' where name = 'Gross Ghoul'")
     db.execute("update cards set image_file = 'a/b' where name = 'Kyle Bjorn'")
-    db.execute("update cards set set_name = 'C:\\x', image_file = 'C:\\x'"
-               " where name = 'Patient Zero'")
+    db.execute(
+        "update cards set set_name = 'C:\\x', image_file = 'C:\\x' where name = 'Patient Zero'"
+    )
     db.conn.commit()
     out = tmp_path / "deep" / "out"
     report = export_mini(db_copy, out, decks=[])
@@ -98,16 +100,31 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
 
 def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
     runner = CliRunner()
-    args = ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path / "out"),
-            "--date", "2026-01-31", "--dpi", "30", "--deck", str(MINI_DECK), "--format", "json"]
+    args = [
+        "plugin",
+        "export",
+        "--db",
+        str(db_copy),
+        "--out",
+        str(tmp_path / "out"),
+        "--date",
+        "2026-01-31",
+        "--dpi",
+        "30",
+        "--deck",
+        str(MINI_DECK),
+        "--format",
+        "json",
+    ]
     result = runner.invoke(cli, args)
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["version"] == "260131" and report["cards"] == 5
     assert report["sets"] == ["alpha", "beta"]
     assert any("placeholder" in message for message in report["messages"])
-    bad = runner.invoke(cli, ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path),
-                              "--name", "../up"])
+    bad = runner.invoke(
+        cli, ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path), "--name", "../up"]
+    )
     assert bad.exit_code != 0 and "plain folder name" in str(bad.exception)
     assert not (tmp_path.parent / "up").exists()
 

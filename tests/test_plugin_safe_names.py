@@ -25,10 +25,21 @@ _hostile = (
 
 @pytest.mark.parametrize(
     ("value", "safe"),
-    [("../../x", "_._x"), ("C:\\x", "C_x"), ("a/b", "a_b"), ("..", "x-fallback"),
-     ("CON", "_CON"), ("nul.txt", "_nul.txt"), ("com1.tar.gz", "_com1.tar.gz"),
-     ("front,back", "front_back"), ("  ", "x-fallback"), ("/etc/passwd", "_etc_passwd"),
-     ("ok name-1.2", "ok name-1.2"), ("Zoë", "Zo_"), ("x" * 150, "x" * MAX_LENGTH)],
+    [
+        ("../../x", "_._x"),
+        ("C:\\x", "C_x"),
+        ("a/b", "a_b"),
+        ("..", "x-fallback"),
+        ("CON", "_CON"),
+        ("nul.txt", "_nul.txt"),
+        ("com1.tar.gz", "_com1.tar.gz"),
+        ("front,back", "front_back"),
+        ("  ", "x-fallback"),
+        ("/etc/passwd", "_etc_passwd"),
+        ("ok name-1.2", "ok name-1.2"),
+        ("Zoë", "Zo_"),
+        ("x" * 150, "x" * MAX_LENGTH),
+    ],
 )
 def test_safe_component(value: str, safe: str) -> None:
     assert safe_component(value, "x-fallback") == safe
@@ -46,7 +57,12 @@ def test_every_value_becomes_one_harmless_component(value: str) -> None:
 def test_unique_names_ignore_case_and_keep_one_name_per_original() -> None:
     names = UniqueNames()
     assert [names.name(value, "card") for value in ("img", "IMG", "img", "a/b", "a:b", "..")] == [
-        "img", "IMG-2", "img", "a_b", "a_b-2", "card",
+        "img",
+        "IMG-2",
+        "img",
+        "a_b",
+        "a_b-2",
+        "card",
     ]
     long = UniqueNames()
     assert long.name("x" * 150, "card") == "x" * MAX_LENGTH

@@ -45,8 +45,9 @@ def test_vtes_has_hundreds_of_lines_and_paths_outside_the_plugin(reference_dir: 
     parsed = read_updatelist(reference_dir / "vtes/updatelist.txt")
     assert parsed.name == "vtes" and len(parsed.entries) > 500
     outside = [e for e in parsed.entries if parsed.plugin_path(e) is None]
-    assert outside and all(e.local_path.startswith(("skins/", "fonts/", "images/"))
-                           for e in outside)
+    assert outside and all(
+        e.local_path.startswith(("skins/", "fonts/", "images/")) for e in outside
+    )
     assert parsed.card_general_urls == ["https://static.krcg.org/card/"]
 
 
@@ -59,16 +60,22 @@ def test_quirks_tabs_after_header_double_slash_and_self_listing(reference_dir: P
     dbz = read_updatelist(reference_dir / "dbztcg/updatelist.txt")
     assert dbz.entries[0] == UpdateEntry(
         "plugins/dbztcg/updatelist.txt",
-        "https://raw.githubusercontent.com/dbztcg/dbztcg/master/updatelist.txt", 400522, 2)
+        "https://raw.githubusercontent.com/dbztcg/dbztcg/master/updatelist.txt",
+        400522,
+        2,
+    )
     assert "perfectionURLS.txt" in dbz.card_url_files
     assert dbz.plugin_path(dbz.entries[1]) == "plugininfo.txt"
 
 
 def test_round_trip_of_the_canonical_form() -> None:
     original = UpdateList(
-        "zombieccg", "11-29-26",
-        [UpdateEntry("plugins/zombieccg/plugininfo.txt", "https://h/z/plugininfo.txt", 123),
-         UpdateEntry("images/backgrounds/z.jpg", "https://h/z/images/backgrounds/z.jpg", -45)],
+        "zombieccg",
+        "11-29-26",
+        [
+            UpdateEntry("plugins/zombieccg/plugininfo.txt", "https://h/z/plugininfo.txt", 123),
+            UpdateEntry("images/backgrounds/z.jpg", "https://h/z/images/backgrounds/z.jpg", -45),
+        ],
         card_image_urls=[("alpha/a.jpg", "https://h/a.jpg")],
         card_url_files=["CardImageURLs1.txt"],
         card_general_urls=["https://h/z/sets/setimages/alpha/"],

@@ -37,7 +37,7 @@ def test_sections_and_rules_are_numbered_without_gaps() -> None:
         assert subs == list(range(1, len(subs) + 1)), f"R{section}"
     # each rule sits under its own section heading
     for match in _RULE.finditer(RULES):
-        heading = _SECTION.findall(RULES[:match.start()])[-1]
+        heading = _SECTION.findall(RULES[: match.start()])[-1]
         assert heading == match.group(2), match.group(1)
 
 
@@ -45,8 +45,11 @@ def test_every_rule_the_audit_cites_exists() -> None:
     texts = rule_texts()
     for entry in VIOLATION_KINDS:
         assert entry.rule in texts and set(entry.rules) <= set(texts), entry.kind
-    sources = [*(ROOT / "zcards" / "rules").glob("*.py"), ROOT / "docs" / "audit.md",
-               ROOT / "docs" / "log-protocol.md"]
+    sources = [
+        *(ROOT / "zcards" / "rules").glob("*.py"),
+        ROOT / "docs" / "audit.md",
+        ROOT / "docs" / "log-protocol.md",
+    ]
     cited = {n for path in sources for n in re.findall(r"\bR\d+\.\d+\b", path.read_text())}
     assert len(cited) > 30
     assert cited - set(texts) == set()
@@ -54,32 +57,42 @@ def test_every_rule_the_audit_cites_exists() -> None:
     assert set(re.findall(r"\bR\d+\.\d+\b", RULES)) <= set(texts)
 
 
-@pytest.mark.parametrize(("rule", "phrases"), [
-    ("R2.1", ["from 0 to 10", "no bid above 10"]),
-    ("R2.2", ["lowest bid wins", "earlier bid wins", "starts with 10"]),
-    ("R2.4", ["from his deck", "at most 6", "shuffles his deck", "only Survivor cards"]),
-    ("R2.5", ["already lost"]),
-    ("R3.1", ["Ready, Draw, Build, Attack, Recoup, End"]),
-    ("R4.2", ["Infected token", "exactly one wound"]),
-    ("R5.1", ["not only the active one", "exactly 2 cards"]),
-    ("R5.2", ["exactly 1 card"]),
-    ("R6.1", ["active or not", "at most one card per turn", "face down"]),
-    ("R7.3", ["ready zombie cards of his own", "equal in number to the card's cost"]),
-    ("R8.2", ["only in a Build phase", "costs nothing", "keeps its ready/spent state"]),
-    ("R9.2", ["Fast", "readied again"]),
-    ("R10.1", ["combat zone", "and ready", "power 1"]),
-    ("R10.4", ["zombie side wins ties"]),
-    ("R10.5", ["Fierce", "at least double", "killed"]),
-    ("R10.6", ["spent"]),
-    ("R11.1", ["Health", "dies"]),
-    ("R11.3", ["infected", "gains control", "generic zombie"]),
-    ("R12.2", ["2–6", "on a 1 it fails", "top card of his deck"]),
-    ("R12.5", ["loses 1 food", "never goes below 0", "more survivors than food",
-               "only the active player pays upkeep"]),
-    ("R14.1", ["no survivors", "no cards", "including by drawing"]),
-    ("R14.2", ["no further game action"]),
-    ("R17.1", ["every reading", "unverifiable"]),
-])
+@pytest.mark.parametrize(
+    ("rule", "phrases"),
+    [
+        ("R2.1", ["from 0 to 10", "no bid above 10"]),
+        ("R2.2", ["lowest bid wins", "earlier bid wins", "starts with 10"]),
+        ("R2.4", ["from his deck", "at most 6", "shuffles his deck", "only Survivor cards"]),
+        ("R2.5", ["already lost"]),
+        ("R3.1", ["Ready, Draw, Build, Attack, Recoup, End"]),
+        ("R4.2", ["Infected token", "exactly one wound"]),
+        ("R5.1", ["not only the active one", "exactly 2 cards"]),
+        ("R5.2", ["exactly 1 card"]),
+        ("R6.1", ["active or not", "at most one card per turn", "face down"]),
+        ("R7.3", ["ready zombie cards of his own", "equal in number to the card's cost"]),
+        ("R8.2", ["only in a Build phase", "costs nothing", "keeps its ready/spent state"]),
+        ("R9.2", ["Fast", "readied again"]),
+        ("R10.1", ["combat zone", "and ready", "power 1"]),
+        ("R10.4", ["zombie side wins ties"]),
+        ("R10.5", ["Fierce", "at least double", "killed"]),
+        ("R10.6", ["spent"]),
+        ("R11.1", ["Health", "dies"]),
+        ("R11.3", ["infected", "gains control", "generic zombie"]),
+        ("R12.2", ["2–6", "on a 1 it fails", "top card of his deck"]),
+        (
+            "R12.5",
+            [
+                "loses 1 food",
+                "never goes below 0",
+                "more survivors than food",
+                "only the active player pays upkeep",
+            ],
+        ),
+        ("R14.1", ["no survivors", "no cards", "including by drawing"]),
+        ("R14.2", ["no further game action"]),
+        ("R17.1", ["every reading", "unverifiable"]),
+    ],
+)
 def test_the_rulings_are_stated(rule: str, phrases: list[str]) -> None:
     text = rule_texts()[rule]
     for phrase in phrases:

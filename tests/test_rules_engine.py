@@ -56,20 +56,26 @@ def test_upgrade_keeps_zone_and_rotation() -> None:
 
 
 def test_text_flags_ignore_reminder_text() -> None:
-    assert text_effects("Fierce (when it wins a fight, the survivor suffers an extra wound).") \
+    assert (
+        text_effects("Fierce (when it wins a fight, the survivor suffers an extra wound).")
         == frozenset()
+    )
     assert Effect.POWER in text_effects("Your face-down zombies in the combat zone have power 2.")
     assert Effect.FOOD in text_effects("One-shot. Add 1 food, then discard Canned Food.")
     index = CardIndex(read_card_file(BUNDLED_SET))
     assert index.flagged(["Sprinter", "Gross Ghoul", "No Such Card"], Effect.POWER) == [
-        "Gross Ghoul", "No Such Card"]
+        "Gross Ghoul",
+        "No Such Card",
+    ]
 
 
 def test_events_made_in_code_are_audited() -> None:
     """The engine needs no log text: the simulator's events work directly."""
     cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
     events = [
-        ev.Seat("Ann", seat=1), ev.Seat("Ben", seat=2), ev.NewGame("Ann"),
+        ev.Seat("Ann", seat=1),
+        ev.Seat("Ben", seat=2),
+        ev.NewGame("Ann"),
         ev.Play("Ann", "Scout", "Ann", "Deck", line=4),
         ev.Play("Ben", "Tank", "Ben", "Deck", line=5),
         ev.Play("Ben", "Brute", "Ben", "Deck", line=6),
@@ -87,8 +93,9 @@ def simulated_logs() -> list[str]:
 
     decks = load_decks([])
     logs = []
-    for index, result in enumerate(sim.iter_games(decks, 24, seed=5,
-                                                  strategies=("random", "greedy"))):
+    for index, result in enumerate(
+        sim.iter_games(decks, 24, seed=5, strategies=("random", "greedy"))
+    ):
         logs.append(game_log(result, result.players[index % 2], timestamps=index % 3 == 0))
     return logs
 
@@ -126,8 +133,10 @@ def test_taking_back_a_phase_keeps_what_was_done() -> None:
     """Draws and the infection wound made before moving back still count afterwards."""
     log = (ROOT / "tests" / "logs" / "legal-game.txt").read_text().splitlines()
     assert log[104] == "Bob discards Walker from his Hand to the top of his Discard."
-    log[105:105] = ["Alice takes back a phase: Draw -> Ready",
-                    "Alice advances to the next phase: Ready -> Draw"]
+    log[105:105] = [
+        "Alice takes back a phase: Draw -> Ready",
+        "Alice advances to the next phase: Ready -> Draw",
+    ]
     cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
     report = audit(parse_log("\n".join(log) + "\n").events, cards)
     assert report.violations == []

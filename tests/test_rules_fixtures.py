@@ -84,7 +84,8 @@ def test_legal_game_summary(cards) -> None:
     assert report.players == ["Alice", "Bob"]
     assert report.turns == 6
     assert [(loss.player, loss.turn, loss.line, loss.reason) for loss in report.losses] == [
-        ("Bob", 6, 117, "no survivors")]
+        ("Bob", 6, 117, "no survivors")
+    ]
     assert report.remaining == ["Alice"]
     assert report.pov == "Alice"
 
@@ -96,9 +97,14 @@ def test_moving_back_a_phase_is_a_warning(cards) -> None:
 
 def test_card_text_makes_a_finding_unverifiable(cards, tmp_path) -> None:
     """R16.1: a face-up zombie whose text could raise power turns the kill into a doubt."""
-    text = (LOGS / "cards.txt").read_text().replace(
-        "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious.",
-        "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious. Your zombies get +3 power.")
+    text = (
+        (LOGS / "cards.txt")
+        .read_text()
+        .replace(
+            "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious.",
+            "Contagion\t\t1\t\tInfectious\t\t\tC\tInfectious. Your zombies get +3 power.",
+        )
+    )
     assert text != (LOGS / "cards.txt").read_text()
     card_file = tmp_path / "cards.txt"
     card_file.write_text(text)

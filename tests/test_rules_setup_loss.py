@@ -56,7 +56,8 @@ def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> Non
         lines = lines[:16]
     report = audit(parse_log("\n".join(lines) + "\n").events, cards)
     assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
-        ("action-after-loss", 16, 0, "Setup", "Bob draws a card.")]
+        ("action-after-loss", 16, 0, "Setup", "Bob draws a card.")
+    ]
     assert [(loss.player, loss.line) for loss in report.losses] == [("Bob", 15)]
     assert "Bob lost at setup (no survivors)" in report.to_text()
 
@@ -87,10 +88,10 @@ def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:
         lines = text.splitlines()
         report = audit(parse_log(text).events, card_list)
         assert report.violations == []
-        shuffle = next(n for n, line in enumerate(lines, 1)
-                       if line == "Alice shuffles his Deck.")
+        shuffle = next(n for n, line in enumerate(lines, 1) if line == "Alice shuffles his Deck.")
         assert [(loss.player, loss.turn, loss.line) for loss in report.losses] == [
-            ("Alice", 0, shuffle)]
+            ("Alice", 0, shuffle)
+        ]
         assert report.remaining == ["Bob"]
 
 
@@ -109,12 +110,15 @@ def test_acting_after_a_simulated_setup_loss_is_found() -> None:
     cards = {card.name: card for card in card_list}
     # (seed, who has the zombie deck): the loser opens first, first, last
     for seed, loser in ((1, "Alice"), (3, "Bob"), (2, "Alice")):
-        result = sim.play_game([zombies, decks[1]] if loser == "Alice" else
-                               [decks[1], zombies], seed)
+        result = sim.play_game(
+            [zombies, decks[1]] if loser == "Alice" else [decks[1], zombies], seed
+        )
         assert [name for name, _, _ in result.losses] == [loser]
         for pov in result.players:
-            mutation = mutate(Kind.ACTION_AFTER_LOSS, pov_events(result, pov),
-                              random.Random(seed), cards)
+            mutation = mutate(
+                Kind.ACTION_AFTER_LOSS, pov_events(result, pov), random.Random(seed), cards
+            )
             report = audit(parse_log(format_log(mutation.events)).events, card_list)
             assert [(v.kind, v.line, v.player) for v in report.violations] == [
-                (Kind.ACTION_AFTER_LOSS, mutation.line, loser)]
+                (Kind.ACTION_AFTER_LOSS, mutation.line, loser)
+            ]

@@ -32,9 +32,9 @@ class Variant:
     line: int  # where the violation is, in the edited log
 
     def lines(self) -> list[str]:
-        out = LEGAL[:self.cut]
+        out = LEGAL[: self.cut]
         for line, removed, added in sorted(self.edits, reverse=True):
-            out[line - 1:line - 1 + removed] = added
+            out[line - 1 : line - 1 + removed] = added
         return out
 
 
@@ -45,26 +45,66 @@ def _moved(line: int, to: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
 
 VARIANTS: dict[str, Variant] = {
     "draws-one": Variant(Kind.DRAW_COUNT, "R5.1", 25, ((23, 1, ("Bob draws a card.",)),), 25),
-    "discards-two": Variant(Kind.DRAW_COUNT, "R5.2", 25, (
-        (25, 0, ("Bob discards Scout from his Hand to the top of his Discard.",)),), 25),
-    "opening-from-hand": Variant(Kind.OPENING_SURVIVORS, "R2.4", 18, (
-        (11, 1, ("Alice plays Scout from his Hand.",)),), 11),
+    "discards-two": Variant(
+        Kind.DRAW_COUNT,
+        "R5.2",
+        25,
+        ((25, 0, ("Bob discards Scout from his Hand to the top of his Discard.",)),),
+        25,
+    ),
+    "opening-from-hand": Variant(
+        Kind.OPENING_SURVIVORS, "R2.4", 18, ((11, 1, ("Alice plays Scout from his Hand.",)),), 11
+    ),
     "item-in-attack": Variant(Kind.CARD_PLAY, "R7.2", 51, _moved(47, 49), 49),
-    "phase-repeated": Variant(Kind.PHASE_ORDER, "R3.2", 37, (
-        (29, 0, ("Alice advances to the next phase: Attack -> Build",
-                 "Alice advances to the next phase: Build -> Attack")),), 29),
-    "attacker-spent": Variant(Kind.ILLEGAL_ATTACKER, "R10.1", 96, (
-        (92, 0, ("Alice performs Spend on Spitter.",) * 2),), 93),
-    "wound-beyond-power": Variant(Kind.COMBAT_RESULT, "R10.5", 51, (
-        (50, 1, ("Bob performs Wound (0 to 1) (+1) on Tank.",)),), 50),
-    "two-wounds-no-fierce": Variant(Kind.COMBAT_RESULT, "R10.5", 96, (
-        (92, 1, ("Bob performs Wound (0 to 2) (+2) on Tank.",)),), 92),
-    "zombie-player-wounded": Variant(Kind.COMBAT_RESULT, "R10.8", 96, (
-        (92, 0, ("Alice performs Wound (0 to 1) (+1) on Medic Mia.",)),), 92),
+    "phase-repeated": Variant(
+        Kind.PHASE_ORDER,
+        "R3.2",
+        37,
+        (
+            (
+                29,
+                0,
+                (
+                    "Alice advances to the next phase: Attack -> Build",
+                    "Alice advances to the next phase: Build -> Attack",
+                ),
+            ),
+        ),
+        29,
+    ),
+    "attacker-spent": Variant(
+        Kind.ILLEGAL_ATTACKER,
+        "R10.1",
+        96,
+        ((92, 0, ("Alice performs Spend on Spitter.",) * 2),),
+        93,
+    ),
+    "wound-beyond-power": Variant(
+        Kind.COMBAT_RESULT,
+        "R10.5",
+        51,
+        ((50, 1, ("Bob performs Wound (0 to 1) (+1) on Tank.",)),),
+        50,
+    ),
+    "two-wounds-no-fierce": Variant(
+        Kind.COMBAT_RESULT,
+        "R10.5",
+        96,
+        ((92, 1, ("Bob performs Wound (0 to 2) (+2) on Tank.",)),),
+        92,
+    ),
+    "zombie-player-wounded": Variant(
+        Kind.COMBAT_RESULT,
+        "R10.8",
+        96,
+        ((92, 0, ("Alice performs Wound (0 to 1) (+1) on Medic Mia.",)),),
+        92,
+    ),
     "upgrade-in-attack": Variant(Kind.ZOMBIE_UPGRADE, "R8.2", 70, _moved(66, 68), 68),
     "scavenger-not-spent": Variant(Kind.ABILITY_USE, "R12.1", 36, ((30, 1, ()),), 31),
-    "scavenge-in-attack": Variant(Kind.ABILITY_USE, "R12.1", 36, (
-        (29, 0, tuple(LEGAL[29:32])), (30, 3, ())), 31),
+    "scavenge-in-attack": Variant(
+        Kind.ABILITY_USE, "R12.1", 36, ((29, 0, tuple(LEGAL[29:32])), (30, 3, ())), 31
+    ),
 }
 
 
@@ -81,17 +121,18 @@ def run(lines: list[str], cards):
 def test_variant_is_found_at_its_line(name: str, cards) -> None:
     variant = VARIANTS[name]
     lines = variant.lines()
-    assert lines != LEGAL[:variant.cut]
+    assert lines != LEGAL[: variant.cut]
     report = run(lines, cards)
     assert [(f.kind, f.rule, f.line) for f in report.violations] == [
-        (variant.kind, variant.rule, variant.line)], report.to_text()
+        (variant.kind, variant.rule, variant.line)
+    ], report.to_text()
     assert report.violations[0].text == lines[variant.line - 1]
     assert variant.rule in KINDS[variant.kind].rules
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
 def test_variant_legal_counterpart_is_clean(name: str, cards) -> None:
-    report = run(LEGAL[:VARIANTS[name].cut], cards)
+    report = run(LEGAL[: VARIANTS[name].cut], cards)
     assert report.violations == [] and report.unverifiable == [], report.to_text()
 
 
@@ -107,8 +148,11 @@ def _counterpart(fixture: list[str]) -> tuple[list[str], int]:
 
 
 def _fixtures() -> list[str]:
-    return sorted(p.stem for p in LOGS.glob("*.txt")
-                  if p.stem not in ("cards", "legal-game") and not p.stem.startswith("legal-"))
+    return sorted(
+        p.stem
+        for p in LOGS.glob("*.txt")
+        if p.stem not in ("cards", "legal-game") and not p.stem.startswith("legal-")
+    )
 
 
 @pytest.mark.parametrize("name", _fixtures())

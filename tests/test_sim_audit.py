@@ -47,9 +47,12 @@ def test_two_hundred_simulated_games_are_clean_from_both_points_of_view(tmp_path
         path = tmp_path / f"game-{index + 1:04d}.txt"
         events = parse_log(path).events
         for pov in result.players:
-            report = audit(events if pov == result.players[index % 2] else
-                           _reparsed(result, pov), card_list, pov=pov,
-                           decks=dict.fromkeys(result.players, DECK_SIZE))
+            report = audit(
+                events if pov == result.players[index % 2] else _reparsed(result, pov),
+                card_list,
+                pov=pov,
+                decks=dict.fromkeys(result.players, DECK_SIZE),
+            )
             assert report.violations == [], (path, pov, report.to_text())
             assert report.unparsed == []
             assert [loss.player for loss in report.losses] == [p for p, _, _ in result.losses]
@@ -68,8 +71,11 @@ def test_every_violation_kind_has_a_mutator():
 @pytest.fixture(scope="module")
 def legal_logs():
     """(result, pov, events) for many games; rare situations need many games to appear."""
-    return [(result, pov, pov_events(result, pov))
-            for result in _games(12, seed=2) for pov in result.players]
+    return [
+        (result, pov, pov_events(result, pov))
+        for result in _games(12, seed=2)
+        for pov in result.players
+    ]
 
 
 @pytest.mark.parametrize("kind", list(Violation), ids=str)
@@ -82,8 +88,9 @@ def test_an_injected_violation_is_found_at_its_line(kind, legal_logs, card_list)
         if mutation is None:
             continue
         tried += 1
-        report = audit(parse_log(format_log(mutation.events)).events, card_list, pov=pov,
-                       decks=decks)
+        report = audit(
+            parse_log(format_log(mutation.events)).events, card_list, pov=pov, decks=decks
+        )
         findings = {(v.kind, v.line) for v in report.violations}
         assert findings == {(kind, mutation.line)}, (mutation.note, report.to_text())
         found += 1

@@ -48,7 +48,7 @@ def test_games_end_when_one_player_remains(games):
     endings = Counter(result.ending for result in games)
     assert set(endings) <= {NO_SURVIVORS, EMPTY_DECK}
     for result in games:
-        (loser, reason, turn), = result.losses
+        ((loser, reason, turn),) = result.losses
         assert reason == result.ending and turn == result.turns
         assert result.survivor == next(p for p in result.players if p != loser)
         last = result.actions[-1]
@@ -123,7 +123,7 @@ def test_draw_build_and_costs_follow_the_rules(games, cards):
                 elif action.kind is Kind.PLAY_FROM_HAND:
                     assert phase == "Build" and action.player == active
                     cost = cards[action.card].cost
-                    paid = turn[index - cost:index] if cost else []
+                    paid = turn[index - cost : index] if cost else []
                     assert all(a.kind is Kind.SPEND and a.player == active for a in paid)
             assert all(count == 1 for count in resources.values())
             if PHASES.index(phase) > PHASES.index("Draw"):  # else the game ended before

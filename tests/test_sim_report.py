@@ -87,8 +87,21 @@ def test_simulate_writes_one_log_per_game_and_a_json_report(tmp_path, capsys):
 
 def test_simulate_text_report_with_decks_and_strategies(capsys):
     rage, horde = (str(p) for p in starter_decks() if p.stem in ("rage-starter", "horde-starter"))
-    main(["simulate", "-n", "6", "--deck", rage, "--deck", horde,
-          "--strategy", "random", "--strategy", "greedy"])
+    main(
+        [
+            "simulate",
+            "-n",
+            "6",
+            "--deck",
+            rage,
+            "--deck",
+            horde,
+            "--strategy",
+            "random",
+            "--strategy",
+            "greedy",
+        ]
+    )
     out = capsys.readouterr().out
     assert "games: 6" in out
     assert "random vs greedy (3), greedy vs random (3)" in out

@@ -15,14 +15,28 @@ from typing import Any
 
 # The bundled card-data columns, in file order (Lackey needs Name, Set, ImageFile first).
 ZOMBIE_COLUMNS: tuple[str, ...] = (
-    "Name", "Set", "ImageFile", "Type", "Faction", "Cost", "Power", "Health",
-    "Keywords", "Requirements", "Symbols", "Rarity", "Text",
+    "Name",
+    "Set",
+    "ImageFile",
+    "Type",
+    "Faction",
+    "Cost",
+    "Power",
+    "Health",
+    "Keywords",
+    "Requirements",
+    "Symbols",
+    "Rarity",
+    "Text",
 )
 
 CARD_TYPES: tuple[str, ...] = ("Zombie", "Survivor", "Item")
 FACTIONS: tuple[str, ...] = ("Rage", "Horde", "Contagion", "Weird")
 FACTION_COLOURS: dict[str, str] = {
-    "Rage": "red", "Horde": "orange", "Contagion": "green", "Weird": "purple",
+    "Rage": "red",
+    "Horde": "orange",
+    "Contagion": "green",
+    "Weird": "purple",
 }
 KEYWORDS: tuple[str, ...] = ("Fast", "Tough", "Fierce", "Infectious", "Enduring", "Sentient")
 SYMBOLS: tuple[str, ...] = ("Medic", "Scavenger")

@@ -29,8 +29,9 @@ _PROVENANCE = {"line": "line", "raw": "raw", "timestamp": "stamp", "seconds": "s
 
 
 @lru_cache(maxsize=1024)
-def builder(template: Template, player: int | None,
-            stored: tuple[tuple[str, str, int], ...]) -> Builder:
+def builder(
+    template: Template, player: int | None, stored: tuple[tuple[str, str, int], ...]
+) -> Builder:
     """The constructor of ``template``'s event: ``player`` is the actor's group number (None
     without an actor), ``stored`` holds (field, placeholder type, group number) per field.
 
@@ -43,12 +44,17 @@ def builder(template: Template, player: int | None,
     if cls is ev.System:  # Lackey's own messages keep the whole line (after its stamp)
         constants, stored = {"name": template.name}, ()
         exprs["text"] = "match.string[match.end(4):]"
-    numbers = _STAMP_GROUPS + ((player,) if player is not None else ()) + tuple(
-        group for _, _, group in stored)
+    numbers = (
+        _STAMP_GROUPS
+        + ((player,) if player is not None else ())
+        + tuple(group for _, _, group in stored)
+    )
     names = ["stamp", "hours", "minutes"] + [f"g{k}" for k in range(len(numbers) - 3)]
-    code = ["def build(match, line, raw, meanings, clock):",
-            f"    {', '.join(names)} = match.group({', '.join(map(str, numbers))})",
-            "    seconds = None if stamp is None else clock(hours, minutes)"]
+    code = [
+        "def build(match, line, raw, meanings, clock):",
+        f"    {', '.join(names)} = match.group({', '.join(map(str, numbers))})",
+        "    seconds = None if stamp is None else clock(hours, minutes)",
+    ]
     if player is not None:
         exprs["player"] = "g0"
     first = len(numbers) - len(stored)
@@ -91,8 +97,14 @@ def builder(template: Template, player: int | None,
     return space["build"]
 
 
-def _converted(index: int, group: str, parse: Callable[[str], Any] | None, actor: str | None,
-               default: Any, space: dict[str, Any]) -> list[str]:
+def _converted(
+    index: int,
+    group: str,
+    parse: Callable[[str], Any] | None,
+    actor: str | None,
+    default: Any,
+    space: dict[str, Any],
+) -> list[str]:
     """Statements setting ``v<index>`` from a group: the field's default when the group did
     not match, else the parsed text (None from a ``whose`` parse, a pronoun, means ``actor``)."""
     value = group
@@ -105,5 +117,8 @@ def _converted(index: int, group: str, parse: Callable[[str], Any] | None, actor
     if default is MISSING:
         return [f"    {line}" for line in code]
     space[f"d{index}"] = default
-    return [f"    if {group} is None: v{index} = d{index}", "    else:",
-            *(f"        {line}" for line in code)]
+    return [
+        f"    if {group} is None: v{index} = d{index}",
+        "    else:",
+        *(f"        {line}" for line in code),
+    ]

@@ -181,8 +181,15 @@ class Perform(Event):
     meaning: Meaning | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, player: str, meaning: Meaning, card: str, *,
-           game: GameDefinition = ZOMBIE_GAME, **provenance) -> Perform:
+    def of(
+        cls,
+        player: str,
+        meaning: Meaning,
+        card: str,
+        *,
+        game: GameDefinition = ZOMBIE_GAME,
+        **provenance,
+    ) -> Perform:
         """The event for doing ``meaning`` with the game's own label (the simulator's form)."""
         return cls(player, game.label_for(meaning), card, meaning, **provenance)
 
@@ -197,8 +204,9 @@ class PerformAll(Event):
     meaning: Meaning | None = field(default=None, compare=False)
 
     @classmethod
-    def of(cls, player: str, meaning: Meaning, *,
-           game: GameDefinition = ZOMBIE_GAME, **provenance) -> PerformAll:
+    def of(
+        cls, player: str, meaning: Meaning, *, game: GameDefinition = ZOMBIE_GAME, **provenance
+    ) -> PerformAll:
         return cls(player, game.label_for(meaning), meaning, **provenance)
 
 
@@ -221,8 +229,17 @@ class CounterChange(Event):
             object.__setattr__(self, "delta", self.new - self.old)
 
     @classmethod
-    def of(cls, player: str, meaning: Meaning, card: str, old: int, new: int, *,
-           game: GameDefinition = ZOMBIE_GAME, **provenance) -> CounterChange:
+    def of(
+        cls,
+        player: str,
+        meaning: Meaning,
+        card: str,
+        old: int,
+        new: int,
+        *,
+        game: GameDefinition = ZOMBIE_GAME,
+        **provenance,
+    ) -> CounterChange:
         return cls(player, game.label_for(meaning), card, old, new, None, meaning, **provenance)
 
 
@@ -395,6 +412,7 @@ class Unparsed(Event):
 
 # In definition order; slots=True rebuilds each class, so keep the ones this module exports.
 EVENT_TYPES: tuple[type[Event], ...] = tuple(
-    cls for cls in Event.__subclasses__() if globals().get(cls.__name__) is cls)
+    cls for cls in Event.__subclasses__() if globals().get(cls.__name__) is cls
+)
 EVENT_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_TYPES}
 EVENT_BY_KIND: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}

@@ -48,8 +48,13 @@ class _MinutesSeconds(dict[str, int]):
         return int(text[:2]) * 60 + int(text[3:])
 
 
-_MINUTES_SECONDS = _MinutesSeconds({f"{minutes:02d}:{seconds:02d}": minutes * 60 + seconds
-                                    for minutes in range(60) for seconds in range(60)})
+_MINUTES_SECONDS = _MinutesSeconds(
+    {
+        f"{minutes:02d}:{seconds:02d}": minutes * 60 + seconds
+        for minutes in range(60)
+        for seconds in range(60)
+    }
+)
 
 
 class Clock:
@@ -81,7 +86,7 @@ class Matcher:
                 actor = f"a{len(alternatives)}"
                 actor_group[index] = actor
                 lead = template.parts[1].text[1:]
-                word = lead[:lead.index(" ") + 1] if " " in lead else ""
+                word = lead[: lead.index(" ") + 1] if " " in lead else ""
                 body = self._body(template, index, template.parts[1:], actor, 1 + len(word))
                 run.append((word, f"(?P<t{index}>{body})"))
                 continue
@@ -89,7 +94,8 @@ class Matcher:
             alternatives.append(f"(?P<t{index}>{self._body(template, index, template.parts)})")
         self._flush(run, alternatives)
         self.regex = re.compile(
-            rf"(?>{STAMP})?()(?=(?s:.){{0,{MAX_LINE}}}\Z)(?:{'|'.join(alternatives)})$")
+            rf"(?>{STAMP})?()(?=(?s:.){{0,{MAX_LINE}}}\Z)(?:{'|'.join(alternatives)})$"
+        )
         groups = self.regex.groupindex
         self.plans: dict[int, tuple[Template, Builder]] = {}
         """Template and event builder by the number of the template's own group (a match's
@@ -97,8 +103,11 @@ class Matcher:
         for index, template in enumerate(templates):
             actor = actor_group.get(index)
             player = groups[actor] if actor else groups.get(f"t{index}_player")
-            stored = tuple((name, kind, groups[f"t{index}_{name}"])
-                           for name, kind in _first_fields(template.parts) if name != "player")
+            stored = tuple(
+                (name, kind, groups[f"t{index}_{name}"])
+                for name, kind in _first_fields(template.parts)
+                if name != "player"
+            )
             self.plans[groups[f"t{index}"]] = (template, builder(template, player, stored))
 
     def _flush(self, run: list[tuple[str, str]], alternatives: list[str]) -> None:
@@ -110,14 +119,21 @@ class Matcher:
         if "" in by_word:  # a template without a first word: keep plain table order
             branches = [re.escape(word) + body for word, body in run]
         else:
-            branches = [f"{re.escape(word)}(?:{'|'.join(bodies)})"
-                        for word, bodies in by_word.items()]
+            branches = [
+                f"{re.escape(word)}(?:{'|'.join(bodies)})" for word, bodies in by_word.items()
+            ]
         names = self.vocabulary.fragment("actor")
         alternatives.append(f"(?P<a{len(alternatives)}>{names}) (?:{'|'.join(branches)})")
         run.clear()
 
-    def _body(self, template: Template, index: int, parts: Sequence[Part],
-              actor: str | None = None, skip: int = 0) -> str:
+    def _body(
+        self,
+        template: Template,
+        index: int,
+        parts: Sequence[Part],
+        actor: str | None = None,
+        skip: int = 0,
+    ) -> str:
         seen: set[str] = set()
         out = []
         for position, part in enumerate(parts):
@@ -130,8 +146,9 @@ class Matcher:
                 out.append(self._piece(part, index, seen, actor))
         return "".join(out)
 
-    def _piece(self, part: Literal | Placeholder, index: int, seen: set[str],
-               actor: str | None) -> str:
+    def _piece(
+        self, part: Literal | Placeholder, index: int, seen: set[str], actor: str | None
+    ) -> str:
         if isinstance(part, Literal):
             return re.escape(part.text)
         pattern = placeholder_pattern(part, self.vocabulary)
@@ -145,8 +162,9 @@ class Matcher:
         seen.add(part.field)
         return TYPES[part.type].frame.replace("{}", f"(?P<{group}>{pattern})")
 
-    def event(self, line: str, meanings: dict[str, Meaning], number: int = 0,
-              clock: Clock | None = None) -> tuple[ev.Event | None, Template | None]:
+    def event(
+        self, line: str, meanings: dict[str, Meaning], number: int = 0, clock: Clock | None = None
+    ) -> tuple[ev.Event | None, Template | None]:
         """The event a stripped ``line`` says, and its template; ``(None, None)`` when nothing
         matches. ``clock`` reads its stamp (a fresh one by default)."""
         match = self.regex.match(line)

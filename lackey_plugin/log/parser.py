@@ -77,9 +77,15 @@ class LogParser:
     Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
     longest first, so "Test Dummy" is never read as "Test"; other names still parse."""
 
-    def __init__(self, *, players: Iterable[str] = (), game: GameDefinition = ZOMBIE_GAME,
-                 strict: bool = False, templates: Sequence[Template] | None = None,
-                 source: str = "<text>") -> None:
+    def __init__(
+        self,
+        *,
+        players: Iterable[str] = (),
+        game: GameDefinition = ZOMBIE_GAME,
+        strict: bool = False,
+        templates: Sequence[Template] | None = None,
+        source: str = "<text>",
+    ) -> None:
         self.game = game
         self.strict = strict
         self.source = source
@@ -114,7 +120,7 @@ class LogParser:
         if stamp is not None:
             timestamp, hours, minutes = stamp.groups()
             seconds = self._seconds(hours, minutes)
-            body = body[stamp.end():]
+            body = body[stamp.end() :]
         if self.strict:
             raise LogFormatError(f"no log template matches {body!r}", Location(self.source, number))
         return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
@@ -136,8 +142,7 @@ def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
     if isinstance(source, bytes):
         source = source.removeprefix(_BOM)
         return "<bytes>", _decode_lines(iter(source.splitlines(keepends=True)), "<bytes>")
-    if isinstance(source, str) and ("\n" in source or "\r" in source
-                                    or not os.path.isfile(source)):
+    if isinstance(source, str) and ("\n" in source or "\r" in source or not os.path.isfile(source)):
         return "<text>", _text_lines(source)
     path = Path(source)
     return str(path), _file_lines(path)
@@ -155,8 +160,9 @@ def _numbered_blocks(path: Path) -> Iterator[Iterable[tuple[int, str]]]:
     try:
         handle = path.open("rb")
     except OSError as error:
-        raise LogFormatError(f"cannot read the log: {error.strerror}", Location(str(path))) \
-            from error
+        raise LogFormatError(
+            f"cannot read the log: {error.strerror}", Location(str(path))
+        ) from error
     number = 0
     with handle:
         for block in _blocks(handle):
@@ -205,8 +211,7 @@ def _blocks(handle: BinaryIO) -> Iterator[bytes]:
         yield last.removeprefix(_BOM) if first else last
 
 
-def _decode_lines(chunks: Iterable[bytes], name: str,
-                  number: int = 0) -> Iterator[tuple[int, str]]:
+def _decode_lines(chunks: Iterable[bytes], name: str, number: int = 0) -> Iterator[tuple[int, str]]:
     """Each LF-ended chunk is a line without its trailing CRs; inner CRs split it further."""
     for chunk in chunks:
         chunk = chunk.rstrip(b"\r\n")
@@ -236,24 +241,37 @@ def _text_lines(text: str) -> Iterator[tuple[int, str]]:
 def _binary_error(name: str, number: int, column: int, byte: int) -> LogFormatError:
     return LogFormatError(
         f"control byte 0x{byte:02x}: this is binary data, not a Lackey text log",
-        Location(name, number, column + 1))
+        Location(name, number, column + 1),
+    )
 
 
-def iter_events(source: Source, *, players: Iterable[str] = (),
-                game: GameDefinition = ZOMBIE_GAME, strict: bool = False) -> Iterator[ev.Event]:
+def iter_events(
+    source: Source,
+    *,
+    players: Iterable[str] = (),
+    game: GameDefinition = ZOMBIE_GAME,
+    strict: bool = False,
+) -> Iterator[ev.Event]:
     """Stream the events of a log (a file is read line by line: for large logs)."""
     name, lines = read_lines(source)
     return LogParser(players=players, game=game, strict=strict, source=name).events(lines)
 
 
-def parse_log(source: Source, *, players: Iterable[str] = (),
-              game: GameDefinition = ZOMBIE_GAME, strict: bool = False) -> ParsedLog:
+def parse_log(
+    source: Source,
+    *,
+    players: Iterable[str] = (),
+    game: GameDefinition = ZOMBIE_GAME,
+    strict: bool = False,
+) -> ParsedLog:
     """Read a whole log: its events, split into games, the players and the unparsed lines."""
     name, lines = read_lines(source)
     parser = LogParser(players=players, game=game, strict=strict, source=name)
     events = list(parser.events(lines))
     return ParsedLog(
-        source=name, events=events, games=split_games(events),
+        source=name,
+        events=events,
+        games=split_games(events),
         players=tuple(parser.players),
         unparsed=[event for event in events if isinstance(event, ev.Unparsed)],
     )

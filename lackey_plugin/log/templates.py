@@ -34,12 +34,22 @@ _GENERIC = {
     "phase": r".+?",
 }
 _AUDIENCE = {
-    "everyone but it's owner": "others", "everyone but its owner": "others",
-    "everyone": "everyone", "all players": "all", "it's owner": "owner", "its owner": "owner",
-    "himself": "self", "themselves": "self", "herself": "self",
+    "everyone but it's owner": "others",
+    "everyone but its owner": "others",
+    "everyone": "everyone",
+    "all players": "all",
+    "it's owner": "owner",
+    "its owner": "owner",
+    "himself": "self",
+    "themselves": "self",
+    "herself": "self",
 }
-_AUDIENCE_TEXT = {"others": "everyone but it's owner", "everyone": "everyone",
-                  "all": "all players", "owner": "it's owner"}
+_AUDIENCE_TEXT = {
+    "others": "everyone but it's owner",
+    "everyone": "everyone",
+    "all": "all players",
+    "owner": "it's owner",
+}
 _COUNT_ITEM = r"[^():,]+: -?\d+"
 
 
@@ -120,19 +130,27 @@ _PRON = "|".join(PRONOUNS)
 
 TYPES: dict[str, PlaceholderType] = {
     "name": PlaceholderType("{name}", vocab="name"),
-    "whose": PlaceholderType(rf"{_PRON}|(?:{{name}})'s", lambda text: text[:-2]
-                             if text.endswith("'s") else None, _write_whose, vocab="name"),
+    "whose": PlaceholderType(
+        rf"{_PRON}|(?:{{name}})'s",
+        lambda text: text[:-2] if text.endswith("'s") else None,
+        _write_whose,
+        vocab="name",
+    ),
     "pron": PlaceholderType(_PRON, write=lambda _value, context: context.pronoun),
     "card": PlaceholderType(r".+?"),
     "text": PlaceholderType(r".*"),
     "int": PlaceholderType(r"-?\d+", int),
     "delta": PlaceholderType(r"[+-]\d+", int, lambda value, _context: f"{value:+d}"),
-    "ints": PlaceholderType(r"-?\d+(?:, ?-?\d+)*",
-                            lambda text: tuple(map(int, text.split(","))),
-                            lambda value, _context: ",".join(str(item) for item in value)),
-    "coins": PlaceholderType(r"(?:HEADS|TAILS)(?:, ?(?:HEADS|TAILS))*",
-                             lambda text: tuple(map(str.strip, text.split(","))),
-                             lambda value, _context: ",".join(value)),
+    "ints": PlaceholderType(
+        r"-?\d+(?:, ?-?\d+)*",
+        lambda text: tuple(map(int, text.split(","))),
+        lambda value, _context: ",".join(str(item) for item in value),
+    ),
+    "coins": PlaceholderType(
+        r"(?:HEADS|TAILS)(?:, ?(?:HEADS|TAILS))*",
+        lambda text: tuple(map(str.strip, text.split(","))),
+        lambda value, _context: ",".join(value),
+    ),
     "num": PlaceholderType(r"-?\d+(?:\.\d+)?"),
     "mod": PlaceholderType(r"[+-]\d+(?: to each)?"),
     "zone": PlaceholderType("{zone}", vocab="zone"),
@@ -142,12 +160,19 @@ TYPES: dict[str, PlaceholderType] = {
     "from": PlaceholderType(*_FROM, says_none=True),
     "to": PlaceholderType(*_TO, says_none=True),
     "end": PlaceholderType("top|bottom"),
-    "put": PlaceholderType("the top of|the bottom of", lambda text: text.split()[1],
-                           lambda value, _context: f"the {value} of"),
+    "put": PlaceholderType(
+        "the top of|the bottom of",
+        lambda text: text.split()[1],
+        lambda value, _context: f"the {value} of",
+    ),
     "audience": PlaceholderType(_alternation(_AUDIENCE), _AUDIENCE.get, _write_audience),
-    "counts": PlaceholderType(rf"{_COUNT_ITEM}(?:, {_COUNT_ITEM})*", _parse_counts,
-                              _write_counts, says_none=True,
-                              frame=r"(?: \({}\))?"),
+    "counts": PlaceholderType(
+        rf"{_COUNT_ITEM}(?:, {_COUNT_ITEM})*",
+        _parse_counts,
+        _write_counts,
+        says_none=True,
+        frame=r"(?: \({}\))?",
+    ),
 }
 
 
@@ -228,28 +253,39 @@ class Template:
     def actor_first(self) -> bool:
         """True when the line starts ``{player} ``: such templates share one actor group."""
         first = self.parts[0] if self.parts else None
-        return (isinstance(first, Placeholder) and first.field == "player"
-                and len(self.parts) > 1 and isinstance(self.parts[1], Literal)
-                and self.parts[1].text.startswith(" "))
+        return (
+            isinstance(first, Placeholder)
+            and first.field == "player"
+            and len(self.parts) > 1
+            and isinstance(self.parts[1], Literal)
+            and self.parts[1].text.startswith(" ")
+        )
 
     @property
     def fields(self) -> frozenset[str]:
-        return frozenset(p.field for p, _ in _flat(self.parts)
-                         if isinstance(p, Placeholder) and p.field)
+        return frozenset(
+            p.field for p, _ in _flat(self.parts) if isinstance(p, Placeholder) and p.field
+        )
 
     @property
     def required(self) -> frozenset[str]:
-        return frozenset(p.field for p, optional in _flat(self.parts)
-                         if isinstance(p, Placeholder) and p.field and not optional
-                         and not TYPES[p.type].says_none)
+        return frozenset(
+            p.field
+            for p, optional in _flat(self.parts)
+            if isinstance(p, Placeholder)
+            and p.field
+            and not optional
+            and not TYPES[p.type].says_none
+        )
 
 
 def _check(template: Template) -> None:
     known = {f.name for f in fields(template.event)}
     unknown = (template.fields | set(template.constants)) - known
     if template.event is not ev.System and unknown:
-        raise ValueError(f"template {template.name}: {sorted(unknown)} not in "
-                         f"{template.event.__name__}")
+        raise ValueError(
+            f"template {template.name}: {sorted(unknown)} not in {template.event.__name__}"
+        )
     both = template.fields & set(template.constants)
     if both:
         raise ValueError(f"template {template.name}: {sorted(both)} both matched and set")
@@ -264,9 +300,13 @@ def load_templates(path: Path = TEMPLATES_FILE) -> tuple[Template, ...]:
         for entry in spec["templates"]:
             event_name = entry.get("event", spec.get("event"))
             template = Template(
-                name=entry["name"], family=family, event=ev.EVENT_BY_NAME[event_name],
-                line=entry["line"], parts=_parse_line(entry["line"], f"{path}: {entry['name']}"),
-                constants=dict(entry.get("set", {})), learn=bool(entry.get("learn", False)),
+                name=entry["name"],
+                family=family,
+                event=ev.EVENT_BY_NAME[event_name],
+                line=entry["line"],
+                parts=_parse_line(entry["line"], f"{path}: {entry['name']}"),
+                constants=dict(entry.get("set", {})),
+                learn=bool(entry.get("learn", False)),
             )
             _check(template)
             templates.append(template)
@@ -291,12 +331,17 @@ class Vocabulary:
     @classmethod
     def of(cls, game: GameDefinition, names: Iterable[str] = ()) -> Vocabulary:
         labels = [f.label for f in (*game.card_functions, *game.general_functions)]
-        return cls(tuple(names), game.zone_labels, tuple(labels), game.stat_labels,
-                   game.phases)
+        return cls(tuple(names), game.zone_labels, tuple(labels), game.stat_labels, game.phases)
 
     def fragment(self, vocab: str) -> str:
-        known = {"actor": self.names, "name": self.names, "zone": self.zones, "label": self.labels,
-                 "stat": self.stats, "phase": self.phases}[vocab]
+        known = {
+            "actor": self.names,
+            "name": self.names,
+            "zone": self.zones,
+            "label": self.labels,
+            "stat": self.stats,
+            "phase": self.phases,
+        }[vocab]
         return "|".join(filter(None, (_alternation(known), _GENERIC[vocab])))
 
 

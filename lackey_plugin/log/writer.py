@@ -39,14 +39,15 @@ class _Plan:
         self.template = template
         self.constants = tuple(template.constants.items())
         self.required = tuple(template.required)
-        self.unsaid = tuple((name, default) for name, default
-                            in default_of(template.event).items()
-                            if name not in template.fields and name not in template.constants)
+        self.unsaid = tuple(
+            (name, default)
+            for name, default in default_of(template.event).items()
+            if name not in template.fields and name not in template.constants
+        )
         self.pieces: list[_Piece | tuple[tuple[str, ...], list[_Piece]]] = []
         for part in template.parts:
             if isinstance(part, Optional):
-                needs = tuple(p.field for p in part.parts
-                              if isinstance(p, Placeholder) and p.field)
+                needs = tuple(p.field for p in part.parts if isinstance(p, Placeholder) and p.field)
                 self.pieces.append((needs, [_piece(p) for p in part.parts]))
             else:
                 self.pieces.append(_piece(part))
@@ -90,8 +91,9 @@ def _write(piece: _Piece, event: ev.Event, context: WriteContext) -> str:
 class LogWriter:
     """Writes events as Lackey lines with one pronoun (``his`` as in 2014 builds, or ``their``)."""
 
-    def __init__(self, *, pronoun: str = "his",
-                 templates: Iterable[Template] | None = None) -> None:
+    def __init__(
+        self, *, pronoun: str = "his", templates: Iterable[Template] | None = None
+    ) -> None:
         if pronoun not in REFLEXIVE:
             raise ValueError(f"pronoun must be one of {sorted(REFLEXIVE)}, not {pronoun!r}")
         self.pronoun = pronoun
@@ -130,8 +132,13 @@ def format_log(events: Iterable[ev.Event], *, pronoun: str = "his") -> str:
     return "".join(line + "\n" for line in LogWriter(pronoun=pronoun).lines(events))
 
 
-def write_log(events: Iterable[ev.Event], target: str | os.PathLike | TextIO, *,
-              pronoun: str = "his", encoding: str = "utf-8") -> int:
+def write_log(
+    events: Iterable[ev.Event],
+    target: str | os.PathLike | TextIO,
+    *,
+    pronoun: str = "his",
+    encoding: str = "utf-8",
+) -> int:
     """Write events to a file (atomically: temp file, then rename) or an open text stream.
 
     Returns the number of lines written."""
@@ -139,8 +146,9 @@ def write_log(events: Iterable[ev.Event], target: str | os.PathLike | TextIO, *,
     if not isinstance(target, str | os.PathLike):
         return _write_lines(writer.lines(events), target)
     path = Path(target)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                             suffix=".tmp")
+    descriptor, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+    )
     try:
         with open(descriptor, "w", encoding=encoding, newline="\n") as handle:
             count = _write_lines(writer.lines(events), handle)

@@ -13,23 +13,51 @@ from zcards.rules.load import audit_log, deck_sizes, load_cards
 
 @click.command("audit")
 @click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Card database (default: $ZCARDS_DB or ./cards.db, else the bundled set).")
-@click.option("--cards", "card_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="A Lackey card-data file with the Zombie columns, instead "
-                                 "of a database.")
-@click.option("--deck", "decks", multiple=True, metavar="PLAYER=FILE",
-              help="A player's deck list (text or .dek): makes losing by an empty deck "
-                   "checkable. Repeatable.")
-@click.option("--player", "players", multiple=True, metavar="NAME",
-              help="A player's name, in turn order (repeatable); needed only when the log "
-                   "never seats him.")
-@click.option("--pov", default=None, metavar="NAME", help="Whose log this is (default: guessed "
-              "from the cards it names).")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Card database (default: $ZCARDS_DB or ./cards.db, else the bundled set).",
+)
+@click.option(
+    "--cards",
+    "card_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A Lackey card-data file with the Zombie columns, instead of a database.",
+)
+@click.option(
+    "--deck",
+    "decks",
+    multiple=True,
+    metavar="PLAYER=FILE",
+    help="A player's deck list (text or .dek): makes losing by an empty deck "
+    "checkable. Repeatable.",
+)
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="NAME",
+    help="A player's name, in turn order (repeatable); needed only when the log never seats him.",
+)
+@click.option(
+    "--pov",
+    default=None,
+    metavar="NAME",
+    help="Whose log this is (default: guessed from the cards it names).",
+)
 @format_option(("text", "json"), "text")
-def audit_command(log_file: Path, db_path: Path | None, card_file: Path | None,
-                  decks: tuple[str, ...], players: tuple[str, ...], pov: str | None,
-                  output_format: str) -> None:
+def audit_command(
+    log_file: Path,
+    db_path: Path | None,
+    card_file: Path | None,
+    decks: tuple[str, ...],
+    players: tuple[str, ...],
+    pov: str | None,
+    output_format: str,
+) -> None:
     """Audit LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
 
     Exit code 0 when no violation was found, 1 when some were, 2 when an input is unusable.

@@ -88,10 +88,12 @@ def build_command(out_dir: Path, steps: tuple[str, ...], output_format: str) -> 
     text = output_format == "text"
     result = build(out_dir, steps or None, on_step=_echo_step if text else None)
     if not text:
-        emit_json([
-            {"step": s.name, "outputs": [str(p) for p in s.outputs], "summary": s.summary}
-            for s in result.steps
-        ])
+        emit_json(
+            [
+                {"step": s.name, "outputs": [str(p) for p in s.outputs], "summary": s.summary}
+                for s in result.steps
+            ]
+        )
 
 
 def _echo_step(step: StepResult) -> None:

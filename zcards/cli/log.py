@@ -19,16 +19,27 @@ def log_group() -> None:
 
 @log_group.command("parse")
 @click.argument("log_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["text", "json", "jsonl"]),
-              default="text", show_default=True,
-              help="json: a list of events; jsonl: one JSON object per event (for scripts; "
-                   "the summary goes to stderr).")
-@click.option("--player", "players", multiple=True, metavar="NAME",
-              help="A player's name (repeatable); needed only for names the log never "
-                   "introduces with a seat, join, new-game or deck-load line.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json", "jsonl"]),
+    default="text",
+    show_default=True,
+    help="json: a list of events; jsonl: one JSON object per event (for scripts; "
+    "the summary goes to stderr).",
+)
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="NAME",
+    help="A player's name (repeatable); needed only for names the log never "
+    "introduces with a seat, join, new-game or deck-load line.",
+)
 @click.option("--strict", is_flag=True, help="Fail on the first line no template knows.")
-def parse_command(log_file: Path, output_format: str, players: tuple[str, ...],
-                  strict: bool) -> None:
+def parse_command(
+    log_file: Path, output_format: str, players: tuple[str, ...], strict: bool
+) -> None:
     """Print the events of LOG_FILE and a summary (events by kind, unparsed lines)."""
     parsed = parse_log(log_file, players=players, strict=strict)
     if output_format != "text":
@@ -42,9 +53,11 @@ def parse_command(log_file: Path, output_format: str, players: tuple[str, ...],
         return
     for event in parsed.events:
         fields = event_to_dict(event)
-        details = " ".join(f"{key}={value!r}" for key, value in fields.items()
-                           if key not in ("kind", "line", "timestamp", "seconds")
-                           and value is not None)
+        details = " ".join(
+            f"{key}={value!r}"
+            for key, value in fields.items()
+            if key not in ("kind", "line", "timestamp", "seconds") and value is not None
+        )
         click.echo(f"{event.line:>6}  {event.kind:<13} {details}")
     _summary(parsed, err=False)
 
@@ -52,8 +65,11 @@ def parse_command(log_file: Path, output_format: str, players: tuple[str, ...],
 def _summary(parsed: ParsedLog, *, err: bool) -> None:
     kinds = parsed.kinds()
     echo = click.echo
-    echo(f"{parsed.source}: {len(parsed.events)} events, {len(parsed.games)} game(s), "
-         f"players: {', '.join(parsed.players) or '-'}", err=err)
+    echo(
+        f"{parsed.source}: {len(parsed.events)} events, {len(parsed.games)} game(s), "
+        f"players: {', '.join(parsed.players) or '-'}",
+        err=err,
+    )
     for kind, count in sorted(kinds.items(), key=lambda item: (-item[1], item[0])):
         echo(f"  {kind:<13} {count}", err=err)
     if parsed.unparsed:

@@ -31,18 +31,40 @@ def _echo_progress(stage: str, done: int, total: int) -> None:
 
 @plugin.command("export")
 @db_option
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="Folder that receives <name>/ (replaced atomically).")
+@click.option(
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder that receives <name>/ (replaced atomically).",
+)
 @click.option("--name", default="zombieccg", show_default=True, help="Plugin folder name.")
-@click.option("--base-url", default=None, help="Where the plugin folder is published (for "
-              "updatelist.txt and version.txt URLs).")
-@click.option("--date", "release", callback=_parse_date, default=None,
-              help="Release date YYYY-MM-DD (default: the last import, else today).")
-@click.option("--dpi", default=150, show_default=True, type=click.IntRange(30, 600),
-              help="Card image resolution.")
-@click.option("--deck", "decks", multiple=True,
-              type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Starter deck list to ship (repeatable; default: the bundled starters).")
+@click.option(
+    "--base-url",
+    default=None,
+    help="Where the plugin folder is published (for updatelist.txt and version.txt URLs).",
+)
+@click.option(
+    "--date",
+    "release",
+    callback=_parse_date,
+    default=None,
+    help="Release date YYYY-MM-DD (default: the last import, else today).",
+)
+@click.option(
+    "--dpi",
+    default=150,
+    show_default=True,
+    type=click.IntRange(30, 600),
+    help="Card image resolution.",
+)
+@click.option(
+    "--deck",
+    "decks",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Starter deck list to ship (repeatable; default: the bundled starters).",
+)
 @format_option(("table", "json"))
 def export_command(
     db_path: Path | None,
@@ -58,7 +80,12 @@ def export_command(
     from lackey_plugin.export import export_plugin
 
     report = export_plugin(
-        db_path, out_dir, name=name, base_url=base_url, release=release, dpi=dpi,
+        db_path,
+        out_dir,
+        name=name,
+        base_url=base_url,
+        release=release,
+        dpi=dpi,
         decks=list(decks) or None,
         progress=_echo_progress if is_interactive() else None,
     )
@@ -68,8 +95,10 @@ def export_command(
     for message in report.messages:
         click.echo(f"note: {message}", err=True)
     state = "unchanged" if report.unchanged else "written"
-    click.echo(f"{report.plugin_dir}: version {report.version} {state}: {report.cards} cards in "
-               f"{len(report.sets)} sets, {report.files} files, {report.bytes} bytes")
+    click.echo(
+        f"{report.plugin_dir}: version {report.version} {state}: {report.cards} cards in "
+        f"{len(report.sets)} sets, {report.files} files, {report.bytes} bytes"
+    )
 
 
 @plugin.command("lint")
@@ -98,8 +127,13 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
 @plugin.command("verify")
 @click.argument("url")
 @click.option("--images", is_flag=True, help="Also check every card image URL.")
-@click.option("--workers", default=8, show_default=True, type=click.IntRange(1, 64),
-              help="Parallel downloads.")
+@click.option(
+    "--workers",
+    default=8,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Parallel downloads.",
+)
 @format_option(("table", "json"))
 def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
     """Download a published updatelist.txt and every file it lists; report broken ones."""
@@ -114,8 +148,10 @@ def verify_command(url: str, images: bool, workers: int, output_format: str) -> 
         rows = [check.to_dict() for check in report.problems]
         if rows:
             emit_rows(rows, ["status", "local_path", "listed", "actual", "detail"], "table")
-        click.echo(f"{report.name}: {len(report.checks)} files checked, "
-                   f"{len(report.problems)} problems", err=True)
+        click.echo(
+            f"{report.name}: {len(report.checks)} files checked, {len(report.problems)} problems",
+            err=True,
+        )
     if report.problems:
         raise ZcardsError(f"{len(report.problems)} broken files in {url}")
 

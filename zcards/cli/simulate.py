@@ -16,23 +16,61 @@ from zcards.sim.report import format_report, summarise
 
 
 @click.command("simulate")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-              help="How many games to play.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the batch: the same seed plays the same games.")
-@click.option("--deck", "decks", multiple=True,
-              type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A deck file (text list or .dek); give it twice. Default: two starter decks.")
-@click.option("--strategy", "strategies", multiple=True, type=click.Choice(list(STRATEGIES)),
-              help="Player strategy, once for both players or once per deck (default greedy).")
-@click.option("--max-turns", type=click.IntRange(min=1), default=DEFAULT_TURN_CAP,
-              show_default=True, help="Stop a game at this turn and report it as a turn cap.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Write one Lackey log per game (game-0001.txt …) here.")
-@click.option("--timestamps/--no-timestamps", default=False,
-              help="Start each log line with a [H:MM:SS] stamp.")
-@click.option("--db", "db_path", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              default=None, help="Card database for deck names (default: the bundled set).")
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="How many games to play.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the batch: the same seed plays the same games.",
+)
+@click.option(
+    "--deck",
+    "decks",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A deck file (text list or .dek); give it twice. Default: two starter decks.",
+)
+@click.option(
+    "--strategy",
+    "strategies",
+    multiple=True,
+    type=click.Choice(list(STRATEGIES)),
+    help="Player strategy, once for both players or once per deck (default greedy).",
+)
+@click.option(
+    "--max-turns",
+    type=click.IntRange(min=1),
+    default=DEFAULT_TURN_CAP,
+    show_default=True,
+    help="Stop a game at this turn and report it as a turn cap.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write one Lackey log per game (game-0001.txt …) here.",
+)
+@click.option(
+    "--timestamps/--no-timestamps",
+    default=False,
+    help="Start each log line with a [H:MM:SS] stamp.",
+)
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Card database for deck names (default: the bundled set).",
+)
 @format_option(("text", "json"), default="text")
 def simulate_command(
     games: int,
@@ -57,7 +95,8 @@ def simulate_command(
     deck_lists = load_decks(decks, db_path)
     with progress(
         iter_games(deck_lists, games, seed, strategies=pair, max_turns=max_turns),
-        "Simulating", length=games,
+        "Simulating",
+        length=games,
     ) as played:
         results = list(played)
     if out_dir is not None:

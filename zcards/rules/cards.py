@@ -106,6 +106,7 @@ class CardIndex:
         """The names among ``names`` whose text could have one of ``effects`` (unknown cards
         count: their text is unknown)."""
         wanted = {effects} if isinstance(effects, Effect) else set(effects)
-        found = {name for name in names
-                 if (info := self.get(name)) is None or wanted & info.effects}
+        found = {
+            name for name in names if (info := self.get(name)) is None or wanted & info.effects
+        }
         return sorted(found)

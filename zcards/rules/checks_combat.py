@@ -91,13 +91,21 @@ class CombatRules(_Base):
             elsewhere = zombies.spend_named(name)
             what = name
         if elsewhere:
-            self.check_or_doubt(Kind.ILLEGAL_ATTACKER, f"{me.name} spends {what} in the Attack "
-                                "phase, but no such ready zombie is in his combat zone",
-                                me.face_up_names() | self.played_this_turn, Effect.SPEND,
-                                player=me.name)
+            self.check_or_doubt(
+                Kind.ILLEGAL_ATTACKER,
+                f"{me.name} spends {what} in the Attack "
+                "phase, but no such ready zombie is in his combat zone",
+                me.face_up_names() | self.played_this_turn,
+                Effect.SPEND,
+                player=me.name,
+            )
         else:
-            self.violation(Kind.ILLEGAL_ATTACKER, f"{me.name} spends {what} in the Attack "
-                           "phase, but every such zombie is already spent", player=me.name)
+            self.violation(
+                Kind.ILLEGAL_ATTACKER,
+                f"{me.name} spends {what} in the Attack "
+                "phase, but every such zombie is already spent",
+                player=me.name,
+            )
 
     # -- fight results (R10.5, R10.8) ------------------------------------------------------
 
@@ -151,31 +159,50 @@ class CombatRules(_Base):
         names = set(self.played_this_turn)
         for player in self.state.players.values():
             names |= player.face_up_names()
-        self.check_or_doubt(Kind.COMBAT_RESULT, f"{survivor.name} of {owner.name} is {what} "
-                            f"in the Attack phase, but only {self.state.active}'s survivors "
-                            "are attacked", names, (Effect.WOUND, Effect.POWER),
-                            player=owner.name)
+        self.check_or_doubt(
+            Kind.COMBAT_RESULT,
+            f"{survivor.name} of {owner.name} is {what} "
+            f"in the Attack phase, but only {self.state.active}'s survivors "
+            "are attacked",
+            names,
+            (Effect.WOUND, Effect.POWER),
+            player=owner.name,
+        )
         return False
 
-    def _check_attack(self, survivor: Survivor, power: int | None, *,
-                      killed: bool = False) -> None:
+    def _check_attack(self, survivor: Survivor, power: int | None, *, killed: bool = False) -> None:
         ledger = self.attack
         player = self.state.active
         if power is None:
-            self.unverifiable(Kind.COMBAT_RESULT, f"{survivor.name} has no power in the card "
-                              "data", player=player)
+            self.unverifiable(
+                Kind.COMBAT_RESULT, f"{survivor.name} has no power in the card data", player=player
+            )
             return
         if ledger.needed > ledger.power and "power" not in ledger.reported:
             ledger.reported.add("power")
-            result = f"killing {survivor.name} (power {power}) needs {2 * power}" if killed \
+            result = (
+                f"killing {survivor.name} (power {power}) needs {2 * power}"
+                if killed
                 else f"wounding {survivor.name} (power {power}) needs {power}"
-            self.check_or_doubt(Kind.COMBAT_RESULT, f"{result}; the attackers have at most "
-                                f"{ledger.power} power for {ledger.needed} needed in all",
-                                self._zombie_side(), (Effect.POWER, Effect.WOUND),
-                                rule="R10.5", player=player)
+            )
+            self.check_or_doubt(
+                Kind.COMBAT_RESULT,
+                f"{result}; the attackers have at most "
+                f"{ledger.power} power for {ledger.needed} needed in all",
+                self._zombie_side(),
+                (Effect.POWER, Effect.WOUND),
+                rule="R10.5",
+                player=player,
+            )
         if ledger.extra > ledger.fierce and "fierce" not in ledger.reported:
             ledger.reported.add("fierce")
-            self.check_or_doubt(Kind.COMBAT_RESULT, f"{survivor.name} gets more than one wound "
-                                f"in a fight: {ledger.extra} extra wounds need as many Fierce "
-                                f"attackers, there are at most {ledger.fierce}",
-                                self._zombie_side(), Effect.WOUND, rule="R10.5", player=player)
+            self.check_or_doubt(
+                Kind.COMBAT_RESULT,
+                f"{survivor.name} gets more than one wound "
+                f"in a fight: {ledger.extra} extra wounds need as many Fierce "
+                f"attackers, there are at most {ledger.fierce}",
+                self._zombie_side(),
+                Effect.WOUND,
+                rule="R10.5",
+                player=player,
+            )

@@ -56,10 +56,16 @@ class PlayRules(_Base):
     def settle_payments(self) -> None:
         for debt in self.debts:
             if debt.owed:
-                self.violation(Kind.CARD_PLAY, f"{debt.card} costs {debt.cost} but only "
-                               f"{debt.cost - debt.owed} ready zombies were spent for it",
-                               rule="R7.3", player=debt.player, line=debt.line,
-                               text=debt.text, provisional=True)
+                self.violation(
+                    Kind.CARD_PLAY,
+                    f"{debt.card} costs {debt.cost} but only "
+                    f"{debt.cost - debt.owed} ready zombies were spent for it",
+                    rule="R7.3",
+                    player=debt.player,
+                    line=debt.line,
+                    text=debt.text,
+                    provisional=True,
+                )
         self.debts.clear()
 
     # -- plays -----------------------------------------------------------------------------
@@ -83,8 +89,11 @@ class PlayRules(_Base):
 
     def _face_down_play(self, me: Player, event: ev.Play) -> None:
         if self.state.turn == 0 and event.src_zone != "Hand":
-            self.violation(Kind.OPENING_SURVIVORS, "a face-down card put out at setup: only "
-                           "survivors may be", player=me.name)
+            self.violation(
+                Kind.OPENING_SURVIVORS,
+                "a face-down card put out at setup: only survivors may be",
+                player=me.name,
+            )
         elif event.src_zone == "Hand":
             self._resource_play(me)
         me.zombies.add_face_down()
@@ -92,11 +101,19 @@ class PlayRules(_Base):
     def _resource_play(self, me: Player) -> None:
         state = self.state
         if state.phase != "Build":
-            self.violation(Kind.RESOURCE_PLAY, f"{me.name} plays a resource in the "
-                           f"{state.phase} phase (only in Build)", rule="R6.2", player=me.name)
+            self.violation(
+                Kind.RESOURCE_PLAY,
+                f"{me.name} plays a resource in the {state.phase} phase (only in Build)",
+                rule="R6.2",
+                player=me.name,
+            )
         elif self.resource_plays[me.name] >= 1:
-            self.violation(Kind.RESOURCE_PLAY, f"{me.name} plays a second resource this turn",
-                           rule="R6.1", player=me.name)
+            self.violation(
+                Kind.RESOURCE_PLAY,
+                f"{me.name} plays a second resource this turn",
+                rule="R6.1",
+                player=me.name,
+            )
         self.resource_plays[me.name] += 1
 
     def _named_play(self, me: Player, event: ev.Play, name: str) -> None:
@@ -105,8 +122,12 @@ class PlayRules(_Base):
         if self.state.turn == 0:
             self._opening(me, event, name, info)
         elif event.src_zone != "Hand":
-            self.warn("card-effect", f"{name} played from {event.src_zone}: a card effect, "
-                      "not modelled", rule="R16.1", player=me.name)
+            self.warn(
+                "card-effect",
+                f"{name} played from {event.src_zone}: a card effect, not modelled",
+                rule="R16.1",
+                player=me.name,
+            )
         elif info is not None and info.type == "Zombie":
             self._resource_play(me)
             self.check_upgrade(me, name, info)
@@ -129,22 +150,34 @@ class PlayRules(_Base):
 
     def _opening(self, me: Player, event: ev.Play, name: str, info: CardInfo | None) -> None:
         if event.src_zone != "Deck":
-            self.violation(Kind.OPENING_SURVIVORS, f"{name} put out at setup from his "
-                           f"{event.src_zone} (opening survivors come from the deck)",
-                           player=me.name)
+            self.violation(
+                Kind.OPENING_SURVIVORS,
+                f"{name} put out at setup from his "
+                f"{event.src_zone} (opening survivors come from the deck)",
+                player=me.name,
+            )
         if info is None:
-            self.unverifiable(Kind.OPENING_SURVIVORS, f"{name} is not in the card data",
-                              player=me.name)
+            self.unverifiable(
+                Kind.OPENING_SURVIVORS, f"{name} is not in the card data", player=me.name
+            )
         elif info.type != "Survivor":
-            self.violation(Kind.OPENING_SURVIVORS, f"{name} is a {info.type or 'card'}, not a "
-                           "survivor: only survivors are put out at setup", player=me.name)
+            self.violation(
+                Kind.OPENING_SURVIVORS,
+                f"{name} is a {info.type or 'card'}, not a "
+                "survivor: only survivors are put out at setup",
+                player=me.name,
+            )
         else:
             before = self.opening_cost[me.name]
             self.opening_cost[me.name] += info.cost
             if before <= OPENING_BUDGET < self.opening_cost[me.name]:
-                self.violation(Kind.OPENING_SURVIVORS, f"opening survivors cost "
-                               f"{self.opening_cost[me.name]} in total (at most "
-                               f"{OPENING_BUDGET})", player=me.name)
+                self.violation(
+                    Kind.OPENING_SURVIVORS,
+                    f"opening survivors cost "
+                    f"{self.opening_cost[me.name]} in total (at most "
+                    f"{OPENING_BUDGET})",
+                    player=me.name,
+                )
 
     def end_setup(self, event: ev.TurnChange) -> None:
         self.state.first_player = event.active
@@ -154,53 +187,87 @@ class PlayRules(_Base):
         state = self.state
         paid, self.pool[me.name] = self.pool[me.name], 0
         if me.name != state.active:
-            self.violation(Kind.CARD_PLAY, f"{me.name} plays {name} on {state.active}'s turn "
-                           "(only the active player)", rule="R7.1", player=me.name)
+            self.violation(
+                Kind.CARD_PLAY,
+                f"{me.name} plays {name} on {state.active}'s turn (only the active player)",
+                rule="R7.1",
+                player=me.name,
+            )
         elif state.phase != "Build":
-            self.violation(Kind.CARD_PLAY, f"{name} played in the {state.phase} phase (only "
-                           "in Build)", rule="R7.2", player=me.name)
+            self.violation(
+                Kind.CARD_PLAY,
+                f"{name} played in the {state.phase} phase (only in Build)",
+                rule="R7.2",
+                player=me.name,
+            )
         elif info.card.cost is None:
-            self.unverifiable(Kind.CARD_PLAY, f"{name} has no cost in the card data",
-                              player=me.name)
+            self.unverifiable(
+                Kind.CARD_PLAY, f"{name} has no cost in the card data", player=me.name
+            )
         elif paid < info.cost:
             line = self.event.line if self.event is not None else 0
             raw = self.event.raw if self.event is not None else ""
             self.debts.append(Debt(me.name, info.cost - paid, info.cost, name, line, raw))
         if info.card.requirements and info.type != "Zombie":
-            self.unverifiable(Kind.CARD_PLAY, f"{name} has requirements "
-                              f"({dict(info.card.requirements)}), which are not modelled",
-                              rule="R7.4", player=me.name)
+            self.unverifiable(
+                Kind.CARD_PLAY,
+                f"{name} has requirements ({dict(info.card.requirements)}), which are not modelled",
+                rule="R7.4",
+                player=me.name,
+            )
 
     # -- upgrades (R8) ---------------------------------------------------------------------
 
     def flip(self, me: Player, name: str) -> None:
         info = self.cards.get(name)
         if info is None:
-            self.unverifiable(Kind.ZOMBIE_UPGRADE, f"{name} is not in the card data",
-                              player=me.name)
+            self.unverifiable(
+                Kind.ZOMBIE_UPGRADE, f"{name} is not in the card data", player=me.name
+            )
         elif info.type != "Zombie":
-            self.violation(Kind.ZOMBIE_UPGRADE, f"{name} is a {info.type or 'card'}: only "
-                           "Zombie cards may be turned face up", rule="R8.3", player=me.name)
+            self.violation(
+                Kind.ZOMBIE_UPGRADE,
+                f"{name} is a {info.type or 'card'}: only Zombie cards may be turned face up",
+                rule="R8.3",
+                player=me.name,
+            )
         else:
             self.check_upgrade(me, name, info)
         if not me.zombies.flip_up(name):
-            self.warn("flip", f"{me.name} turns {name} face up but has no face-down card",
-                      rule="R8.1", player=me.name)
+            self.warn(
+                "flip",
+                f"{me.name} turns {name} face up but has no face-down card",
+                rule="R8.1",
+                player=me.name,
+            )
 
     def check_upgrade(self, me: Player, name: str, info: CardInfo) -> None:
         if self.state.phase != "Build":
-            self.violation(Kind.ZOMBIE_UPGRADE, f"{name} upgraded in the {self.state.phase} "
-                           "phase (only in Build)", rule="R8.2", player=me.name)
+            self.violation(
+                Kind.ZOMBIE_UPGRADE,
+                f"{name} upgraded in the {self.state.phase} phase (only in Build)",
+                rule="R8.2",
+                player=me.name,
+            )
         board = me.zombies.sample()
         for keyword, needed in info.card.requirements.items():
-            have = sum(1 for up in board.up if not up.generic and
-                       (card := self.cards.get(up.name)) is not None and
-                       card.has_keyword(keyword))
+            have = sum(
+                1
+                for up in board.up
+                if not up.generic
+                and (card := self.cards.get(up.name)) is not None
+                and card.has_keyword(keyword)
+            )
             if have < needed:
-                self.check_or_doubt(Kind.ZOMBIE_UPGRADE, f"{name} requires {needed} {keyword}; "
-                                    f"{me.name} controls {have} face-up {keyword} zombies",
-                                    me.face_up_names(), Effect.KEYWORD, rule="R8.1",
-                                    player=me.name)
+                self.check_or_doubt(
+                    Kind.ZOMBIE_UPGRADE,
+                    f"{name} requires {needed} {keyword}; "
+                    f"{me.name} controls {have} face-up {keyword} zombies",
+                    me.face_up_names(),
+                    Effect.KEYWORD,
+                    rule="R8.1",
+                    player=me.name,
+                )
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -252,16 +319,16 @@ class PlayRules(_Base):
         owner = state.owner_of(event.player, name)
         if owner.survivors_named(name):
             dead = [s for s in owner.survivors_named(name) if s.dead_line is not None]
-            survivor = dead[0] if dead else min(owner.survivors_named(name),
-                                                key=lambda s: s.wounds)
+            survivor = dead[0] if dead else min(owner.survivors_named(name), key=lambda s: s.wounds)
             self.survivor_leaves(owner, survivor)
         elif name in owner.items:
             owner.items.remove(name)
         elif owner.zombies.has_named(name):
             owner.zombies.remove_named(name)
         elif not state.player(event.player).zombies.remove_face_down():
-            self.warn("table", f"{name} leaves the table but was not seen on it",
-                      player=event.player)
+            self.warn(
+                "table", f"{name} leaves the table but was not seen on it", player=event.player
+            )
 
     def survivor_leaves(self, owner: Player, survivor: Survivor) -> None:
         """A survivor leaves play: dead by wounds, overwhelmed in a fight (R10.5), or by text."""

@@ -65,8 +65,11 @@ class RecoupRules(_Base):
             return
         me = self.state.player(event.target)
         if me.food is not None and event.old != me.food:
-            self.violation(Kind.FOOD_TOTAL, f"{me.name}'s food changes from {event.old}, but "
-                           f"his food total is {me.food}", player=me.name)
+            self.violation(
+                Kind.FOOD_TOTAL,
+                f"{me.name}'s food changes from {event.old}, but his food total is {me.food}",
+                player=me.name,
+            )
         if event.new < 0:
             self.warn("food", f"{me.name}'s food goes below 0", rule="R1.8", player=me.name)
         me.food = event.new
@@ -81,23 +84,43 @@ class RecoupRules(_Base):
         candidates = [roll for roll in self.rolls if roll.player == player and not roll.used]
         names = self._own_text(player)
         if not candidates:
-            self.check_or_doubt(Kind.SCAVENGE_FOOD, f"{player} gains food without a successful "
-                                "Scavenger roll", names, Effect.FOOD, player=player)
+            self.check_or_doubt(
+                Kind.SCAVENGE_FOOD,
+                f"{player} gains food without a successful Scavenger roll",
+                names,
+                Effect.FOOD,
+                player=player,
+            )
             return
         roll = max(candidates, key=lambda r: r.merit)
         roll.used = True
         if roll.result < 2:
-            self.check_or_doubt(Kind.SCAVENGE_FOOD, f"{player}'s roll of {roll.result} (line "
-                                f"{roll.line}) is credited with food; only 2-6 succeeds",
-                                names, Effect.FOOD, player=player)
+            self.check_or_doubt(
+                Kind.SCAVENGE_FOOD,
+                f"{player}'s roll of {roll.result} (line "
+                f"{roll.line}) is credited with food; only 2-6 succeeds",
+                names,
+                Effect.FOOD,
+                player=player,
+            )
         elif roll.phase != "Recoup":
-            self.check_or_doubt(Kind.ABILITY_USE, f"{player} scavenges in the {roll.phase} "
-                                f"phase (roll on line {roll.line}); only in Recoup", names,
-                                Effect.FOOD, player=player)
+            self.check_or_doubt(
+                Kind.ABILITY_USE,
+                f"{player} scavenges in the {roll.phase} "
+                f"phase (roll on line {roll.line}); only in Recoup",
+                names,
+                Effect.FOOD,
+                player=player,
+            )
         elif not roll.backed:
-            self.check_or_doubt(Kind.ABILITY_USE, f"{player}'s Scavenger roll (line "
-                                f"{roll.line}) was made without spending a ready Scavenger",
-                                names, Effect.FOOD, player=player)
+            self.check_or_doubt(
+                Kind.ABILITY_USE,
+                f"{player}'s Scavenger roll (line "
+                f"{roll.line}) was made without spending a ready Scavenger",
+                names,
+                Effect.FOOD,
+                player=player,
+            )
 
     # -- Scavenger and Medic (R12.1-R12.3) ---------------------------------------------------
 
@@ -113,10 +136,19 @@ class RecoupRules(_Base):
         """A wound was removed from one of ``player``'s survivors: a Medic's (or text's) doing."""
         names = self._anyone_text()
         if self.state.phase != "Recoup":
-            self.check_or_doubt(Kind.ABILITY_USE, f"a wound is removed from {player}'s survivor "
-                                f"in the {self.state.phase} phase (Medic: only in Recoup)",
-                                names, Effect.HEAL, player=player)
+            self.check_or_doubt(
+                Kind.ABILITY_USE,
+                f"a wound is removed from {player}'s survivor "
+                f"in the {self.state.phase} phase (Medic: only in Recoup)",
+                names,
+                Effect.HEAL,
+                player=player,
+            )
         elif not self._use_symbol("Medic"):
-            self.check_or_doubt(Kind.ABILITY_USE, f"a wound is removed from {player}'s survivor "
-                                "without spending a ready Medic", names, Effect.HEAL,
-                                player=player)
+            self.check_or_doubt(
+                Kind.ABILITY_USE,
+                f"a wound is removed from {player}'s survivor without spending a ready Medic",
+                names,
+                Effect.HEAL,
+                player=player,
+            )

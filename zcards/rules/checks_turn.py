@@ -56,20 +56,28 @@ class TurnRules(_Base):
         if state.turn >= 1:
             self.end_phase(state.phase)
             if state.phase != "End":
-                skipped = PHASES[PHASES.index(state.phase) + 1:] if state.phase in PHASES else []
-                self.violation(Kind.PHASE_ORDER,
-                               f"turn {state.turn} ends in its {state.phase} phase; "
-                               f"skipped: {', '.join(skipped) or '-'}", player=state.active)
+                skipped = PHASES[PHASES.index(state.phase) + 1 :] if state.phase in PHASES else []
+                self.violation(
+                    Kind.PHASE_ORDER,
+                    f"turn {state.turn} ends in its {state.phase} phase; "
+                    f"skipped: {', '.join(skipped) or '-'}",
+                    player=state.active,
+                )
         elif state.phase == SETUP:
             self.end_setup(event)
         self.commit_pending()
         expected = self._next_active()
         if state.turn and event.number != state.turn + 1:
-            self.warn("turn-number", f"turn #{event.number} follows turn #{state.turn}",
-                      rule="R3.4")
+            self.warn(
+                "turn-number", f"turn #{event.number} follows turn #{state.turn}", rule="R3.4"
+            )
         if expected is not None and event.active != expected:
-            self.warn("turn-order", f"{event.active} takes the turn; {expected} was next",
-                      rule="R3.4", player=event.active)
+            self.warn(
+                "turn-order",
+                f"{event.active} takes the turn; {expected} was next",
+                rule="R3.4",
+                player=event.active,
+            )
         state.turn, state.active, state.phase = event.number, event.active, "Ready"
         state.player(event.active).playing = True
         self._reset_turn()
@@ -94,24 +102,37 @@ class TurnRules(_Base):
             self.warn("phase", f"unknown phase in {event.old} -> {event.new}; ignored")
             return
         if state.phase != event.old and event.action == "next":
-            self.warn("phase-sync", f"the log says the phase was {event.old}; "
-                      f"tracked {state.phase}", rule="R3.2")
+            self.warn(
+                "phase-sync",
+                f"the log says the phase was {event.old}; tracked {state.phase}",
+                rule="R3.2",
+            )
             state.phase = event.old
         old, new = PHASES.index(event.old), PHASES.index(event.new)
         if event.action == "back" or (event.action != "next" and new < old):
-            self.warn("phase-back", f"moved back from {event.old} to {event.new}; "
-                      "replaying from there", rule="R3.3", player=event.player)
+            self.warn(
+                "phase-back",
+                f"moved back from {event.old} to {event.new}; replaying from there",
+                rule="R3.3",
+                player=event.player,
+            )
             self.retract_from(new)
             state.phase = event.new
             return
         if new == old:
             return
         if new > old + 1:
-            self.violation(Kind.PHASE_ORDER, f"{event.old} -> {event.new} skips "
-                           f"{', '.join(PHASES[old + 1:new])}", player=event.player)
+            self.violation(
+                Kind.PHASE_ORDER,
+                f"{event.old} -> {event.new} skips {', '.join(PHASES[old + 1 : new])}",
+                player=event.player,
+            )
         elif new < old:
-            self.violation(Kind.PHASE_ORDER, f"{event.old} -> {event.new} repeats the "
-                           f"{event.new} phase in turn {state.turn}", player=event.player)
+            self.violation(
+                Kind.PHASE_ORDER,
+                f"{event.old} -> {event.new} repeats the {event.new} phase in turn {state.turn}",
+                player=event.player,
+            )
         self.end_phase(event.old)
         state.phase = event.new
         self.begin_phase(event.new)
@@ -141,8 +162,7 @@ class TurnRules(_Base):
         elif phase == "Recoup":
             self.reset_abilities()
             active = state.players.get(state.active or "")
-            self.recoup = RecoupLedger(
-                survivors_at_mark=active.known_survivors() if active else 0)
+            self.recoup = RecoupLedger(survivors_at_mark=active.known_survivors() if active else 0)
 
     def end_phase(self, phase: str) -> None:
         if phase == "Ready":
@@ -162,25 +182,38 @@ class TurnRules(_Base):
         if self.meaning_of(event) != "ready_all":
             return
         if self.state.phase != "Ready":
-            self.warn("ready-all", "Ready All outside the Ready phase", rule="R4.1",
-                      player=event.player)
+            self.warn(
+                "ready-all", "Ready All outside the Ready phase", rule="R4.1", player=event.player
+            )
         me.ready_all()
         self.readied.add(me.name)
 
     def _end_ready(self) -> None:
         for me in self.state.in_game():
             spent = any(s.spent for s in me.survivors) or me.zombies.any_board(
-                lambda b: b.rs > 0 or b.cs > 0 or any(u.spent for u in b.up))
+                lambda b: b.rs > 0 or b.cs > 0 or any(u.spent for u in b.up)
+            )
             if spent and me.name not in self.readied:
-                self.warn("ready-all", f"{me.name} did not ready his spent cards; "
-                          "assuming he did", rule="R4.1", player=me.name)
+                self.warn(
+                    "ready-all",
+                    f"{me.name} did not ready his spent cards; assuming he did",
+                    rule="R4.1",
+                    player=me.name,
+                )
                 me.ready_all()
         for (name, card), infected in self.infected_at_ready.items():
             me = self.state.players[name]
-            if me.lost is None and self.ready_wounds[(name, card)] < infected and \
-                    me.survivors_named(card):
-                self.violation(Kind.INFECTION_WOUND, f"{card} is infected but got no wound "
-                               "in the Ready phase", player=name, provisional=True)
+            if (
+                me.lost is None
+                and self.ready_wounds[(name, card)] < infected
+                and me.survivors_named(card)
+            ):
+                self.violation(
+                    Kind.INFECTION_WOUND,
+                    f"{card} is infected but got no wound in the Ready phase",
+                    player=name,
+                    provisional=True,
+                )
 
     def note_ready_wound(self, player: str, card: str, *, cured: bool = False) -> None:
         key = (player, card)
@@ -201,29 +234,47 @@ class TurnRules(_Base):
         before = self.draws[me.name]
         self.draws[me.name] += event.count
         if before <= 2 < self.draws[me.name]:
-            self.check_or_doubt(Kind.DRAW_COUNT, f"{me.name} draws {self.draws[me.name]} cards "
-                                "in the Draw phase (exactly 2)", self._own_text(me.name),
-                                Effect.DRAW, rule="R5.1", player=me.name)
+            self.check_or_doubt(
+                Kind.DRAW_COUNT,
+                f"{me.name} draws {self.draws[me.name]} cards in the Draw phase (exactly 2)",
+                self._own_text(me.name),
+                Effect.DRAW,
+                rule="R5.1",
+                player=me.name,
+            )
 
     def note_discard(self, player: str) -> None:
         if self.state.phase != "Draw":
             return
         self.discards[player] += 1
         if self.discards[player] == 2:
-            self.check_or_doubt(Kind.DRAW_COUNT, f"{player} discards a second card in the Draw "
-                                "phase (exactly 1)", self._own_text(player), Effect.DRAW,
-                                rule="R5.2", player=player)
+            self.check_or_doubt(
+                Kind.DRAW_COUNT,
+                f"{player} discards a second card in the Draw phase (exactly 1)",
+                self._own_text(player),
+                Effect.DRAW,
+                rule="R5.2",
+                player=player,
+            )
 
     def _end_draw(self) -> None:
         for me in self.state.in_game():
             if self.draws[me.name] < 2:
-                self.violation(Kind.DRAW_COUNT, f"{me.name} drew {self.draws[me.name]} cards in "
-                               "the Draw phase (exactly 2)", rule="R5.1", player=me.name,
-                               provisional=True)
+                self.violation(
+                    Kind.DRAW_COUNT,
+                    f"{me.name} drew {self.draws[me.name]} cards in the Draw phase (exactly 2)",
+                    rule="R5.1",
+                    player=me.name,
+                    provisional=True,
+                )
             if self.discards[me.name] == 0:
-                self.violation(Kind.DRAW_COUNT, f"{me.name} discarded no card in the Draw "
-                               "phase (exactly 1)", rule="R5.2", player=me.name,
-                               provisional=True)
+                self.violation(
+                    Kind.DRAW_COUNT,
+                    f"{me.name} discarded no card in the Draw phase (exactly 1)",
+                    rule="R5.2",
+                    player=me.name,
+                    provisional=True,
+                )
 
     def _own_text(self, player: str) -> set[str]:
         return self.state.player(player).face_up_names() | self.played_this_turn
@@ -251,15 +302,24 @@ class TurnRules(_Base):
             self.unverifiable(Kind.FOOD_UPKEEP, "his food total is unknown", player=me.name)
             return
         if self.recoup.upkeep_line is None and me.food > 0:
-            self.violation(Kind.FOOD_UPKEEP, f"{me.name} did not pay upkeep: food stays "
-                           f"{me.food} at the end of Recoup", player=me.name, provisional=True)
+            self.violation(
+                Kind.FOOD_UPKEEP,
+                f"{me.name} did not pay upkeep: food stays {me.food} at the end of Recoup",
+                player=me.name,
+                provisional=True,
+            )
             return
         needed = self.recoup.survivors_at_mark - me.food
         got = self.recoup.wounds_since_mark
         if needed > got:
-            self.violation(Kind.FOOD_UPKEEP, f"{me.name} has {self.recoup.survivors_at_mark} "
-                           f"survivors and {me.food} food: {needed} starvation wounds due, "
-                           f"{got} given", player=me.name, provisional=True)
+            self.violation(
+                Kind.FOOD_UPKEEP,
+                f"{me.name} has {self.recoup.survivors_at_mark} "
+                f"survivors and {me.food} food: {needed} starvation wounds due, "
+                f"{got} given",
+                player=me.name,
+                provisional=True,
+            )
 
     # -- death (R11.1) ---------------------------------------------------------------------
 
@@ -273,6 +333,11 @@ class TurnRules(_Base):
         if survivor.reported:
             return
         survivor.reported = True
-        self.check_or_doubt(Kind.DEAD_SURVIVOR, f"{survivor.name} reached its Health in wounds "
-                            f"(line {survivor.dead_line}) but stays in play",
-                            self._own_text(player), Effect.HEALTH, player=player)
+        self.check_or_doubt(
+            Kind.DEAD_SURVIVOR,
+            f"{survivor.name} reached its Health in wounds "
+            f"(line {survivor.dead_line}) but stays in play",
+            self._own_text(player),
+            Effect.HEALTH,
+            player=player,
+        )

@@ -28,15 +28,33 @@ from zcards.rules.violations import Kind, kind_info
 
 _BID = re.compile(r"^\s*bid\s+(-?\d+)\s*$", re.I)
 # Events that are game actions of their actor (R14.2); phase and turn lines are bookkeeping.
-_ACTIONS = (ev.Draw, ev.Move, ev.Play, ev.TableToZone, ev.Perform, ev.PerformAll,
-            ev.CounterChange, ev.Face, ev.CardAction, ev.StatChange, ev.DiceRoll, ev.Spawn)
+_ACTIONS = (
+    ev.Draw,
+    ev.Move,
+    ev.Play,
+    ev.TableToZone,
+    ev.Perform,
+    ev.PerformAll,
+    ev.CounterChange,
+    ev.Face,
+    ev.CardAction,
+    ev.StatChange,
+    ev.DiceRoll,
+    ev.Spawn,
+)
 
 
 class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
     """One replay of one log."""
 
-    def __init__(self, cards: CardIndex, *, players: Iterable[str] | None = None,
-                 pov: str | None = None, decks: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        cards: CardIndex,
+        *,
+        players: Iterable[str] | None = None,
+        pov: str | None = None,
+        decks: Mapping[str, int] | None = None,
+    ) -> None:
         self.cards = cards
         self.decks = dict(decks or {})
         self.state = GameState()
@@ -56,36 +74,67 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
             self.state.player(name).playing = True
         self._reset_turn()
         self._dispatch = {
-            ev.Seat: self.on_seat, ev.NewGame: self.on_new_game, ev.DeckLoad: self.on_deck_load,
-            ev.Chat: self.on_chat, ev.Unparsed: self.on_unparsed,
+            ev.Seat: self.on_seat,
+            ev.NewGame: self.on_new_game,
+            ev.DeckLoad: self.on_deck_load,
+            ev.Chat: self.on_chat,
+            ev.Unparsed: self.on_unparsed,
             ev.GameControl: self.on_game_control,
-            ev.TurnChange: self.on_turn, ev.PhaseChange: self.on_phase,
-            ev.Draw: self.on_draw, ev.Move: self.on_move, ev.Play: self.on_play,
-            ev.TableToZone: self.on_table_to_zone, ev.Perform: self.on_perform,
-            ev.PerformAll: self.on_perform_all, ev.CounterChange: self.on_counter,
-            ev.Face: self.on_face, ev.CardAction: self.on_card_action,
-            ev.StatChange: self.on_stat, ev.DiceRoll: self.on_dice, ev.Spawn: self.on_spawn,
+            ev.TurnChange: self.on_turn,
+            ev.PhaseChange: self.on_phase,
+            ev.Draw: self.on_draw,
+            ev.Move: self.on_move,
+            ev.Play: self.on_play,
+            ev.TableToZone: self.on_table_to_zone,
+            ev.Perform: self.on_perform,
+            ev.PerformAll: self.on_perform_all,
+            ev.CounterChange: self.on_counter,
+            ev.Face: self.on_face,
+            ev.CardAction: self.on_card_action,
+            ev.StatChange: self.on_stat,
+            ev.DiceRoll: self.on_dice,
+            ev.Spawn: self.on_spawn,
             ev.Shuffle: self.on_shuffle,
         }
 
     # -- findings ------------------------------------------------------------------------
 
-    def _finding(self, kind: str, message: str, rule: str | None, player: str | None,
-                 line: int | None, text: str | None = None) -> Finding:
+    def _finding(
+        self,
+        kind: str,
+        message: str,
+        rule: str | None,
+        player: str | None,
+        line: int | None,
+        text: str | None = None,
+    ) -> Finding:
         event = self.event
         if line is None and event is not None:
             line = event.line or None
         if text is None:
             text = event.raw if event is not None and line == (event.line or None) else ""
-        return Finding(str(kind), rule, line, self.state.turn, self.state.phase, player,
-                       message, text)
+        return Finding(
+            str(kind), rule, line, self.state.turn, self.state.phase, player, message, text
+        )
 
-    def violation(self, kind: Kind, message: str, *, rule: str | None = None,
-                  player: str | None = None, line: int | None = None,
-                  text: str | None = None, provisional: bool = False) -> None:
-        doubt = "the log does not show the game from its start (or a saved game was loaded)" \
-            if not self.state.started else \
-            f"line {self.unread[0]} of this turn could not be read" if self.unread else None
+    def violation(
+        self,
+        kind: Kind,
+        message: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+        provisional: bool = False,
+    ) -> None:
+        doubt = (
+            "the log does not show the game from its start (or a saved game was loaded)"
+            if not self.state.started
+            else f"line {self.unread[0]} of this turn could not be read"
+            if self.unread
+            else None
+        )
         if doubt:
             self.unverifiable(kind, f"{message}; {doubt}", rule=rule, player=player, line=line)
             return
@@ -95,35 +144,54 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         else:
             self.report.violations.append(finding)
 
-    def unverifiable(self, kind: Kind, reason: str, *, rule: str | None = None,
-                     player: str | None = None, line: int | None = None) -> None:
+    def unverifiable(
+        self,
+        kind: Kind,
+        reason: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        line: int | None = None,
+    ) -> None:
         """Once per kind, player, turn and reason: the log cannot decide the rule."""
         key = (kind, player, self.state.turn, reason)
         if key in self._seen:
             return
         self._seen.add(key)
         self.report.unverifiable.append(
-            self._finding(kind, reason, rule or kind_info(kind).rule, player, line))
+            self._finding(kind, reason, rule or kind_info(kind).rule, player, line)
+        )
 
-    def warn(self, topic: str, message: str, *, rule: str | None = None,
-             player: str | None = None) -> None:
+    def warn(
+        self, topic: str, message: str, *, rule: str | None = None, player: str | None = None
+    ) -> None:
         self.report.warnings.append(self._finding(topic, message, rule, player, None))
 
-    def check_or_doubt(self, kind: Kind, message: str, names: Iterable[str],
-                       effects: Effect | Iterable[Effect], **where: Any) -> None:
+    def check_or_doubt(
+        self,
+        kind: Kind,
+        message: str,
+        names: Iterable[str],
+        effects: Effect | Iterable[Effect],
+        **where: Any,
+    ) -> None:
         """A violation, unless one of ``names`` has text that could explain it (R16.1)."""
         flagged = self.cards.flagged(names, effects)
         if flagged:
-            self.unverifiable(kind, f"{message}; card text of {', '.join(flagged)} may allow it",
-                              **where)
+            self.unverifiable(
+                kind, f"{message}; card text of {', '.join(flagged)} may allow it", **where
+            )
         else:
             self.violation(kind, message, **where)
 
     def retract_from(self, phase_index: int) -> None:
         """A phase was taken back: its end-of-phase findings (and later ones) are void (R3.3)."""
         turn = self.state.turn
-        self._pending = [(t, p, f) for t, p, f in self._pending
-                         if not (t == turn and p in PHASES and PHASES.index(p) >= phase_index)]
+        self._pending = [
+            (t, p, f)
+            for t, p, f in self._pending
+            if not (t == turn and p in PHASES and PHASES.index(p) >= phase_index)
+        ]
 
     def commit_pending(self) -> None:
         self.report.violations.extend(finding for _, _, finding in self._pending)
@@ -141,9 +209,11 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
                 me = self.state.players[actor]
                 if me.lost is not None:
                     when = f"on turn {me.lost_turn}" if me.lost_turn else "at setup"
-                    self.violation(Kind.ACTION_AFTER_LOSS,
-                                   f"{actor} lost {when} ({me.lost}) but acts again",
-                                   player=actor)
+                    self.violation(
+                        Kind.ACTION_AFTER_LOSS,
+                        f"{actor} lost {when} ({me.lost}) but acts again",
+                        player=actor,
+                    )
                 elif self.state.turn == 0 and actor in self.opened:
                     self.after_opening.setdefault(actor, []).append(event)
             handler = self._dispatch.get(type(event))
@@ -200,8 +270,12 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         """A loaded saved game replaces the table with one the log does not show."""
         if event.action == "load":
             self.state.started = False
-            self.warn("saved-game", "a saved game was loaded: the table is unknown from here, "
-                      "so findings that depend on it are unverifiable", player=event.player)
+            self.warn(
+                "saved-game",
+                "a saved game was loaded: the table is unknown from here, "
+                "so findings that depend on it are unverifiable",
+                player=event.player,
+            )
 
     def on_deck_load(self, event: ev.DeckLoad) -> None:
         me = self.state.player(event.player)
@@ -218,8 +292,9 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
                 self.warn("bid", f"bid {bid} is outside 0..10", rule="R2.1", player=event.player)
 
     def on_spawn(self, event: ev.Spawn) -> None:
-        self.warn("spawn", "a spawned card is outside the rules; it is not tracked",
-                  player=event.player)
+        self.warn(
+            "spawn", "a spawned card is outside the rules; it is not tracked", player=event.player
+        )
 
     def lose(self, name: str, reason: str, line: int | None = None) -> None:
         me = self.state.players[name]
@@ -232,8 +307,13 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
         survivors; that shuffle ends his opening."""
         state = self.state
         owner = state.players.get(event.owner or event.player)
-        if owner is not None and state.started and state.turn == 0 and event.zone == "Deck" \
-                and owner.hand:
+        if (
+            owner is not None
+            and state.started
+            and state.turn == 0
+            and event.zone == "Deck"
+            and owner.hand
+        ):
             self.opened[owner.name] = event.line
 
     def setup_losses(self, *, setup_over: bool = False) -> None:
@@ -251,9 +331,14 @@ class Engine(TurnRules, PlayRules, FunctionRules, CombatRules, RecoupRules):
                 line = self.opened[me.name]
                 self.lose(me.name, "no survivors", line)
                 for late in self.after_opening.get(me.name, ()):
-                    self.violation(Kind.ACTION_AFTER_LOSS, f"{me.name} put out no survivor, "
-                                   f"so he lost at setup (line {line}), but acts again",
-                                   player=me.name, line=late.line, text=late.raw)
+                    self.violation(
+                        Kind.ACTION_AFTER_LOSS,
+                        f"{me.name} put out no survivor, "
+                        f"so he lost at setup (line {line}), but acts again",
+                        player=me.name,
+                        line=late.line,
+                        text=late.raw,
+                    )
             elif setup_over:
                 self.lose(me.name, "no survivors")
 
@@ -279,9 +364,14 @@ def _deck_size(deck: int | Sized | Deck) -> int:
     return deck.total if isinstance(deck, Deck) else len(deck)
 
 
-def audit(events: Iterable[ev.Event], cards: Iterable[Card] | CardIndex, *,
-          players: Iterable[str] | None = None, pov: str | None = None,
-          decks: Mapping[str, int | Sized | Deck] | None = None) -> AuditReport:
+def audit(
+    events: Iterable[ev.Event],
+    cards: Iterable[Card] | CardIndex,
+    *,
+    players: Iterable[str] | None = None,
+    pov: str | None = None,
+    decks: Mapping[str, int | Sized | Deck] | None = None,
+) -> AuditReport:
     """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
     ``cards`` is the card data (a list of :class:`~zcards.model.Card`); ``players`` fixes the

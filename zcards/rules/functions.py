@@ -31,8 +31,9 @@ class FunctionRules(_Base):
     def meaning_of(event: ev.Perform | ev.PerformAll | ev.CounterChange) -> Meaning | None:
         if event.meaning is not None:
             return event.meaning
-        function = ZOMBIE_GAME.card_function(event.label) or \
-            ZOMBIE_GAME.general_function(event.label)
+        function = ZOMBIE_GAME.card_function(event.label) or ZOMBIE_GAME.general_function(
+            event.label
+        )
         return function.meaning if function is not None else None
 
     def on_perform(self, event: ev.Perform) -> None:
@@ -45,8 +46,7 @@ class FunctionRules(_Base):
             self.ready(me, name)
         elif meaning == Meaning.FLIP:
             if name is None:
-                self.warn("flip", "a card turned face down again is not identified",
-                          player=me.name)
+                self.warn("flip", "a card turned face down again is not identified", player=me.name)
             else:
                 self.flip(me, name)
         elif meaning == Meaning.TAKE_CONTROL and name is not None:
@@ -57,8 +57,7 @@ class FunctionRules(_Base):
     def on_face(self, event: ev.Face) -> None:
         me = self.state.player(event.player)
         if event.hidden:
-            self.warn("flip", "a face change of an unnamed card is not identified",
-                      player=me.name)
+            self.warn("flip", "a face change of an unnamed card is not identified", player=me.name)
         elif event.face_up:
             self.flip(me, event.card)
         else:
@@ -80,8 +79,7 @@ class FunctionRules(_Base):
             if name in owner.items:
                 return
             if not owner.zombies.has_named(name):
-                self.warn("table", f"{name} is spent but was not seen on the table",
-                          player=me.name)
+                self.warn("table", f"{name} is spent but was not seen on the table", player=me.name)
                 return
             me = owner
         attacking = state.phase == "Attack" and me.name != state.active and me.lost is None
@@ -96,7 +94,8 @@ class FunctionRules(_Base):
         """A survivor and an ex-survivor zombie (R11.3) may share a name: a spend means the
         zombie when only it is ready, or when it is the one that can pay (Build) or fight."""
         zombie_ready = owner.zombies.any_board(
-            lambda b: any(u.name == name and not u.spent for u in b.up))
+            lambda b: any(u.name == name and not u.spent for u in b.up)
+        )
         if not zombie_ready:
             return False
         if not any(not s.spent for s in owner.survivors_named(name)):
@@ -139,8 +138,12 @@ class FunctionRules(_Base):
         if meaning in (Meaning.TO_COMBAT, Meaning.LEAVE_COMBAT):
             self.combat_move(me, name, to_combat=meaning == Meaning.TO_COMBAT)
             return
-        if name is None or meaning not in (Meaning.WOUND, Meaning.HEAL, Meaning.INFECT,
-                                           Meaning.CURE):
+        if name is None or meaning not in (
+            Meaning.WOUND,
+            Meaning.HEAL,
+            Meaning.INFECT,
+            Meaning.CURE,
+        ):
             return
         owner = self.state.owner_of(me.name, name)
         if meaning in (Meaning.WOUND, Meaning.HEAL):
@@ -151,8 +154,9 @@ class FunctionRules(_Base):
         else:
             survivor = owner.pick_survivor(name, infected=meaning == Meaning.CURE, recent=True)
         if survivor is None:
-            self.warn("table", f"{event.label} on {name}, which is not a survivor in play",
-                      player=me.name)
+            self.warn(
+                "table", f"{event.label} on {name}, which is not a survivor in play", player=me.name
+            )
             return
         if meaning == Meaning.WOUND:
             self.wound(owner, survivor, event.new, event.new - event.old)
@@ -187,8 +191,12 @@ class FunctionRules(_Base):
     def combat_move(self, me: Player, name: str | None, *, to_combat: bool) -> None:
         state = self.state
         if to_combat and (state.phase != "Recoup" or me.name != state.active):
-            self.warn("combat-move", f"{me.name} moves a zombie to his combat zone outside "
-                      "the Recoup phase of his turn", rule="R9.1", player=me.name)
+            self.warn(
+                "combat-move",
+                f"{me.name} moves a zombie to his combat zone outside the Recoup phase of his turn",
+                rule="R9.1",
+                player=me.name,
+            )
         if name is None or not me.zombies.has_named(name):
             me.zombies.move_face_down(to_combat=to_combat)
         else:
@@ -200,16 +208,22 @@ class FunctionRules(_Base):
 
     def take_control(self, me: Player, name: str) -> None:
         """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
-        holders = [p for p in self.state.players.values()
-                   if p is not me and p.survivors_named(name)]
+        holders = [
+            p for p in self.state.players.values() if p is not me and p.survivors_named(name)
+        ]
         if not holders:
-            self.warn("table", f"{me.name} takes control of {name}, which is not a survivor "
-                      "of another player", player=me.name)
+            self.warn(
+                "table",
+                f"{me.name} takes control of {name}, which is not a survivor of another player",
+                player=me.name,
+            )
             return
         owner = holders[0]
         candidates = owner.survivors_named(name)
-        survivor = next((s for s in candidates if s.dead_line is not None),
-                        next((s for s in candidates if s.infected), candidates[0]))
+        survivor = next(
+            (s for s in candidates if s.dead_line is not None),
+            next((s for s in candidates if s.infected), candidates[0]),
+        )
         carrier = next((s for s in candidates if s.infected), None)
         if not survivor.infected and carrier is not None:
             # Which copy carried the token was a guess; the death tells (R11.3).

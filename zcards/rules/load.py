@@ -17,12 +17,12 @@ from zcards.rules.engine import audit
 from zcards.rules.report import AuditReport
 
 # The card-data columns the rules read (Faction and Rarity play no part).
-RULES_COLUMNS = ("Type", "Cost", "Power", "Health", "Keywords", "Requirements", "Symbols",
-                 "Text")
+RULES_COLUMNS = ("Type", "Cost", "Power", "Health", "Keywords", "Requirements", "Symbols", "Text")
 
 
-def load_cards(db_path: str | os.PathLike[str] | None = None,
-               card_file: str | os.PathLike[str] | None = None) -> list[Card]:
+def load_cards(
+    db_path: str | os.PathLike[str] | None = None, card_file: str | os.PathLike[str] | None = None
+) -> list[Card]:
     """Cards from a Lackey card-data file, else the database (``--db``, ``$ZCARDS_DB`` or
     ``./cards.db``), else the bundled set when no database exists yet."""
     from zcards.db import iter_cards, open_db, resolve_db_path
@@ -49,8 +49,9 @@ def _zombie_card_file(path: Path) -> list[Card]:
     parsed = parse_card_data(path.read_bytes(), str(path))
     missing = [column for column in RULES_COLUMNS if column not in parsed.columns]
     if missing:
-        raise ZcardsError(f"not Zombie CCG card data: no {', '.join(missing)} column",
-                          Location(str(path), 1))
+        raise ZcardsError(
+            f"not Zombie CCG card data: no {', '.join(missing)} column", Location(str(path), 1)
+        )
     return parsed.cards
 
 
@@ -70,9 +71,14 @@ def deck_sizes(specs: Iterable[str]) -> dict[str, int]:
     return sizes
 
 
-def audit_log(path: str | os.PathLike[str], cards: Iterable[Card], *,
-              players: Iterable[str] = (), pov: str | None = None,
-              decks: dict[str, int] | None = None) -> AuditReport:
+def audit_log(
+    path: str | os.PathLike[str],
+    cards: Iterable[Card],
+    *,
+    players: Iterable[str] = (),
+    pov: str | None = None,
+    decks: dict[str, int] | None = None,
+) -> AuditReport:
     """Parse the log at ``path`` and audit it."""
     from lackey_plugin.log.parser import parse_log
 

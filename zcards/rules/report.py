@@ -82,8 +82,10 @@ class AuditReport:
 
     def to_text(self) -> str:
         """Human report: findings in log order under a heading per turn, each with its line."""
-        out = [f"Players: {', '.join(self.players) or '-'}"
-               + (f" (log of {self.pov})" if self.pov else "")]
+        out = [
+            f"Players: {', '.join(self.players) or '-'}"
+            + (f" (log of {self.pov})" if self.pov else "")
+        ]
         tagged = sorted(
             [("VIOLATION", f) for f in self.violations]
             + [("unverifiable", f) for f in self.unverifiable]
@@ -99,17 +101,25 @@ class AuditReport:
             where = f"line {finding.line}" if finding.line else "end of log"
             rule = f" {finding.rule}" if finding.rule else ""
             who = f" {finding.player}:" if finding.player else ""
-            out.append(f"  {where} [{finding.phase}] {label} {finding.kind}{rule}:{who} "
-                       f"{finding.message}")
+            out.append(
+                f"  {where} [{finding.phase}] {label} {finding.kind}{rule}:{who} {finding.message}"
+            )
             if finding.text:
                 out.append(f"      > {finding.text}")
         out.append("")
-        lost = "; ".join(f"{loss.player} lost "
-                         f"{f'on turn {loss.turn}' if loss.turn else 'at setup'} ({loss.reason})"
-                         for loss in self.losses) or "nobody lost"
+        lost = (
+            "; ".join(
+                f"{loss.player} lost "
+                f"{f'on turn {loss.turn}' if loss.turn else 'at setup'} ({loss.reason})"
+                for loss in self.losses
+            )
+            or "nobody lost"
+        )
         games = f"{self.games} games, " if self.games > 1 else ""
-        out.append(f"Summary: {games}{self.turns} turns, {lost}. "
-                   f"{len(self.violations)} violations, {len(self.unverifiable)} unverifiable, "
-                   f"{len(self.warnings)} warnings, "
-                   f"{len(self.unparsed)} unparsed lines.")
+        out.append(
+            f"Summary: {games}{self.turns} turns, {lost}. "
+            f"{len(self.violations)} violations, {len(self.unverifiable)} unverifiable, "
+            f"{len(self.warnings)} warnings, "
+            f"{len(self.unparsed)} unparsed lines."
+        )
         return "\n".join(out) + "\n"

@@ -85,8 +85,15 @@ class Player:
     def survivors_named(self, name: str) -> list[Survivor]:
         return [s for s in self.survivors if s.name == name]
 
-    def pick_survivor(self, name: str, *, wounds: int | None = None, ready: bool | None = None,
-                      infected: bool | None = None, recent: bool = False) -> Survivor | None:
+    def pick_survivor(
+        self,
+        name: str,
+        *,
+        wounds: int | None = None,
+        ready: bool | None = None,
+        infected: bool | None = None,
+        recent: bool = False,
+    ) -> Survivor | None:
         """The copy of ``name`` a line most plausibly means: filters are preferences, applied
         in order while some copy still matches (copies differ only in their tokens);
         ``recent`` prefers the copy wounded last (an infection follows a lost fight)."""
@@ -111,8 +118,9 @@ class Player:
 
     def controls(self, name: str) -> bool:
         """Whether a face-up card of this name is on his part of the table."""
-        return bool(self.survivors_named(name)) or name in self.items or \
-            self.zombies.has_named(name)
+        return (
+            bool(self.survivors_named(name)) or name in self.items or self.zombies.has_named(name)
+        )
 
     def face_up_names(self) -> set[str]:
         return {s.name for s in self.survivors} | set(self.items) | self.zombies.face_up_names()
@@ -143,8 +151,10 @@ class GameState:
     def order(self) -> list[str]:
         """Turn order: seat order when seats are known, else order of appearance."""
         names = list(self.players)
-        return sorted(names, key=lambda n: (self.players[n].seat is None,
-                                            self.players[n].seat or 0, names.index(n)))
+        return sorted(
+            names,
+            key=lambda n: (self.players[n].seat is None, self.players[n].seat or 0, names.index(n)),
+        )
 
     def in_game(self) -> list[Player]:
         return [self.players[n] for n in self.order if self.players[n].lost is None]

@@ -41,42 +41,114 @@ class ViolationKind:
 
 
 VIOLATION_KINDS: tuple[ViolationKind, ...] = (
-    ViolationKind(Kind.DRAW_COUNT, 1, "R5.1", ("R5.1", "R5.2"),
-                  "a player draws other than 2, or discards other than 1, in a Draw phase"),
-    ViolationKind(Kind.RESOURCE_PLAY, 2, "R6.1", ("R6.1", "R6.2"),
-                  "two resource plays by one player in a turn, or a resource play outside Build"),
-    ViolationKind(Kind.CARD_PLAY, 3, "R7.3", ("R7.1", "R7.2", "R7.3"),
-                  "a survivor or item played with fewer spends than its cost, by a non-active"
-                  " player, or outside the Build phase"),
-    ViolationKind(Kind.OPENING_SURVIVORS, 4, "R2.4", ("R2.4",),
-                  "opening survivors costing more than 6 in total, or a non-survivor (or a card"
-                  " not from the deck) put out at setup"),
-    ViolationKind(Kind.PHASE_ORDER, 5, "R3.2", ("R3.2",),
-                  "phases out of order (skipped or repeated); moving back is only a warning"),
-    ViolationKind(Kind.ILLEGAL_ATTACKER, 6, "R10.1", ("R10.1",),
-                  "a spent zombie, or one not in the combat zone, taking part in an attack"),
-    ViolationKind(Kind.COMBAT_RESULT, 7, "R10.8", ("R10.5", "R10.8"),
-                  "a survivor wounded or killed in the Attack phase with no attackers able to"
-                  " cause it"),
-    ViolationKind(Kind.FOOD_UPKEEP, 8, "R12.5", ("R12.5",),
-                  "food upkeep not paid at the end of Recoup, or starvation wounds missing"),
-    ViolationKind(Kind.INFECTION_WOUND, 9, "R4.2", ("R4.2",),
-                  "an infected survivor not wounded in the Ready phase"),
-    ViolationKind(Kind.ZOMBIE_UPGRADE, 10, "R8.1", ("R8.1", "R8.2", "R8.3"),
-                  "a zombie upgraded (flipped face up) without its requirement or outside"
-                  " Build, or a non-zombie flipped"),
-    ViolationKind(Kind.SCAVENGE_FOOD, 11, "R12.2", ("R12.2",),
-                  "a Scavenger roll of 1 credited with food, or food gained without a"
-                  " successful roll"),
-    ViolationKind(Kind.ABILITY_USE, 12, "R12.1", ("R12.1",),
-                  "a Medic or Scavenger ability used outside Recoup or without spending the"
-                  " ready survivor"),
-    ViolationKind(Kind.ACTION_AFTER_LOSS, 13, "R14.2", ("R14.2",),
-                  "an action by a player after he lost (no survivors, or empty deck)"),
-    ViolationKind(Kind.DEAD_SURVIVOR, 14, "R11.1", ("R11.1",),
-                  "a survivor that reached its Health in wounds stays in play"),
-    ViolationKind(Kind.FOOD_TOTAL, 15, "R1.8", ("R1.8",),
-                  "a food change whose 'from' value contradicts the tracked food total"),
+    ViolationKind(
+        Kind.DRAW_COUNT,
+        1,
+        "R5.1",
+        ("R5.1", "R5.2"),
+        "a player draws other than 2, or discards other than 1, in a Draw phase",
+    ),
+    ViolationKind(
+        Kind.RESOURCE_PLAY,
+        2,
+        "R6.1",
+        ("R6.1", "R6.2"),
+        "two resource plays by one player in a turn, or a resource play outside Build",
+    ),
+    ViolationKind(
+        Kind.CARD_PLAY,
+        3,
+        "R7.3",
+        ("R7.1", "R7.2", "R7.3"),
+        "a survivor or item played with fewer spends than its cost, by a non-active"
+        " player, or outside the Build phase",
+    ),
+    ViolationKind(
+        Kind.OPENING_SURVIVORS,
+        4,
+        "R2.4",
+        ("R2.4",),
+        "opening survivors costing more than 6 in total, or a non-survivor (or a card"
+        " not from the deck) put out at setup",
+    ),
+    ViolationKind(
+        Kind.PHASE_ORDER,
+        5,
+        "R3.2",
+        ("R3.2",),
+        "phases out of order (skipped or repeated); moving back is only a warning",
+    ),
+    ViolationKind(
+        Kind.ILLEGAL_ATTACKER,
+        6,
+        "R10.1",
+        ("R10.1",),
+        "a spent zombie, or one not in the combat zone, taking part in an attack",
+    ),
+    ViolationKind(
+        Kind.COMBAT_RESULT,
+        7,
+        "R10.8",
+        ("R10.5", "R10.8"),
+        "a survivor wounded or killed in the Attack phase with no attackers able to cause it",
+    ),
+    ViolationKind(
+        Kind.FOOD_UPKEEP,
+        8,
+        "R12.5",
+        ("R12.5",),
+        "food upkeep not paid at the end of Recoup, or starvation wounds missing",
+    ),
+    ViolationKind(
+        Kind.INFECTION_WOUND,
+        9,
+        "R4.2",
+        ("R4.2",),
+        "an infected survivor not wounded in the Ready phase",
+    ),
+    ViolationKind(
+        Kind.ZOMBIE_UPGRADE,
+        10,
+        "R8.1",
+        ("R8.1", "R8.2", "R8.3"),
+        "a zombie upgraded (flipped face up) without its requirement or outside"
+        " Build, or a non-zombie flipped",
+    ),
+    ViolationKind(
+        Kind.SCAVENGE_FOOD,
+        11,
+        "R12.2",
+        ("R12.2",),
+        "a Scavenger roll of 1 credited with food, or food gained without a successful roll",
+    ),
+    ViolationKind(
+        Kind.ABILITY_USE,
+        12,
+        "R12.1",
+        ("R12.1",),
+        "a Medic or Scavenger ability used outside Recoup or without spending the ready survivor",
+    ),
+    ViolationKind(
+        Kind.ACTION_AFTER_LOSS,
+        13,
+        "R14.2",
+        ("R14.2",),
+        "an action by a player after he lost (no survivors, or empty deck)",
+    ),
+    ViolationKind(
+        Kind.DEAD_SURVIVOR,
+        14,
+        "R11.1",
+        ("R11.1",),
+        "a survivor that reached its Health in wounds stays in play",
+    ),
+    ViolationKind(
+        Kind.FOOD_TOTAL,
+        15,
+        "R1.8",
+        ("R1.8",),
+        "a food change whose 'from' value contradicts the tracked food total",
+    ),
 )
 
 KINDS: dict[Kind, ViolationKind] = {entry.kind: entry for entry in VIOLATION_KINDS}

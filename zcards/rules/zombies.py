@@ -73,8 +73,9 @@ class Zombies:
 
     def add_face_down(self, *, combat: bool = False) -> None:
         """A card arrives face down and ready (a resource play, a failed scavenge)."""
-        self._apply(lambda b: ([b._replace(cr=b.cr + 1) if combat else b._replace(rr=b.rr + 1)],
-                               []))
+        self._apply(
+            lambda b: ([b._replace(cr=b.cr + 1) if combat else b._replace(rr=b.rr + 1)], [])
+        )
 
     def spend_face_down(self, *, combat_only: bool = False) -> bool:
         """Spend one ready face-down card (only one in the combat zone if ``combat_only``)."""
@@ -92,30 +93,46 @@ class Zombies:
     def _shift(self, moves: tuple[tuple[str, str], ...]) -> bool:
         """One face-down card goes from count ``source`` to count ``target``, for each
         ``(source, target)`` of ``moves`` that has a card to move: every one is a reading."""
+
         def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = [b._replace(**{source: getattr(b, source) - 1, target: getattr(b, target) + 1})
-                   for source, target in moves if getattr(b, source)]
+            out = [
+                b._replace(**{source: getattr(b, source) - 1, target: getattr(b, target) + 1})
+                for source, target in moves
+                if getattr(b, source)
+            ]
             return out, [b]
+
         return self._apply(step)
 
     def remove_face_down(self) -> bool:
         """A face-down card leaves the table (from any zone, in any rotation)."""
+
         def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = [b._replace(**{f: getattr(b, f) - 1}) for f in ("rr", "rs", "cr", "cs")
-                   if getattr(b, f)]
+            out = [
+                b._replace(**{f: getattr(b, f) - 1})
+                for f in ("rr", "rs", "cr", "cs")
+                if getattr(b, f)
+            ]
             return out, [b]
+
         return self._apply(step)
 
     def flip_up(self, name: str) -> bool:
         """A face-down card is turned face up as ``name``; it keeps zone and rotation (R8.2)."""
+
         def step(b: Board) -> tuple[list[Board], list[Board]]:
             out = []
-            for f, combat, spent in (("rr", False, False), ("rs", False, True),
-                                     ("cr", True, False), ("cs", True, True)):
+            for f, combat, spent in (
+                ("rr", False, False),
+                ("rs", False, True),
+                ("cr", True, False),
+                ("cs", True, True),
+            ):
                 if getattr(b, f):
                     nb = b._replace(**{f: getattr(b, f) - 1})
                     out.append(nb.with_up((*nb.up, Up(name, combat, spent))))
             return out, [b.with_up((*b.up, Up(name, False, False)))]
+
         return self._apply(step)
 
     # -- face-up zombies ------------------------------------------------------------------
@@ -131,6 +148,7 @@ class Zombies:
                 if up.name == name:
                     out.extend(change(b, up))
             return out, [b]
+
         return self._apply(step)
 
     @staticmethod
@@ -142,32 +160,46 @@ class Zombies:
         return b.with_up(rest)
 
     def spend_named(self, name: str, *, combat_only: bool = False) -> bool:
-        return self._named(name, lambda b, u: [self._swap(b, u, u._replace(spent=True))]
-                           if not u.spent and (u.combat or not combat_only) else [])
+        return self._named(
+            name,
+            lambda b, u: (
+                [self._swap(b, u, u._replace(spent=True))]
+                if not u.spent and (u.combat or not combat_only)
+                else []
+            ),
+        )
 
     def ready_named(self, name: str) -> bool:
-        return self._named(name, lambda b, u: [self._swap(b, u, u._replace(spent=False))]
-                           if u.spent else [])
+        return self._named(
+            name, lambda b, u: [self._swap(b, u, u._replace(spent=False))] if u.spent else []
+        )
 
     def move_named(self, name: str, *, to_combat: bool) -> bool:
-        return self._named(name, lambda b, u: [self._swap(b, u, u._replace(combat=to_combat))]
-                           if u.combat != to_combat else [])
+        return self._named(
+            name,
+            lambda b, u: (
+                [self._swap(b, u, u._replace(combat=to_combat))] if u.combat != to_combat else []
+            ),
+        )
 
     def remove_named(self, name: str) -> bool:
         return self._named(name, lambda b, u: [self._swap(b, u, None)])
 
     def turn_down(self, name: str) -> bool:
         """A face-up zombie is turned face down again (keeps zone and rotation)."""
+
         def change(b: Board, u: Up) -> list[Board]:
             nb = self._swap(b, u, None)
             field = ("c" if u.combat else "r") + ("s" if u.spent else "r")
             return [nb._replace(**{field: getattr(nb, field) + 1})]
+
         return self._named(name, change)
 
     def ready_all(self) -> None:
         self.readings = frozenset(
-            Board(b.rr + b.rs, 0, b.cr + b.cs, 0, tuple(sorted(u._replace(spent=False)
-                                                              for u in b.up)))
+            Board(
+                b.rr + b.rs, 0, b.cr + b.cs, 0, tuple(sorted(u._replace(spent=False) for u in b.up))
+            )
             for b in self.readings
         )
 

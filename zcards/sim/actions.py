@@ -13,32 +13,32 @@ from enum import StrEnum
 class Kind(StrEnum):
     """The kinds of action a game under the recording protocol is made of."""
 
-    SIT = "sit"                          # new: seat number
+    SIT = "sit"  # new: seat number
     NEW_GAME = "new_game"
     LOAD_DECK = "load_deck"
-    BID = "bid"                          # new: the bid (a chat line)
-    SET_FOOD = "set_food"                # other: whose Food; old -> new
-    DRAW = "draw"                        # card: the one card drawn
-    DRAW_MANY = "draw_many"              # new: how many (names none)
-    DISCARD = "discard"                  # card: from the hand to the Discard
-    PLAY_FROM_DECK = "play_from_deck"    # card: an opening survivor, face up
+    BID = "bid"  # new: the bid (a chat line)
+    SET_FOOD = "set_food"  # other: whose Food; old -> new
+    DRAW = "draw"  # card: the one card drawn
+    DRAW_MANY = "draw_many"  # new: how many (names none)
+    DISCARD = "discard"  # card: from the hand to the Discard
+    PLAY_FROM_DECK = "play_from_deck"  # card: an opening survivor, face up
     SHUFFLE = "shuffle"
-    NEXT_TURN = "next_turn"              # new: turn number; other: the active player
-    NEXT_PHASE = "next_phase"            # old -> new phase labels
+    NEXT_TURN = "next_turn"  # new: turn number; other: the active player
+    NEXT_PHASE = "next_phase"  # old -> new phase labels
     READY_ALL = "ready_all"
-    WOUND = "wound"                      # card; old -> new wounds
+    WOUND = "wound"  # card; old -> new wounds
     HEAL = "heal"
     INFECT = "infect"
-    TO_DISCARD = "to_discard"            # card: from the table to the Discard
-    TAKE_CONTROL = "take_control"        # card: an infected survivor that died
-    PLAY_RESOURCE = "play_resource"      # card (hidden): face down from the hand
-    PLAY_TOP_FACE_DOWN = "play_top"      # card (hidden): face down from the top of the Deck
+    TO_DISCARD = "to_discard"  # card: from the table to the Discard
+    TAKE_CONTROL = "take_control"  # card: an infected survivor that died
+    PLAY_RESOURCE = "play_resource"  # card (hidden): face down from the hand
+    PLAY_TOP_FACE_DOWN = "play_top"  # card (hidden): face down from the top of the Deck
     SPEND = "spend"
     READY = "ready"
-    PLAY_FROM_HAND = "play_from_hand"    # card: a survivor or item, face up
-    FLIP = "flip"                        # card: the zombie as it is once face up
-    TO_COMBAT = "to_combat"              # old -> new orange counters
-    ROLL = "roll"                        # new: the die result
+    PLAY_FROM_HAND = "play_from_hand"  # card: a survivor or item, face up
+    FLIP = "flip"  # card: the zombie as it is once face up
+    TO_COMBAT = "to_combat"  # old -> new orange counters
+    ROLL = "roll"  # new: the die result
 
 
 @dataclass(frozen=True)

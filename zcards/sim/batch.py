@@ -48,7 +48,9 @@ def write_logs(
     out_dir.mkdir(parents=True, exist_ok=True)
     return [
         write_game_log(
-            result, log_pov(result, index), out_dir / f"game-{index + 1:04d}.txt",
+            result,
+            log_pov(result, index),
+            out_dir / f"game-{index + 1:04d}.txt",
             timestamps=timestamps,
         )
         for index, result in enumerate(results)

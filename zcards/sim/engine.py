@@ -107,8 +107,12 @@ class Engine:
             taker = self.state.player(infecter)
             taker.table.append(
                 TableCard(
-                    survivor.card, taker.name, RESOURCE_ZONE, face_up=True,
-                    spent=survivor.spent, generic=True,
+                    survivor.card,
+                    taker.name,
+                    RESOURCE_ZONE,
+                    face_up=True,
+                    spent=survivor.spent,
+                    generic=True,
                 )
             )
             self.record(Kind.TAKE_CONTROL, taker, card=survivor.name)
@@ -137,4 +141,3 @@ class Engine:
         """Every player still in the game other than the active one."""
         active = self.state.active
         return [p for p in self.state.in_turn_order(active) if p.name != active]
-

@@ -228,8 +228,11 @@ def _recoup_phase(engine: Engine) -> None:
         if ability.kind == "heal" and ability.target is not None:
             ability.target.wounds -= 1
             engine.record(
-                Kind.HEAL, me, card=ability.target.name,
-                old=ability.target.wounds + 1, new=ability.target.wounds,
+                Kind.HEAL,
+                me,
+                card=ability.target.name,
+                old=ability.target.wounds + 1,
+                new=ability.target.wounds,
             )
         else:
             _scavenge(engine, me)

@@ -37,11 +37,19 @@ def illegal_attacker(events: Events, rng: random.Random, book: Book) -> Mutation
         if not is_phase(e, "Attack"):
             continue
         for name, side in sides.items():
-            if (name != moment.active and side.combat == 0 and side.face_down >= 1
-                    and not texts(moment, sides, name) & spending):
+            if (
+                name != moment.active
+                and side.combat == 0
+                and side.face_down >= 1
+                and not texts(moment, sides, name) & spending
+            ):
                 spend = ev.Perform.of(name, Meaning.SPEND, FACE_DOWN)
-                sites.append((lambda i=i, s=spend: insert(events, i + 1, s),
-                              f"{name} attacks from outside combat"))
+                sites.append(
+                    (
+                        lambda i=i, s=spend: insert(events, i + 1, s),
+                        f"{name} attacks from outside combat",
+                    )
+                )
     return pick(Violation.ILLEGAL_ATTACKER, sites, rng)
 
 
@@ -51,8 +59,7 @@ def combat_result(events: Events, rng: random.Random, book: Book) -> Mutation | 
     explaining = book.flagged(Effect.WOUND, Effect.POWER, Effect.COMBAT)
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
-        if (not is_phase(e, "Attack") or moment.active is None
-                or texts(moment, sides) & explaining):
+        if not is_phase(e, "Attack") or moment.active is None or texts(moment, sides) & explaining:
             continue
         unopposed = not any(side.combat for name, side in sides.items() if name != moment.active)
         for name, side in sides.items():
@@ -68,8 +75,12 @@ def _wound_sites(events: Events, index: int, player: str, side: Side, book: Book
         wounds = side.wounds.get(survivor, 0)
         if card and card.type == "Survivor" and wounds + 1 < (card.health or 1):
             hit = ev.CounterChange.of(player, Meaning.WOUND, survivor, wounds, wounds + 1)
-            sites.append((lambda h=hit: insert(events, index, h),
-                          f"{player}'s {survivor} wounded with no attacker"))
+            sites.append(
+                (
+                    lambda h=hit: insert(events, index, h),
+                    f"{player}'s {survivor} wounded with no attacker",
+                )
+            )
     return sites
 
 
@@ -80,13 +91,17 @@ def food_upkeep(events: Events, rng: random.Random, book: Book) -> Mutation | No
     ends = [(i, moment.active) for i, e, moment, _ in walk(events) if is_phase(e, "End")]
     sites: list[Site] = []
     for i, e, moment, _ in walk(events):
-        if not (isinstance(e, ev.StatChange) and moment.phase == "Recoup"
-                and e.target == moment.active and e.delta == -1 and last_food[e.target] == i):
+        if not (
+            isinstance(e, ev.StatChange)
+            and moment.phase == "Recoup"
+            and e.target == moment.active
+            and e.delta == -1
+            and last_food[e.target] == i
+        ):
             continue
         mine = [j for j, active in ends if j > i and active == e.target]
         if len(mine) == 1:
-            sites.append((lambda i=i, end=mine[0]: delete(events, i, end),
-                          f"{e.target} no upkeep"))
+            sites.append((lambda i=i, end=mine[0]: delete(events, i, end), f"{e.target} no upkeep"))
     return pick(Violation.FOOD_UPKEEP, sites, rng)
 
 
@@ -95,9 +110,13 @@ def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation 
     death line would still follow); found when the phase ends."""
     sites: list[Site] = []
     for i, e, moment, _ in walk(events[:-1]):
-        if not (isinstance(e, ev.CounterChange) and e.meaning == Meaning.WOUND
-                and moment.phase == "Ready" and moment.turn > 0
-                and getattr(events[i + 1], "card", None) != e.card):
+        if not (
+            isinstance(e, ev.CounterChange)
+            and e.meaning == Meaning.WOUND
+            and moment.phase == "Ready"
+            and moment.turn > 0
+            and getattr(events[i + 1], "card", None) != e.card
+        ):
             continue
         end = next_phase_line(events, i + 1)
         if end is not None:
@@ -109,10 +128,14 @@ def scavenge_food(events: Events, rng: random.Random, book: Book) -> Mutation | 
     """A successful roll becomes a 1 and keeps its food."""
     feeding = book.flagged(Effect.FOOD)
     sites: list[Site] = [
-        (lambda i=i, e=e: (swap(events, i, replace(e, results=(1,)))[0], i + 1),
-         f"{e.player} rolled 1")
+        (
+            lambda i=i, e=e: (swap(events, i, replace(e, results=(1,)))[0], i + 1),
+            f"{e.player} rolled 1",
+        )
         for i, e, moment, sides in walk(events[:-1])
-        if isinstance(e, ev.DiceRoll) and e.results != (1,) and _gains_food(events[i + 1])
+        if isinstance(e, ev.DiceRoll)
+        and e.results != (1,)
+        and _gains_food(events[i + 1])
         and not texts(moment, sides, e.player) & feeding
     ]
     return pick(Violation.SCAVENGE_FOOD, sites, rng)
@@ -132,11 +155,17 @@ def ability_use(events: Events, rng: random.Random, book: Book) -> Mutation | No
         if spend is None or not is_spend(spend, getattr(e, "player", "")) or spend.hidden:
             continue
         note = f"{spend.card} not spent"
-        if (isinstance(e, ev.DiceRoll) and _gains_food(events[i + 1])
-                and not texts(moment, sides, e.player) & feeding):
+        if (
+            isinstance(e, ev.DiceRoll)
+            and _gains_food(events[i + 1])
+            and not texts(moment, sides, e.player) & feeding
+        ):
             sites.append((lambda i=i: delete(events, i - 1, i + 1), note))
-        elif (isinstance(e, ev.CounterChange) and e.meaning == Meaning.HEAL
-              and not texts(moment, sides) & healing):
+        elif (
+            isinstance(e, ev.CounterChange)
+            and e.meaning == Meaning.HEAL
+            and not texts(moment, sides) & healing
+        ):
             sites.append((lambda i=i: delete(events, i - 1, i), note))
     return pick(Violation.ABILITY_USE, sites, rng)
 
@@ -146,40 +175,56 @@ def dead_survivor(events: Events, rng: random.Random, book: Book) -> Mutation | 
     still in play when the phase ends. Only where one more survivor changes no later upkeep."""
     lasting = book.flagged(Effect.HEALTH)
     hungry = [
-        (i, moment.active) for i, e, moment, sides in walk(events)
-        if is_phase(e, "End") and moment.active
+        (i, moment.active)
+        for i, e, moment, sides in walk(events)
+        if is_phase(e, "End")
+        and moment.active
         and _survivors(sides[moment.active], book) + 1 > sides[moment.active].food
     ]
     sites: list[Site] = []
     for i, e, moment, sides in walk(events[:-1]):
         card = book.cards.get(getattr(e, "card", ""))
-        if not (isinstance(e, ev.CounterChange) and e.meaning == Meaning.WOUND and card
-                and e.new >= (card.health or 1)):
+        if not (
+            isinstance(e, ev.CounterChange)
+            and e.meaning == Meaning.WOUND
+            and card
+            and e.new >= (card.health or 1)
+        ):
             continue
         after, end = events[i + 1], next_phase_line(events, i + 2)
-        if (isinstance(after, ev.TableToZone) and after.card == e.card and end is not None
-                and not any(isinstance(x, ev.TurnChange) for x in events[i + 2:end])
-                and not acted_on(events, i + 2, e.card)
-                and not any(j > i and active == e.player for j, active in hungry)
-                and not texts(moment, sides, e.player) & lasting):
+        if (
+            isinstance(after, ev.TableToZone)
+            and after.card == e.card
+            and end is not None
+            and not any(isinstance(x, ev.TurnChange) for x in events[i + 2 : end])
+            and not acted_on(events, i + 2, e.card)
+            and not any(j > i and active == e.player for j, active in hungry)
+            and not texts(moment, sides, e.player) & lasting
+        ):
             sites.append((lambda i=i, end=end: delete(events, i + 1, end), f"{e.card} stays"))
     return pick(Violation.DEAD_SURVIVOR, sites, rng)
 
 
 def _survivors(side: Side, book: Book) -> int:
-    return sum(count for name, count in side.named.items()
-               if name in book.cards and book.cards[name].type == "Survivor")
+    return sum(
+        count
+        for name, count in side.named.items()
+        if name in book.cards and book.cards[name].type == "Survivor"
+    )
 
 
 def food_total(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A food line whose "from" is not the tracked total (the bid line when there is one)."""
-    first_turn = next((i for i, e in enumerate(events) if isinstance(e, ev.TurnChange)),
-                      len(events))
+    first_turn = next(
+        (i for i, e in enumerate(events) if isinstance(e, ev.TurnChange)), len(events)
+    )
     changes = [(i, e) for i, e in enumerate(events) if isinstance(e, ev.StatChange)]
     bids = [(i, e) for i, e in changes if i < first_turn]
     sites: list[Site] = [
-        (lambda i=i, e=e: swap(events, i, replace(e, old=e.old + 1, delta=None)),
-         f"{e.target} from {e.old + 1}")
+        (
+            lambda i=i, e=e: swap(events, i, replace(e, old=e.old + 1, delta=None)),
+            f"{e.target} from {e.old + 1}",
+        )
         for i, e in bids or changes
     ]
     return pick(Violation.FOOD_TOTAL, sites, rng)

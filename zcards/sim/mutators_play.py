@@ -40,8 +40,9 @@ def draw_count(events: Events, rng: random.Random, book: Book) -> Mutation | Non
             again = replace(e, card=rng.choice(cards))
             sites.append((lambda i=i, a=again: insert(events, i + 1, a), f"{e.player} discards 2"))
         if isinstance(e, ev.Draw) and e.count == 2 and book.deck_room(events, e.player) >= 2:
-            sites.append((lambda i=i, e=e: swap(events, i, replace(e, count=3)),
-                          f"{e.player} draws 3"))
+            sites.append(
+                (lambda i=i, e=e: swap(events, i, replace(e, count=3)), f"{e.player} draws 3")
+            )
     return pick(Violation.DRAW_COUNT, sites, rng)
 
 
@@ -49,8 +50,13 @@ def resource_play(events: Events, rng: random.Random, book: Book) -> Mutation | 
     """A second face-down play in one Build, or one in the Recoup phase."""
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
-        if (isinstance(e, ev.Play) and e.hidden and e.src_zone == "Hand"
-                and moment.phase == "Build" and sides[e.player].hand >= 2):
+        if (
+            isinstance(e, ev.Play)
+            and e.hidden
+            and e.src_zone == "Hand"
+            and moment.phase == "Build"
+            and sides[e.player].hand >= 2
+        ):
             sites.append((lambda i=i, e=e: insert(events, i + 1, e), f"{e.player} plays twice"))
         if is_phase(e, "Recoup") and i + 1 < len(events):
             for name, side in sides.items():
@@ -64,12 +70,19 @@ def card_play(events: Events, rng: random.Random, book: Book) -> Mutation | None
     """The last play of a Build one Spend short, or a free item played by a non-active
     player (and discarded at once, so nothing else changes)."""
     free = [name for name in book.plain("Item") if book.cost(name) == 0] or [
-        name for name, card in book.cards.items() if card.type == "Item" and not card.cost]
+        name for name, card in book.cards.items() if card.type == "Item" and not card.cost
+    ]
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
-        if (isinstance(e, ev.Play) and not e.hidden and e.src_zone == "Hand" and i > 0
-                and is_spend(events[i - 1], e.player) and moment.phase == "Build"
-                and not _spends_later_in_phase(events, i + 1, e.player)):
+        if (
+            isinstance(e, ev.Play)
+            and not e.hidden
+            and e.src_zone == "Hand"
+            and i > 0
+            and is_spend(events[i - 1], e.player)
+            and moment.phase == "Build"
+            and not _spends_later_in_phase(events, i + 1, e.player)
+        ):
             sites.append((lambda i=i: delete(events, i - 1, i), f"{e.card} one spend short"))
         if is_phase(e, "Build") and free and moment.active:
             for name, side in sides.items():
@@ -77,8 +90,12 @@ def card_play(events: Events, rng: random.Random, book: Book) -> Mutation | None
                     item = rng.choice(free)
                     play = ev.Play(name, item, name, "Hand")
                     gone = ev.TableToZone(name, item, name, "Discard", dst_pos="top")
-                    sites.append((lambda i=i, p=play, g=gone: insert(events, i + 1, p, g),
-                                  f"{name} plays {item} on {moment.active}'s turn"))
+                    sites.append(
+                        (
+                            lambda i=i, p=play, g=gone: insert(events, i + 1, p, g),
+                            f"{name} plays {item} on {moment.active}'s turn",
+                        )
+                    )
     return pick(Violation.CARD_PLAY, sites, rng)
 
 
@@ -103,15 +120,18 @@ def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutatio
         if isinstance(e, ev.Shuffle) and items and book.deck_room(events, e.player) >= 2:
             play = ev.Play(e.player, rng.choice(items), e.player, "Deck")
             sites.append((lambda i=i, p=play: insert(events, i, p), f"{play.card} at setup"))
-        if not (isinstance(e, ev.Play) and e.card in book.cards) or acted_on(events, i + 1,
-                                                                             e.card):
+        if not (isinstance(e, ev.Play) and e.card in book.cards) or acted_on(events, i + 1, e.card):
             continue
         rest = sum(book.cost(events[j].card) for j in openings[e.player]) - book.cost(e.card)
         dear = [name for name in survivors if rest + book.cost(name) > 6]
         if dear:
             changed = replace(e, card=rng.choice(dear))
-            sites.append((lambda i=i, c=changed: _over_budget(events, i, c, openings, book),
-                          f"{e.card} swapped for {changed.card}"))
+            sites.append(
+                (
+                    lambda i=i, c=changed: _over_budget(events, i, c, openings, book),
+                    f"{e.card} swapped for {changed.card}",
+                )
+            )
     return pick(Violation.OPENING_SURVIVORS, sites, rng)
 
 
@@ -133,8 +153,9 @@ def phase_order(events: Events, rng: random.Random, book: Book) -> Mutation | No
         following = events[i + 1] if i + 1 < len(events) else None
         if is_phase(e, "Attack") and is_phase(following, "Recoup"):
             skip = replace(e, new="Recoup")
-            sites.append((lambda i=i, s=skip: ([*events[:i], s, *events[i + 2:]], i),
-                          "Attack skipped"))
+            sites.append(
+                (lambda i=i, s=skip: ([*events[:i], s, *events[i + 2 :]], i), "Attack skipped")
+            )
         if is_phase(e, "End") and isinstance(following, ev.TurnChange):
             sites.append((lambda i=i: delete(events, i, i + 1), "End skipped"))
     return pick(Violation.PHASE_ORDER, sites, rng)
@@ -144,26 +165,39 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
     """The active player's upgrade moved from Build to the Attack phase (his zombies do not
     fight then), or a non-zombie flipped by a player whose zombies no longer hurt anyone."""
     plain = book.plain("Item") + book.plain("Survivor")
-    fights = [(i, moment.active) for i, e, moment, _ in walk(events)
-              if moment.phase == "Attack" and not isinstance(e, ev.PhaseChange)]
+    fights = [
+        (i, moment.active)
+        for i, e, moment, _ in walk(events)
+        if moment.phase == "Attack" and not isinstance(e, ev.PhaseChange)
+    ]
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
         if _is_flip(e) and moment.phase == "Build" and e.player == moment.active:
             end = next_phase_line(events, i + 1)
-            if end is not None and is_phase(events[end], "Attack") and not any(
-                    getattr(x, "card", None) == e.card or _is_flip(x)
-                    for x in events[i + 1:end]):
-                sites.append((lambda i=i, e=e, end=end: (
-                    [*events[:i], *events[i + 1:end + 1], e, *events[end + 1:]], end),
-                    f"{e.card} upgraded in Attack"))
+            if (
+                end is not None
+                and is_phase(events[end], "Attack")
+                and not any(
+                    getattr(x, "card", None) == e.card or _is_flip(x) for x in events[i + 1 : end]
+                )
+            ):
+                sites.append(
+                    (
+                        lambda i=i, e=e, end=end: (
+                            [*events[:i], *events[i + 1 : end + 1], e, *events[end + 1 :]],
+                            end,
+                        ),
+                        f"{e.card} upgraded in Attack",
+                    )
+                )
         if not (is_phase(e, "Build") and plain):
             continue
         for name, side in sides.items():
-            if (_spare_face_down(events, i + 1, name, side.face_down) >= 1
-                    and not any(j > i and active != name for j, active in fights)):
+            if _spare_face_down(events, i + 1, name, side.face_down) >= 1 and not any(
+                j > i and active != name for j, active in fights
+            ):
                 flip = ev.Perform.of(name, Meaning.FLIP, rng.choice(plain))
-                sites.append((lambda i=i, f=flip: insert(events, i + 1, f),
-                              f"{flip.card} flipped"))
+                sites.append((lambda i=i, f=flip: insert(events, i + 1, f), f"{flip.card} flipped"))
     return pick(Violation.ZOMBIE_UPGRADE, sites, rng)
 
 
@@ -176,7 +210,8 @@ def _spare_face_down(events: Events, start: int, player: str, face_down: int) ->
     spare, spent = face_down, 0
     for event in events[start:]:
         if isinstance(event, ev.TurnChange) or (
-                isinstance(event, ev.PerformAll) and event.player == player):
+            isinstance(event, ev.PerformAll) and event.player == player
+        ):
             spent = 0
         elif getattr(event, "player", None) != player:
             continue
@@ -202,6 +237,8 @@ def action_after_loss(events: Events, rng: random.Random, book: Book) -> Mutatio
         opened = {e.player for e in events if isinstance(e, ev.Play) and e.src_zone == "Deck"}
         loser = next(e.player for e in events if isinstance(e, ev.Seat) and e.player not in opened)
     action = ev.PerformAll.of(loser, Meaning.READY_ALL)
-    return pick(Violation.ACTION_AFTER_LOSS,
-                [(lambda: insert(events, len(events), action), f"{loser} acts after losing")],
-                rng)
+    return pick(
+        Violation.ACTION_AFTER_LOSS,
+        [(lambda: insert(events, len(events), action), f"{loser} acts after losing")],
+        rng,
+    )

@@ -77,9 +77,7 @@ class Strategy:
     def upgrade(self, me: PlayerState, options: Sequence[TableCard]) -> TableCard | None:
         return self._maybe(options)
 
-    def defend(
-        self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]
-    ) -> list[Fight]:
+    def defend(self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]) -> list[Fight]:
         """Assign some survivors, each to a different attacker."""
         pool = list(attackers)
         fights = []
@@ -154,9 +152,7 @@ class GreedyStrategy(Strategy):
     def upgrade(self, me: PlayerState, options: Sequence[TableCard]) -> TableCard | None:
         return max(options, key=lambda zombie: zombie.card.power or 0, default=None)
 
-    def defend(
-        self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]
-    ) -> list[Fight]:
+    def defend(self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]) -> list[Fight]:
         """Send the weakest survivor that still wins against each attacker, strongest first."""
         free = sorted(survivors, key=lambda survivor: survivor.power)
         fights = []
@@ -233,4 +229,3 @@ def _gain(fights: Sequence[Fight], survivor: TableCard, zombie: TableCard) -> in
     if after >= survivor.power:
         return 2
     return 1
-

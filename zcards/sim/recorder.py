@@ -47,7 +47,10 @@ def to_event(action: Action, pov: str) -> ev.Event:
     player = action.player
     if action.kind in _COUNTERS:
         return ev.CounterChange.of(
-            player, _COUNTERS[action.kind], _function_card(action), int(action.old or 0),
+            player,
+            _COUNTERS[action.kind],
+            _function_card(action),
+            int(action.old or 0),
             int(action.new or 0),
         )
     if action.kind in _CARD_FUNCTIONS:
@@ -96,9 +99,7 @@ def game_events(
     stamped = []
     for number, event in enumerate(events, start=1):
         seconds += timestamps.randint(1, 20)
-        stamped.append(
-            replace(event, line=number, timestamp=_stamp(seconds), seconds=seconds)
-        )
+        stamped.append(replace(event, line=number, timestamp=_stamp(seconds), seconds=seconds))
     return stamped
 
 
@@ -119,9 +120,7 @@ def pov_events(result: GameResult, pov: str, *, timestamps: bool = False) -> lis
     return game_events(result.actions, pov, timestamps=stamps)
 
 
-def write_game_log(
-    result: GameResult, pov: str, path: Path, *, timestamps: bool = False
-) -> Path:
+def write_game_log(result: GameResult, pov: str, path: Path, *, timestamps: bool = False) -> Path:
     """Write the log atomically (the writer uses a temporary file, then a rename)."""
     write_log(pov_events(result, pov, timestamps=timestamps), path)
     return path

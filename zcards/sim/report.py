@@ -100,7 +100,8 @@ def format_report(report: Report) -> str:
         f"games: {report.games}",
         f"average length: {report.average_turns:.1f} turns"
         f" (shortest {report.min_turns}, longest {report.max_turns})",
-        "ended by: " + ", ".join(
+        "ended by: "
+        + ", ".join(
             f"{ending} {count} ({_percent(count / report.games)})"
             for ending, count in report.endings.items()
         ),

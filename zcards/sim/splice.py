@@ -35,13 +35,15 @@ class Book:
 
     def flagged(self, *effects: Effect) -> set[str]:
         """Cards whose text the audit reads as possibly having one of ``effects`` (R16.1)."""
-        return {name for name, card in self.cards.items()
-                if text_effects(card.text) & set(effects)}
+        return {name for name, card in self.cards.items() if text_effects(card.text) & set(effects)}
 
     def plain(self, card_type: str) -> list[str]:
         """Cards of a type whose text the audit cannot read as bending any rule."""
-        return sorted(name for name, card in self.cards.items()
-                      if card.type == card_type and not text_effects(card.text))
+        return sorted(
+            name
+            for name, card in self.cards.items()
+            if card.type == card_type and not text_effects(card.text)
+        )
 
     def cost(self, name: str) -> int:
         card = self.cards.get(name)
@@ -64,12 +66,12 @@ def insert(events: Sequence[ev.Event], index: int, *new: ev.Event) -> tuple[list
 
 
 def swap(events: Sequence[ev.Event], index: int, event: ev.Event) -> tuple[list, int]:
-    return [*events[:index], event, *events[index + 1:]], index
+    return [*events[:index], event, *events[index + 1 :]], index
 
 
 def delete(events: Sequence[ev.Event], index: int, report_at: int) -> tuple[list, int]:
     """Drop line ``index``; the violation shows at ``report_at`` (an index before deletion)."""
-    return [*events[:index], *events[index + 1:]], report_at - (report_at > index)
+    return [*events[:index], *events[index + 1 :]], report_at - (report_at > index)
 
 
 def pick(kind: Violation, sites: list[Site], rng: random.Random) -> Mutation | None:
@@ -84,8 +86,9 @@ def pick(kind: Violation, sites: list[Site], rng: random.Random) -> Mutation | N
 
 def next_phase_line(events: Sequence[ev.Event], start: int) -> int | None:
     """The first phase change at or after ``start``, where end-of-phase checks report."""
-    return next((j for j in range(start, len(events)) if isinstance(events[j], ev.PhaseChange)),
-                None)
+    return next(
+        (j for j in range(start, len(events)) if isinstance(events[j], ev.PhaseChange)), None
+    )
 
 
 def is_phase(event: ev.Event | None, new: str) -> bool:
@@ -93,14 +96,14 @@ def is_phase(event: ev.Event | None, new: str) -> bool:
 
 
 def is_spend(event: ev.Event, player: str) -> bool:
-    return (isinstance(event, ev.Perform) and event.meaning == Meaning.SPEND
-            and event.player == player)
+    return (
+        isinstance(event, ev.Perform) and event.meaning == Meaning.SPEND and event.player == player
+    )
 
 
 def on_table(event: ev.Event, card: str) -> bool:
     """True for a line that acts on a table card named ``card`` (counters, functions, death)."""
-    return (isinstance(event, ev.CounterChange | ev.Perform | ev.TableToZone)
-            and event.card == card)
+    return isinstance(event, ev.CounterChange | ev.Perform | ev.TableToZone) and event.card == card
 
 
 def acted_on(events: Sequence[ev.Event], start: int, card: str) -> bool:
