@@ -31,3 +31,29 @@ def test_a_failed_write_keeps_the_old_file_and_no_temporary(tmp_path: Path) -> N
         atomic_write(target, "not bytes")  # type: ignore[arg-type]
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["card.jpg"]
+
+
+def test_simulated_game_logs_get_the_usual_permissions(tmp_path: Path) -> None:
+    """The log writer shares the one atomic write (it used to leave logs at mode 0600)."""
+    from zcards.cli import main
+
+    umask = os.umask(0o022)
+    try:
+        main(["simulate", "--games", "2", "--seed", "3", "--out", str(tmp_path / "logs")])
+    finally:
+        os.umask(umask)
+    logs = sorted((tmp_path / "logs").iterdir())
+    assert [p.name for p in logs] == ["game-0001.txt", "game-0002.txt"]
+    assert {p.stat().st_mode & 0o777 for p in logs} == {0o644}
+
+
+def test_a_failed_log_write_leaves_no_temporary(tmp_path: Path) -> None:
+    from lackey_plugin.log.writer import write_log
+
+    def events():
+        raise RuntimeError("the game stopped")
+        yield
+
+    with pytest.raises(RuntimeError):
+        write_log(events(), tmp_path / "game.txt")
+    assert list(tmp_path.iterdir()) == []

@@ -9,12 +9,11 @@ field it cannot say still has its default. The parser reads the same templates, 
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import MISSING
-from pathlib import Path
 from typing import Any, TextIO
 
+from lackey_plugin.files import atomic_open
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.templates import (
     REFLEXIVE,
@@ -145,18 +144,8 @@ def write_log(
     writer = LogWriter(pronoun=pronoun)
     if not isinstance(target, str | os.PathLike):
         return _write_lines(writer.lines(events), target)
-    path = Path(target)
-    descriptor, temporary = tempfile.mkstemp(
-        dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-    )
-    try:
-        with open(descriptor, "w", encoding=encoding, newline="\n") as handle:
-            count = _write_lines(writer.lines(events), handle)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return count
+    with atomic_open(target, encoding=encoding) as handle:
+        return _write_lines(writer.lines(events), handle)
 
 
 def _write_lines(lines: Iterable[str], stream: TextIO) -> int:
