@@ -103,8 +103,11 @@ def test_fast_path_equals_literal_loop(data: bytes) -> None:
 
 def test_cli_prints_checksums(reference_dir: Path, tmp_path: Path) -> None:
     target = reference_dir / "tribbles/bot.jpg"
-    result = CliRunner().invoke(cli, ["plugin", "checksum", str(target), str(tmp_path / "nope")])
+    result = CliRunner().invoke(cli, ["plugin", "checksum", str(target)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines() == [f"6383\t{target}", f"0\t{tmp_path / 'nope'}"]
+    assert result.output.splitlines() == [f"6383\t{target}"]
+    missing = CliRunner().invoke(cli, ["plugin", "checksum", str(target), str(tmp_path / "nope")])
+    assert missing.exit_code == 2 and f"no such file: {tmp_path / 'nope'}" in missing.stderr
+    assert missing.stdout == ""
     result = CliRunner().invoke(cli, ["plugin", "checksum", "--format", "json", str(target)])
     assert json.loads(result.output) == [{"file": str(target), "checksum": 6383}]

@@ -185,7 +185,7 @@ def test_cli_import_error_exit_code(tmp_path: Path) -> None:
 
     with pytest.raises(SystemExit) as caught:
         main(["import", str(bad_file(tmp_path)), "--db", str(tmp_path / "c.db")])
-    assert caught.value.code == 1
+    assert caught.value.code == 2
 
 
 def test_other_games_repeated_names_become_variants(tmp_path: Path) -> None:

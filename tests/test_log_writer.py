@@ -139,7 +139,7 @@ def test_cli_strict_and_player_options(tmp_path, capsys):
     path.write_text("The Man who plays plays Axe from his Hand.\nBob dances.\n", encoding="utf-8")
     with pytest.raises(SystemExit) as caught:
         main(["log", "parse", str(path), "--strict"])
-    assert caught.value.code == 1
+    assert caught.value.code == 2
     assert f"Error: {path}, line 2: no log template matches 'Bob dances.'" in (
         capsys.readouterr().err
     )

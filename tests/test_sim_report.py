@@ -117,4 +117,4 @@ def test_simulate_rejects_one_deck_and_unknown_cards(tmp_path, capsys):
     with pytest.raises(SystemExit) as unknown:
         main(["simulate", "--deck", str(bad), "--deck", str(bad)])
     err = capsys.readouterr().err
-    assert unknown.value.code == 1 and "bad.txt" in err and "line 2" in err
+    assert unknown.value.code == 2 and "bad.txt" in err and "line 2" in err

@@ -12,7 +12,6 @@ from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
-from zcards.errors import UsageError
 
 
 @pytest.fixture(scope="session")
@@ -61,13 +60,13 @@ def test_missing_card_image_is_found_with_images_option(httpserver, published) -
     url = httpserver.url_for("/zombieccg/updatelist.txt")
     result = runner.invoke(cli, ["plugin", "verify", "--images", "--format", "json", url])
     assert result.exit_code == 1
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     paths = {problem["local_path"] for problem in report["problems"]}
     assert paths == {"plugins/zombieccg/sets/setimages/alpha/sprinter.jpg", "alpha/sprinter.jpg"}
 
 
 def test_unreachable_updatelist_is_an_error(httpserver: HTTPServer) -> None:
     result = CliRunner().invoke(cli, ["plugin", "verify", httpserver.url_for("/nothing.txt")])
-    assert result.exit_code == 1 and "cannot download the updatelist" in str(result.exception)
+    assert result.exit_code == 2 and "cannot download the updatelist" in result.stderr
     bad = CliRunner().invoke(cli, ["plugin", "verify", "ftp://x/updatelist.txt"])
-    assert isinstance(bad.exception, UsageError) and bad.exception.exit_code == 2
+    assert bad.exit_code == 2 and "is not an http(s) URL" in bad.stderr

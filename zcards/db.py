@@ -19,6 +19,8 @@ from zcards.errors import ZcardsError
 from zcards.model import Card
 
 DEFAULT_DB = "cards.db"
+BUILD_DIR = Path("build")
+BUILT_DB = BUILD_DIR / "cards.db"
 _BULK_ROWS = 1000
 CARD_COLUMNS: dict[str, type] = {
     "name": str,
@@ -40,16 +42,35 @@ CARD_COLUMNS: dict[str, type] = {
 }
 
 
+def find_db(path: str | os.PathLike[str] | None = None) -> Path | None:
+    """The card database every command reads, or None for the bundled set.
+
+    ``--db`` wins, then ``$ZCARDS_DB`` (both used as given, even when missing), then
+    ``./cards.db``, then ``build/cards.db`` (what ``zcards build`` writes here); when
+    neither exists, None: the bundled set, so a fresh install answers queries at once.
+    """
+    explicit = path or os.environ.get("ZCARDS_DB")
+    if explicit:
+        return Path(explicit)
+    for candidate in (Path(DEFAULT_DB), BUILT_DB):
+        if candidate.exists():
+            return candidate
+    return None
+
+
 def resolve_db_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """``--db`` wins, then ``$ZCARDS_DB``, then ``./cards.db``."""
-    return Path(path or os.environ.get("ZCARDS_DB") or DEFAULT_DB)
+    """Where an import writes: the database :func:`find_db` reads, else a new ``./cards.db``."""
+    return find_db(path) or Path(DEFAULT_DB)
 
 
 def open_db(
     path: str | os.PathLike[str] | None = None, *, must_exist: bool = True
 ) -> sqlite_utils.Database:
-    """Open the card database; a missing file is a clear error unless we are about to create it."""
-    db_path = resolve_db_path(path)
+    """Open the card database (see :func:`find_db`); a missing ``--db``/``$ZCARDS_DB`` file is
+    a clear error unless we are about to create it."""
+    db_path = find_db(path) if must_exist else resolve_db_path(path)
+    if db_path is None:
+        return bundled_db()
     if must_exist and not db_path.exists():
         raise ZcardsError(
             f"card database {db_path} does not exist (run 'zcards build' or 'zcards import')"
@@ -57,6 +78,23 @@ def open_db(
     db = sqlite_utils.Database(db_path)
     ensure_schema(db)
     return db
+
+
+def bundled_db() -> sqlite_utils.Database:
+    """The bundled set in a read-only in-memory database: the last default, never written."""
+    from zcards.normalise import read_card_file
+    from zcards.resources import BUNDLED_SET
+
+    db = sqlite_utils.Database(memory=True)
+    ensure_schema(db)
+    insert_cards(db.conn, [_card_values(card.to_row()) for card in read_card_file(BUNDLED_SET)])
+    db.conn.commit()
+    db.execute("pragma query_only = on")
+    return db
+
+
+def _card_values(row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(row.get(column) for column in CARD_COLUMNS)
 
 
 SOURCE_COLUMNS: dict[str, type] = {

@@ -232,12 +232,12 @@ def composition(resolved: ResolvedDeck) -> tuple[Stats, dict[str, int]]:
 
 
 def convert_deck(deck: Deck, to: str, db: sqlite_utils.Database | None = None) -> str:
-    """The deck as ``txt``, ``json`` or ``dek`` text.
+    """The deck as ``text`` (a plain list; ``txt`` is an old spelling), ``json`` or ``dek``.
 
     A text list names cards only, so JSON and .dek need ``db`` to find sets and ImageFiles;
     a .dek carries them and converts without a database.
     """
-    if to == "txt":
+    if to in ("text", "txt"):
         return format_text_deck(deck.entries)
     if deck.pinned:
         entries = pinned_entries(deck)

@@ -23,9 +23,13 @@ class Location:
 
 
 class ZcardsError(Exception):
-    """A failure explained to the user; the CLI prints it and exits with ``exit_code``."""
+    """A failure explained to the user; the CLI prints it and exits with ``exit_code``.
 
-    exit_code = 1
+    The default, 2, means the input was unusable (a file, a URL, a database): the command
+    could not do its job. :class:`Finding` (1) is for a job done that found problems.
+    """
+
+    exit_code = 2
 
     def __init__(self, message: str, location: Location | None = None) -> None:
         super().__init__(message)
@@ -42,3 +46,10 @@ class UsageError(ZcardsError):
     """Bad input from the command line itself (a query, an option): exit code 2."""
 
     exit_code = 2
+
+
+class Finding(ZcardsError):
+    """What the command was asked to look for and found: audit violations, lint errors,
+    unknown deck cards, no such card, broken published files. Exit code 1."""
+
+    exit_code = 1

@@ -30,7 +30,7 @@ from zcards.normalise import CardDataError, Problem
 from zcards.sources import CardInput, Collector, SourceRecord
 
 _COLUMNS = tuple(CARD_COLUMNS)
-_SHOWN_CHANGES = 200
+_SHOWN_CHANGES = 20  # more are summarised (--verbose lists them)
 assert _COLUMNS[-1] == "source_id", "rows are compared without their last column"
 _KEY = itemgetter(1, 0)  # (name, set_name)
 _UPDATE = (
@@ -83,8 +83,11 @@ class ImportReport:
             "warnings": [_problem_dict(problem) for problem in self.warnings],
         }
 
-    def summary(self) -> list[str]:
-        """Human-readable lines: sources, counts, then skipped rows and warnings."""
+    def summary(self, *, verbose: bool = False) -> list[str]:
+        """Human-readable lines: sources, counts, the changes, then skipped rows and warnings.
+
+        A large import is summarised (changes by kind) unless ``verbose`` lists every card.
+        """
         lines = [f"{_status(record)} {record.location}" for record in self.sources]
         verb = "would change" if self.dry_run else "changed"
         lines.append(
@@ -93,9 +96,13 @@ class ImportReport:
             + (f", {self.variants} alternate printings" if self.variants else "")
         )
         changes = self.changes
-        lines += [change.describe() for change in changes[:_SHOWN_CHANGES]]
-        if len(changes) > _SHOWN_CHANGES:
-            lines.append(f"... and {len(changes) - _SHOWN_CHANGES} more (see 'zcards changes')")
+        if verbose or len(changes) <= _SHOWN_CHANGES:
+            lines += [change.describe() for change in changes]
+        else:
+            lines.append(
+                f"{len(changes)} cards changed: --verbose lists them"
+                + ("" if self.dry_run else ", as does 'zcards changes'")
+            )
         lines += [f"skipped: {problem}" for problem in self.skipped]
         lines += [f"warning: {problem}" for problem in self.warnings]
         return lines

@@ -7,19 +7,13 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import emit_json, format_option
+from zcards.cli.common import EXIT_FINDING, db_option, emit_json, format_option
 from zcards.rules.load import audit_log, deck_sizes, load_cards
 
 
 @click.command("audit")
 @click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--db",
-    "db_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Card database (default: $ZCARDS_DB or ./cards.db, else the bundled set).",
-)
+@db_option
 @click.option(
     "--cards",
     "card_file",
@@ -70,7 +64,7 @@ def audit_command(
     else:
         click.echo(report.to_text(), nl=False)
     if report.violations:
-        sys.exit(1)
+        sys.exit(EXIT_FINDING)
 
 
 COMMANDS = [audit_command]

@@ -1,55 +1,76 @@
-"""Options and output helpers shared by every command."""
+"""What every command shares: option spellings, the format vocabulary, output helpers, the
+exit-code convention, error output and progress bars."""
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
+from zcards.errors import ZcardsError
+
 T = TypeVar("T")
 
-TABULAR_FORMATS = ("table", "json", "ndjson", "csv", "tsv")
-HUMAN = ("table", "text")
+# The exit-code convention (README, "Exit codes"); library errors carry theirs (zcards.errors).
+EXIT_OK, EXIT_FINDING, EXIT_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130  # Ctrl-C, as the shell reports a process stopped by SIGINT
+
+# One vocabulary for --format (and deck convert --to): old spellings are accepted, not shown.
+FORMAT_ALIASES = {"table": "text", "ndjson": "jsonl", "txt": "text"}
+TABULAR_FORMATS = ("text", "json", "jsonl", "csv", "tsv")
+JSON_FORMATS = ("json", "jsonl")
+
+
+class FormatChoice(click.Choice):
+    """A choice among format words that also takes the old spellings in :data:`FORMAT_ALIASES`."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and FORMAT_ALIASES.get(value) in self.choices:
+            value = FORMAT_ALIASES[value]
+        return super().convert(value, param, ctx)
 
 
 def db_option(function: Callable) -> Callable:
-    """``--db PATH``; defaults to $ZCARDS_DB, then ./cards.db."""
+    """``--db PATH``; the default is the same for every command (see zcards.db.find_db)."""
     return click.option(
         "--db",
         "db_path",
         type=click.Path(dir_okay=False, path_type=Path),
         default=None,
-        help="Card database (default: $ZCARDS_DB or ./cards.db).",
+        help="Card database (default: $ZCARDS_DB, ./cards.db, build/cards.db, else the "
+        "bundled set).",
     )(function)
 
 
-def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "table") -> Callable:
+def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:
     """``--format``, spelled and documented the same way by every command."""
+    words = list(dict.fromkeys(FORMAT_ALIASES.get(choice, choice) for choice in choices))
     return click.option(
         "--format",
         "output_format",
-        type=click.Choice(list(choices)),
-        default=default,
+        type=FormatChoice(words),
+        default=FORMAT_ALIASES.get(default, default),
         show_default=True,
-        help=f"Output format; {', '.join(c for c in choices if c not in HUMAN)} for scripts.",
+        help=f"Output format; {', '.join(w for w in words if w != 'text')} for scripts.",
     )
 
 
 def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
-    """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout."""
+    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout."""
     out = sys.stdout
     if output_format == "json":
         json.dump([dict(row) for row in rows], out, ensure_ascii=False, indent=2)
         out.write("\n")
-    elif output_format == "ndjson":
+    elif output_format == "jsonl":
         for row in rows:
             out.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
     elif output_format in ("csv", "tsv"):
@@ -100,9 +121,119 @@ def is_interactive() -> bool:
 
 @contextmanager
 def progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[Iterable[T]]:
-    """Click's progress bar on a terminal (on stderr), the bare iterable otherwise."""
+    """Click's progress bar over ``items`` on a terminal (on stderr), the bare items otherwise."""
     if not is_interactive():
         yield items
         return
     with click.progressbar(items, label=label, length=length, file=sys.stderr) as bar:
         yield bar
+
+
+@contextmanager
+def progress_counter(label: str, length: int) -> Iterator[Callable[[int], None]]:
+    """A callback that advances a bar by N finished items on a terminal, a no-op otherwise."""
+    if not is_interactive():
+        yield lambda _done: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+StageCallback = Callable[[str, int, int], None]
+
+
+@contextmanager
+def stage_progress() -> Iterator[StageCallback | None]:
+    """A ``(stage, done, total)`` callback drawing one bar per stage on a terminal, else None.
+
+    Long library work (plugin export, the build) reports its stages this way without
+    knowing about click.
+    """
+    if not is_interactive():
+        yield None
+        return
+    with ExitStack() as stack:
+        current: dict[str, Any] = {}
+
+        def report(stage: str, done: int, total: int) -> None:
+            if current.get("stage") != stage:
+                stack.close()
+                current["stage"] = stage
+                current["bar"] = stack.enter_context(
+                    click.progressbar(length=max(total, 1), label=stage, file=sys.stderr)
+                )
+            bar = current["bar"]
+            bar.update(done - bar.pos)
+
+        yield report
+
+
+class CommandFailure(click.ClickException):
+    """A failed command: its message on stderr (a JSON object under ``--format json``)."""
+
+    def __init__(self, message: str, exit_code: int, *, as_json: bool, **where: Any) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+        self.as_json = as_json
+        self.where = {key: value for key, value in where.items() if value is not None}
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        if self.as_json:
+            error = {"error": self.message, "exit_code": self.exit_code, **self.where}
+            click.echo(json.dumps(error, ensure_ascii=False), file=file, err=True)
+        else:
+            click.echo(f"Error: {self.format_message()}", file=file, err=True)
+
+
+def asks_for_json(args: Iterable[str]) -> bool:
+    """Whether the command line chose a JSON ``--format`` (read from the raw arguments, so
+    errors found before the option was parsed are JSON too)."""
+    words = list(args)
+    for index, word in enumerate(words):
+        value = None
+        if word == "--format" and index + 1 < len(words):
+            value = words[index + 1]
+        elif word.startswith("--format="):
+            value = word.split("=", 1)[1]
+        if value is not None and FORMAT_ALIASES.get(value, value) in JSON_FORMATS:
+            return True
+    return False
+
+
+def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
+    """The :class:`CommandFailure` for an error a command let through, or None for a bug.
+
+    Library errors keep their exit code (1 for a finding, 2 for unusable input); a click
+    usage error is 2; an operating-system error (unreadable file, full disk) is 2.
+    """
+    as_json = asks_for_json(args)
+    if isinstance(error, ZcardsError):
+        location = error.location
+        return CommandFailure(
+            str(error),
+            error.exit_code,
+            as_json=as_json,
+            file=location.file if location else None,
+            line=location.line if location else None,
+            column=location.column if location else None,
+        )
+    if isinstance(error, click.ClickException):
+        if not as_json:
+            return None  # click prints its own usage hint
+        return CommandFailure(error.format_message(), error.exit_code, as_json=True)
+    if isinstance(error, OSError):
+        return CommandFailure(str(error), EXIT_INPUT, as_json=as_json)
+    return None
+
+
+def closed_pipe_exit() -> NoReturn:
+    """The reader went away (``zcards search ... | head -1``): stop quietly with success.
+
+    Standard output is pointed at /dev/null so the interpreter's last flush cannot fail again.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file descriptor (tests capture output)
+        pass
+    sys.exit(EXIT_OK)

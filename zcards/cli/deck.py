@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, format_option
+from zcards.cli.common import FormatChoice, db_option, emit_json, format_option
 from zcards.cli.query import echo_stats
 from zcards.db import open_db
 from zcards.decks import composition, convert_deck, read_deck, resolve_deck, write_atomic
-from zcards.errors import ZcardsError
+from zcards.errors import Finding
 
 DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -23,7 +23,7 @@ def deck_group() -> None:
 @deck_group.command("check")
 @click.argument("file", type=DECK_FILE)
 @db_option
-@format_option(("table", "json"), default="table")
+@format_option(("text", "json"), default="text")
 def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
     """Resolve every card name of FILE and show the deck's composition.
 
@@ -43,13 +43,13 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
     for unknown_card in resolved.unknown:
         click.echo(unknown_card.explain(file), err=True)
     if resolved.unknown:
-        raise ZcardsError(f"{len(resolved.unknown)} unknown card name(s) in {file}")
+        raise Finding(f"{len(resolved.unknown)} unknown card name(s) in {file}")
 
 
 @deck_group.command("convert")
 @click.argument("file", type=DECK_FILE)
 @click.option(
-    "--to", "to", type=click.Choice(["dek", "txt", "json"]), required=True, help="Output format."
+    "--to", "to", type=FormatChoice(["dek", "text", "json"]), required=True, help="Output format."
 )
 @click.option(
     "--out",
@@ -65,7 +65,7 @@ def convert_command(file: Path, to: str, out: Path | None, db_path: Path | None)
     already carries sets and image names and needs no database.
     """
     deck = read_deck(file)
-    db = None if deck.pinned or to == "txt" else open_db(db_path)
+    db = None if deck.pinned or to == "text" else open_db(db_path)
     text = convert_deck(deck, to, db)
     if out is None:
         click.echo(text, nl=False)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, emit_rows, format_option, is_interactive
-from zcards.errors import UsageError, ZcardsError
+from zcards.cli.common import db_option, emit_json, emit_rows, format_option, stage_progress
+from zcards.errors import Finding, UsageError
 
 
 @click.group()
@@ -23,10 +23,6 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
         return date.fromisoformat(value)
     except ValueError as error:
         raise click.BadParameter("expected YYYY-MM-DD") from error
-
-
-def _echo_progress(stage: str, done: int, total: int) -> None:
-    click.echo(f"\r{stage}: {done}/{total}", err=True, nl=done >= total)
 
 
 @plugin.command("export")
@@ -65,7 +61,7 @@ def _echo_progress(stage: str, done: int, total: int) -> None:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Starter deck list to ship (repeatable; default: the bundled starters).",
 )
-@format_option(("table", "json"))
+@format_option(("text", "json"))
 def export_command(
     db_path: Path | None,
     out_dir: Path,
@@ -79,16 +75,17 @@ def export_command(
     """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
     from lackey_plugin.export import export_plugin
 
-    report = export_plugin(
-        db_path,
-        out_dir,
-        name=name,
-        base_url=base_url,
-        release=release,
-        dpi=dpi,
-        decks=list(decks) or None,
-        progress=_echo_progress if is_interactive() else None,
-    )
+    with stage_progress() as report_stage:
+        report = export_plugin(
+            db_path,
+            out_dir,
+            name=name,
+            base_url=base_url,
+            release=release,
+            dpi=dpi,
+            decks=list(decks) or None,
+            progress=report_stage,
+        )
     if output_format == "json":
         emit_json(report.to_dict())
         return
@@ -105,7 +102,7 @@ def export_command(
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--name", default=None, help="Install name if the folder is named differently.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
-@format_option(("table", "json"))
+@format_option(("text", "json"))
 def lint_command(folder: Path, name: str | None, strict: bool, output_format: str) -> None:
     """Check a plugin folder; exit 1 on errors (or on any finding with --strict)."""
     from lackey_plugin.lint import ERROR, lint_plugin
@@ -121,7 +118,7 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
     if output_format != "json":
         click.echo(f"{errors} errors, {warnings} warnings", err=True)
     if errors or (strict and warnings):
-        raise ZcardsError(f"{folder}: {errors} errors, {warnings} warnings")
+        raise Finding(f"{folder}: {errors} errors, {warnings} warnings")
 
 
 @plugin.command("verify")
@@ -134,7 +131,7 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
     type=click.IntRange(1, 64),
     help="Parallel downloads.",
 )
-@format_option(("table", "json"))
+@format_option(("text", "json"))
 def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
     """Download a published updatelist.txt and every file it lists; report broken ones."""
     from lackey_plugin.verify import verify_plugin
@@ -147,22 +144,25 @@ def verify_command(url: str, images: bool, workers: int, output_format: str) -> 
     else:
         rows = [check.to_dict() for check in report.problems]
         if rows:
-            emit_rows(rows, ["status", "local_path", "listed", "actual", "detail"], "table")
+            emit_rows(rows, ["status", "local_path", "listed", "actual", "detail"], "text")
         click.echo(
             f"{report.name}: {len(report.checks)} files checked, {len(report.problems)} problems",
             err=True,
         )
     if report.problems:
-        raise ZcardsError(f"{len(report.problems)} broken files in {url}")
+        raise Finding(f"{len(report.problems)} broken files in {url}")
 
 
 @plugin.command("checksum")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@format_option(("table", "json"))
+@format_option(("text", "json"))
 def checksum_command(files: tuple[Path, ...], output_format: str) -> None:
-    """Print the Lackey updatelist checksum of each FILE (0 for a missing file, like Lackey)."""
+    """Print the Lackey updatelist checksum of each FILE; a missing FILE is an error."""
     from lackey_plugin.checksum import checksum_file
 
+    missing = [str(path) for path in files if not path.is_file()]
+    if missing:
+        raise UsageError(f"no such file: {', '.join(missing)}")
     rows = [{"file": str(path), "checksum": checksum_file(path)} for path in files]
     if output_format == "json":
         emit_json(rows)

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, format_option, is_interactive
+from zcards.cli.common import db_option, emit_json, format_option, progress_counter
 from zcards.db import open_db
 from zcards.errors import UsageError
 from zcards.layout import CARD_SIZES, PAPERS
@@ -90,21 +89,18 @@ def proxies_command(
     cards = select_cards(open_db(db_path), query, deck_path)
     if not cards:
         raise UsageError("no cards match: nothing to print")
-    options = dict(
-        paper=paper,
-        card_size=card_size,
-        bleed_mm=bleed_mm,
-        copies=copies,
-        backs=backs,
-        images_dir=images_dir,
-    )
-    if is_interactive():
-        with click.progressbar(
-            length=len(cards) * copies, label="Rendering proxies", file=sys.stderr
-        ) as bar:
-            report = write_proxies(cards, out_path, progress=bar.update, **options)
-    else:
-        report = write_proxies(cards, out_path, **options)
+    with progress_counter("Rendering proxies", len(cards) * copies) as advance:
+        report = write_proxies(
+            cards,
+            out_path,
+            paper=paper,
+            card_size=card_size,
+            bleed_mm=bleed_mm,
+            copies=copies,
+            backs=backs,
+            images_dir=images_dir,
+            progress=advance,
+        )
     _emit(report, output_format)
 
 

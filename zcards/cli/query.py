@@ -10,7 +10,7 @@ import click
 
 from zcards.cli.common import db_option, emit_json, emit_rows, format_option
 from zcards.db import open_db
-from zcards.errors import ZcardsError
+from zcards.errors import Finding
 from zcards.lookup import EXACT, CardIndex
 from zcards.model import Card
 from zcards.query import count_matches, search, unknown_values
@@ -98,7 +98,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     wanted = " ".join(name)
     result = CardIndex(open_db(db_path)).lookup(wanted)
     if result.card is None:
-        raise ZcardsError(result.explain())
+        raise Finding(result.explain())
     if result.method != EXACT:
         click.echo(f"({result.method} match for {wanted!r})", err=True)
     if output_format == "json":
@@ -114,7 +114,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 @click.command("stats", context_settings=QUERY_SETTINGS)
 @click.argument("query", required=False, callback=_query_argument)
 @db_option
-@format_option(("table", "json"), default="table")
+@format_option(("text", "json"), default="text")
 def stats_command(query: str | None, db_path: Path | None, output_format: str) -> None:
     """Count cards by type, faction, rarity, keyword and symbol, and show the cost curve.
 
@@ -134,7 +134,7 @@ def echo_stats(stats: Stats) -> None:
         rows = [{category: value, "cards": count} for value, count in stats.table(category)]
         if rows:
             click.echo()
-            emit_rows(rows, (category, "cards"), "table")
+            emit_rows(rows, (category, "cards"), "text")
 
 
 COMMANDS = [search_command, card_command, stats_command]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import emit_json, format_option, progress
+from zcards.cli.common import db_option, emit_json, format_option, progress
 from zcards.errors import UsageError
 from zcards.sim.batch import iter_games, write_logs
 from zcards.sim.decklists import load_decks
@@ -64,13 +64,7 @@ from zcards.sim.report import format_report, summarise
     default=False,
     help="Start each log line with a [H:MM:SS] stamp.",
 )
-@click.option(
-    "--db",
-    "db_path",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    default=None,
-    help="Card database for deck names (default: the bundled set).",
-)
+@db_option
 @format_option(("text", "json"), default="text")
 def simulate_command(
     games: int,
