@@ -94,7 +94,7 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[Finding]
 
     ``name`` is the plugin's install name when the folder is named differently (a build dir).
     """
-    from lackey_plugin import lint_files  # its checks build on this module's Plugin
+    from lackey_plugin import lint_files, lint_urls  # their checks build on this Plugin
 
     root = Path(folder)
     plugin = Plugin(root, name or root.name)
@@ -108,6 +108,7 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[Finding]
     lint_files.check_packs(plugin)
     lint_files.check_formats(plugin)
     lint_files.check_distribution(plugin)
+    lint_urls.check_placeholder_urls(plugin)
     return sorted(set(plugin.findings))
 
 
