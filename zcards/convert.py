@@ -14,8 +14,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
-
 from zcards.model import (
     CARD_TYPES,
     FACTIONS,
@@ -132,6 +130,8 @@ def _enum_value(value: str, *, what: str) -> str:
 
 def did_you_mean(value: str, vocabulary: Sequence[str]) -> str:
     """``"; did you mean 'Horde'?"`` for a close match, else the list of valid values."""
+    from rapidfuzz import fuzz, process  # only for a bad value: reading cards need not load it
+
     match = process.extractOne(
         value, vocabulary, scorer=fuzz.WRatio, processor=str.casefold, score_cutoff=70
     )

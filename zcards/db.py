@@ -75,7 +75,7 @@ def open_db(
         raise ZcardsError(
             f"card database {db_path} does not exist (run 'zcards build' or 'zcards import')"
         )
-    db = sqlite_utils.Database(db_path)
+    db = sqlite_utils.Database(db_path, execute_plugins=False)  # 10 ms of entry-point scanning
     ensure_schema(db)
     return db
 
@@ -85,7 +85,7 @@ def bundled_db() -> sqlite_utils.Database:
     from zcards.normalise import read_card_file
     from zcards.resources import BUNDLED_SET
 
-    db = sqlite_utils.Database(memory=True)
+    db = sqlite_utils.Database(memory=True, execute_plugins=False)
     ensure_schema(db)
     insert_cards(db.conn, [_card_values(card.to_row()) for card in read_card_file(BUNDLED_SET)])
     db.conn.commit()

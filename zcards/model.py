@@ -181,3 +181,21 @@ class Card:
 
 # The stored card columns (``Card.to_row()`` keys), in the order of the ``cards`` table.
 CARD_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Card))
+
+# Card field -> accepted header spellings (zcards.normalise folds headers before comparing;
+# the search language accepts them as field names too).
+FIELD_ALIASES: dict[str, tuple[str, ...]] = {
+    "name": ("name", "cardname", "title"),
+    "set_name": ("set", "setname", "expansion", "edition"),
+    "image_file": ("imagefile", "image", "imagename", "img"),
+    "type": ("type", "cardtype"),
+    "faction": ("faction", "factions"),
+    "cost": ("cost", "resourcecost", "resources"),
+    "power": ("power", "strength", "str", "attack", "atk"),
+    "health": ("health", "hp", "hitpoints", "life", "defense", "defence", "def"),
+    "keywords": ("keywords", "keyword", "traits"),
+    "requirements": ("requirements", "requirement", "requires", "reqs", "req"),
+    "symbols": ("symbols", "symbol", "icons"),
+    "rarity": ("rarity", "rar"),
+    "text": ("text", "cardtext", "rulestext", "gametext"),
+}

@@ -20,24 +20,8 @@ from typing import Any
 
 from zcards.convert import STORED_DEFAULTS, Column, convert_column, converter
 from zcards.errors import Location, ZcardsError
-from zcards.model import CARD_FIELDS, Card, json_text
+from zcards.model import CARD_FIELDS, FIELD_ALIASES, Card, json_text
 
-# Card field -> accepted header spellings, compared after _header_key() folding.
-FIELD_ALIASES: dict[str, tuple[str, ...]] = {
-    "name": ("name", "cardname", "title"),
-    "set_name": ("set", "setname", "expansion", "edition"),
-    "image_file": ("imagefile", "image", "imagename", "img"),
-    "type": ("type", "cardtype"),
-    "faction": ("faction", "factions"),
-    "cost": ("cost", "resourcecost", "resources"),
-    "power": ("power", "strength", "str", "attack", "atk"),
-    "health": ("health", "hp", "hitpoints", "life", "defense", "defence", "def"),
-    "keywords": ("keywords", "keyword", "traits"),
-    "requirements": ("requirements", "requirement", "requires", "reqs", "req"),
-    "symbols": ("symbols", "symbol", "icons"),
-    "rarity": ("rarity", "rar"),
-    "text": ("text", "cardtext", "rulestext", "gametext"),
-}
 _ALIAS_TO_FIELD = {alias: name for name, aliases in FIELD_ALIASES.items() for alias in aliases}
 _REQUIRED_FIRST = ("name", "set_name", "image_file")
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")

@@ -22,11 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import sqlite_utils
-from rapidfuzz import fuzz, process
 
 from zcards.errors import UsageError
-from zcards.model import RARITY_NAMES, Card
-from zcards.normalise import FIELD_ALIASES
+from zcards.model import FIELD_ALIASES, RARITY_NAMES, Card
 from zcards.query_parser import And, Field, Node, Not, Or, QueryError, Regex, Text, parse_query
 
 TEXT, CATEGORY, LIST, REQUIREMENT, NUMBER, EXTRA = (
@@ -153,6 +151,8 @@ class _Compiler:
         if spec is None and fold_field(node.name) in self.extra:
             spec = FieldSpec(EXTRA, self.extra[fold_field(node.name)])
         if spec is None:
+            from rapidfuzz import fuzz, process  # only for mistakes: a search need not load it
+
             names = sorted(self.field_names())
             close = process.extractOne(
                 node.name, names, scorer=fuzz.ratio, processor=str.casefold, score_cutoff=75
@@ -373,6 +373,8 @@ def unknown_values(db: sqlite_utils.Database, query: str) -> list[str]:
             value = _RARITY_CODES.get(value.casefold(), value)
         if value.casefold() in {item.casefold() for item in known}:
             continue
+        from rapidfuzz import fuzz, process  # only after an empty result
+
         close = process.extractOne(value, known, scorer=fuzz.ratio, processor=str.casefold)
         hint = f" (did you mean {close[0]!r}?)" if close and close[1] >= 60 else ""
         hints.append(f"no card has {node.name} {node.value!r}{hint}")

@@ -3,7 +3,6 @@ exit-code convention, error output and progress bars."""
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sys
@@ -74,6 +73,8 @@ def emit_rows(
         for row in rows:
             out.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
     elif output_format in ("csv", "tsv"):
+        import csv
+
         writer = csv.DictWriter(
             out,
             fieldnames=list(columns),

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from zcards.cli.common import db_option, emit_json, emit_rows, format_option
 from zcards.db import open_db
 from zcards.errors import Finding
-from zcards.lookup import EXACT, CardIndex
 from zcards.model import Card
 from zcards.query import count_matches, search, unknown_values
-from zcards.stats import CATEGORIES, Stats, database_stats
+
+if TYPE_CHECKING:
+    from zcards.stats import Stats
 
 TABLE_COLUMNS = (
     "name", "set_name", "type", "faction", "cost", "power", "health", "keywords", "rarity",
@@ -95,6 +96,8 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
+    from zcards.lookup import EXACT, CardIndex
+
     wanted = " ".join(name)
     result = CardIndex(open_db(db_path)).lookup(wanted)
     if result.card is None:
@@ -120,6 +123,8 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
 
     With QUERY, count only the cards it matches (same language as 'zcards search').
     """
+    from zcards.stats import database_stats
+
     stats = database_stats(open_db(db_path), query)
     if output_format == "json":
         emit_json(stats.to_json())
@@ -129,6 +134,8 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
 
 def echo_stats(stats: Stats) -> None:
     """Human-readable stats: the total, then one small table per category that has values."""
+    from zcards.stats import CATEGORIES
+
     click.echo(f"cards: {stats.total}")
     for category in CATEGORIES:
         rows = [{category: value, "cards": count} for value, count in stats.table(category)]

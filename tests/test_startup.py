@@ -1,0 +1,80 @@
+"""Lazy commands: ``zcards --help`` and a one-card search import only what they run.
+
+Startup time itself is measured by ``scripts/bench_startup.py`` (ratios, not assertions);
+this test pins the cause: heavy modules stay out of ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = (
+    "weasyprint",
+    "requests",
+    "lxml",
+    "jinja2",
+    "PIL",
+    "rapidfuzz",
+    "zcards.rules",
+    "zcards.rules.engine",
+    "zcards.importer",
+    "zcards.build",
+    "lackey_plugin.export",
+)
+PROBE = """
+import json, sys
+from zcards.cli import main
+sys.argv[0] = "zcards"
+try:
+    main(sys.argv[1:])
+except SystemExit as exit_:
+    assert not exit_.code, exit_.code
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def loaded_modules(*args: str, cwd: Path) -> set[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout, however it is installed
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--help",),
+        ("search", 'name="Gross Ghoul"'),
+        ("search", "k:fast", "--format", "json"),
+    ],
+    ids=" ".join,
+)
+def test_light_commands_leave_heavy_modules_alone(
+    args: tuple[str, ...], sample_db_path: Path, tmp_path: Path
+) -> None:
+    command = args if args == ("--help",) else (*args, "--db", str(sample_db_path))
+    modules = loaded_modules(*command, cwd=tmp_path)
+    assert "zcards.cli" in modules
+    assert sorted(m for m in HEAVY if m in modules) == []
+
+
+def test_help_imports_no_command_module(tmp_path: Path) -> None:
+    modules = loaded_modules("--help", cwd=tmp_path)
+    assert sorted(m for m in modules if m.startswith("zcards.")) == [
+        "zcards.cli",
+        "zcards.cli.common",
+        "zcards.errors",
+    ]
