@@ -46,6 +46,16 @@ def reference_dir() -> Path:
     return found
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _away_from_the_checkout(tmp_path_factory: pytest.TempPathFactory):
+    """Run in an empty folder without $ZCARDS_DB: a developer's ./cards.db or build/cards.db
+    (which the README's tour changes) must not become the tests' default database."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path_factory.mktemp("cwd"))
+        patch.delenv("ZCARDS_DB", raising=False)
+        yield
+
+
 @pytest.fixture(scope="session")
 def sample_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real SQLite card database imported from the bundled ``alpha`` set, built once.

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
@@ -17,6 +20,7 @@ from zcards.build import STEPS, BuildContext, StepResult, build
 from zcards.cli import cli
 
 BUNDLED_CARDS = 100
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +94,62 @@ def test_cli_build_one_step_prints_its_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"database: {BUNDLED_CARDS} cards in ")
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["cards.db"]
+
+
+def _zcards_without_pango(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run zcards where ``import weasyprint`` fails the way it does without Pango."""
+    fake = tmp_path / "no-pango"
+    (fake / "weasyprint").mkdir(parents=True, exist_ok=True)
+    (fake / "weasyprint" / "__init__.py").write_text(
+        "raise OSError(\"cannot load library 'libpango-1.0-0': libpango-1.0-0: cannot open "
+        'shared object file: No such file or directory")\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake), str(ROOT)])}
+    return subprocess.run(
+        [sys.executable, "-m", "zcards", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_build_without_pango_names_the_packages_and_writes_nothing(tmp_path: Path) -> None:
+    done = _zcards_without_pango(tmp_path, "build", "--out", "out")
+    assert done.returncode == 2, done.stderr
+    assert "sudo apt install libpango-1.0-0" in done.stderr and "brew install pango" in done.stderr
+    assert "libpango-1.0-0: cannot open shared object file" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()
+    database_only = _zcards_without_pango(tmp_path, "build", "--out", "out", "--step", "database")
+    assert database_only.returncode == 0, database_only.stderr
+    assert (tmp_path / "out" / "cards.db").is_file()
+
+
+def test_build_says_where_it_wrote_and_how_to_query(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["build", "--step", "database"])
+    assert result.exit_code == 0, result.output
+    assert "The card database is build/cards.db; from this folder every command reads it" in (
+        result.stdout
+    )
+    elsewhere = CliRunner().invoke(cli, ["build", "--step", "database", "--out", "other"])
+    assert "zcards search 'k:fast' --db other/cards.db" in elsewhere.stdout
+    searched = CliRunner().invoke(cli, ["search", "k:fast", "--count"])
+    assert searched.exit_code == 0 and int(searched.stdout) > 0
+
+
+def test_build_without_base_url_says_local_testing_only(full_build: Path) -> None:
+    steps = json.loads((full_build / "steps.json").read_text(encoding="utf-8"))
+    plugin = next(step for step in steps if step["step"] == "plugin")
+    assert len(plugin["notes"]) == 1 and "for local testing only" in plugin["notes"][0]
+
+
+def test_build_reports_progress_inside_steps(tmp_path: Path) -> None:
+    heard: list[tuple[str, int, int]] = []
+    build(tmp_path, ["database", "proxies"], progress=lambda *event: heard.append(event))
+    assert {stage for stage, _done, _total in heard} == {"proxies"}
+    assert heard[-1] == ("proxies", BUNDLED_CARDS, BUNDLED_CARDS)
+    assert [done for _stage, done, _total in heard] == sorted(done for _s, done, _t in heard)
