@@ -1,7 +1,7 @@
 """Atomic file writes: a reader (or a failed run) never sees half a file.
 
 Every output of the project (plugin files, card images, proxy sheets, deck files, game logs)
-goes through :func:`atomic_open`, so all of them get the same permissions.
+is written here, so all of them get the same permissions.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import TextIO
 
 
 def current_umask() -> int:
@@ -22,21 +22,13 @@ def current_umask() -> int:
 
 
 @contextmanager
-def atomic_open(path: str | os.PathLike[str], *, encoding: str | None = None) -> Iterator[IO[Any]]:
-    """A temporary file next to ``path``, open for writing; on success it replaces ``path``.
-
-    Binary unless ``encoding`` is given (text then gets LF line ends). On any error the
-    temporary file is removed and ``path`` is left as it was.
-    """
+def _replacing(path: str | os.PathLike[str]) -> Iterator[int]:
+    """A descriptor of a temporary file next to ``path``; on success it replaces ``path``,
+    on any error it is removed and ``path`` is left as it was."""
     target = Path(path)
     handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        if encoding is None:
-            stream: IO[Any] = os.fdopen(handle, "wb")
-        else:
-            stream = os.fdopen(handle, "w", encoding=encoding, newline="\n")
-        with stream:
-            yield stream
+        yield handle
         # mkstemp makes private files; give the result the usual permissions (0666 - umask).
         os.chmod(temp, 0o666 & ~current_umask())
         os.replace(temp, target)
@@ -45,7 +37,14 @@ def atomic_open(path: str | os.PathLike[str], *, encoding: str | None = None) ->
         raise
 
 
+@contextmanager
+def atomic_text(path: str | os.PathLike[str], encoding: str = "utf-8") -> Iterator[TextIO]:
+    """Write text (LF line ends) to ``path`` atomically, as a stream."""
+    with _replacing(path) as handle, open(handle, "w", encoding=encoding, newline="\n") as stream:
+        yield stream
+
+
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` through a temporary file in the same folder, then rename over ``path``."""
-    with atomic_open(path) as stream:
+    with _replacing(path) as handle, open(handle, "wb") as stream:
         stream.write(data)

@@ -28,7 +28,7 @@ def check_placeholder_urls(plugin: Plugin) -> None:
     """One warning per top-level text file (updatelist.txt, version.txt, ...) that points at
     a placeholder host, on the first line that does."""
     for path in sorted(plugin.root.glob("*.txt")):
-        first_line, hosts, count = 0, set(), 0
+        first_line, count, hosts = 0, 0, set[str]()
         for number, line in enumerate(read_text(path).splitlines(), start=1):
             found = [host for host in _URL_HOST.findall(line) if is_placeholder_host(host)]
             if found:

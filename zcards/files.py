@@ -3,6 +3,6 @@
 
 from __future__ import annotations
 
-from lackey_plugin.files import atomic_open, atomic_write, current_umask
+from lackey_plugin.files import atomic_text, atomic_write, current_umask
 
-__all__ = ["atomic_open", "atomic_write", "current_umask"]
+__all__ = ["atomic_text", "atomic_write", "current_umask"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import MISSING
 from typing import Any, TextIO
 
-from lackey_plugin.files import atomic_open
+from lackey_plugin.files import atomic_text
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.templates import (
     REFLEXIVE,
@@ -144,7 +144,7 @@ def write_log(
     writer = LogWriter(pronoun=pronoun)
     if not isinstance(target, str | os.PathLike):
         return _write_lines(writer.lines(events), target)
-    with atomic_open(target, encoding=encoding) as handle:
+    with atomic_text(target, encoding) as handle:
         return _write_lines(writer.lines(events), handle)
 
 

@@ -172,9 +172,10 @@ def stage_progress() -> Iterator[StageCallback | None]:
 class CommandFailure(click.ClickException):
     """A failed command: its message on stderr (a JSON object under ``--format json``)."""
 
-    def __init__(self, message: str, exit_code: int, *, as_json: bool, **where: Any) -> None:
+    exit_code = EXIT_INPUT
+
+    def __init__(self, message: str, *, as_json: bool, **where: Any) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
         self.as_json = as_json
         self.where = {key: value for key, value in where.items() if value is not None}
 
@@ -184,6 +185,12 @@ class CommandFailure(click.ClickException):
             click.echo(json.dumps(error, ensure_ascii=False), file=file, err=True)
         else:
             click.echo(f"Error: {self.format_message()}", file=file, err=True)
+
+
+class FindingFailure(CommandFailure):
+    """The command did its job and found problems (exit code 1)."""
+
+    exit_code = EXIT_FINDING
 
 
 def asks_for_json(args: Iterable[str]) -> bool:
@@ -204,15 +211,15 @@ def asks_for_json(args: Iterable[str]) -> bool:
 def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     """The :class:`CommandFailure` for an error a command let through, or None for a bug.
 
-    Library errors keep their exit code (1 for a finding, 2 for unusable input); a click
+    Library errors keep their exit code (1 for a finding, else 2 for unusable input); a click
     usage error is 2; an operating-system error (unreadable file, full disk) is 2.
     """
     as_json = asks_for_json(args)
     if isinstance(error, ZcardsError):
         location = error.location
-        return CommandFailure(
+        failure = FindingFailure if error.exit_code == EXIT_FINDING else CommandFailure
+        return failure(
             str(error),
-            error.exit_code,
             as_json=as_json,
             file=location.file if location else None,
             line=location.line if location else None,
@@ -221,9 +228,9 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     if isinstance(error, click.ClickException):
         if not as_json:
             return None  # click prints its own usage hint
-        return CommandFailure(error.format_message(), error.exit_code, as_json=True)
+        return CommandFailure(error.format_message(), as_json=True)
     if isinstance(error, OSError):
-        return CommandFailure(str(error), EXIT_INPUT, as_json=as_json)
+        return CommandFailure(str(error), as_json=as_json)
     return None
 
 
