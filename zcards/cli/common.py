@@ -165,6 +165,9 @@ def stage_progress() -> Iterator[StageCallback | None]:
                 )
             bar = current["bar"]
             bar.update(done - bar.pos)
+            if done >= total:  # finish the line before the caller prints its summary
+                stack.close()
+                current.clear()
 
         yield report
 
@@ -225,10 +228,10 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
             line=location.line if location else None,
             column=location.column if location else None,
         )
-    if isinstance(error, click.ClickException):
-        if not as_json:
-            return None  # click prints its own usage hint
-        return CommandFailure(error.format_message(), as_json=True)
+    if isinstance(error, click.UsageError) and not as_json:
+        return None  # click prints it with a usage hint, exit code 2
+    if isinstance(error, click.ClickException):  # e.g. click.FileError, whose own code is 1
+        return CommandFailure(error.format_message(), as_json=as_json)
     if isinstance(error, OSError):
         return CommandFailure(str(error), as_json=as_json)
     return None
