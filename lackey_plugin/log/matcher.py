@@ -7,6 +7,12 @@ after it they are grouped by their first word ("draws ", "performs "), so a line
 compared once, not once per template (lines with different first words cannot both match, so
 the grouping keeps the first-match-wins order).
 
+Player names are data, not part of the regex: the parser appends a table of the known names to
+each line (:func:`name_table`), and each name placeholder first takes the longest text that
+equals an entry of that table (a greedy candidate checked by a lookahead with a back-reference),
+then any name. So learning a name compiles nothing, the regex is compiled once per template
+table, and known names still win, longest first, exactly as an alternation of them would.
+
 The same regex reads the line's optional stamp (atomically, so a stamp is never re-read as
 text) and refuses, in a lookahead, a line longer than :data:`MAX_LINE` after its stamp: one
 regex call per line. Each template's event is then made by a builder generated for it
@@ -15,13 +21,15 @@ regex call per line. Each template's event is then made by a builder generated f
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.builders import Builder, builder
 from lackey_plugin.log.templates import (
+    KNOWN_NAME,
     TYPES,
     Literal,
     Optional,
@@ -38,6 +46,17 @@ MAX_LINE = 2000
 """Longest line (after its stamp) a template is tried on: no Lackey line is that long, and the
 cap bounds the regex work a crafted line can cause."""
 _DAY = 24 * 3600
+MAX_KNOWN_NAMES = 256
+"""Known names a line is matched against (the first ones given or learnt); further names still
+parse as any name, and the cap bounds the table every line carries."""
+_TABLE_MARK = "\x01"
+
+
+def name_table(names: Iterable[str]) -> str:
+    """What the matcher reads after each line: a line break, then each known name between
+    ``\x01`` marks (names holding either character cannot be told apart and are left out)."""
+    usable = [name for name in names if name and "\n" not in name and _TABLE_MARK not in name]
+    return "\n" + _TABLE_MARK + "".join(name + _TABLE_MARK for name in usable[:MAX_KNOWN_NAMES])
 
 
 class _MinutesSeconds(dict[str, int]):
@@ -76,8 +95,13 @@ class Clock:
 class Matcher:
     """The compiled form of a template table for one vocabulary of known names and labels."""
 
-    def __init__(self, templates: Sequence[Template], vocabulary: Vocabulary) -> None:
+    def __init__(
+        self, templates: Sequence[Template], vocabulary: Vocabulary, longest: int | None = None
+    ) -> None:
+        """``longest`` bounds the length of a known name (default: the vocabulary's longest):
+        the shorter the bound, the less text the table lookup tries."""
         self.vocabulary = vocabulary
+        self.longest = longest or name_bound(vocabulary.names)
         alternatives: list[str] = []
         run: list[tuple[str, str]] = []
         actor_group: dict[int, str] = {}
@@ -93,9 +117,9 @@ class Matcher:
             self._flush(run, alternatives)
             alternatives.append(f"(?P<t{index}>{self._body(template, index, template.parts)})")
         self._flush(run, alternatives)
-        self.regex = re.compile(
-            rf"(?>{STAMP})?()(?=(?s:.){{0,{MAX_LINE}}}\Z)(?:{'|'.join(alternatives)})$"
-        )
+        pattern = rf"(?>{STAMP})?()(?=.{{0,{MAX_LINE}}}\n)(?:{'|'.join(alternatives)})(?=\n)"
+        self.regex = re.compile(_known_names(pattern, _name_followers(templates), self.longest))
+        self.table = name_table(vocabulary.names)
         groups = self.regex.groupindex
         self.plans: dict[int, tuple[Template, Builder]] = {}
         """Template and event builder by the number of the template's own group (a match's
@@ -167,11 +191,55 @@ class Matcher:
     ) -> tuple[ev.Event | None, Template | None]:
         """The event a stripped ``line`` says, and its template; ``(None, None)`` when nothing
         matches. ``clock`` reads its stamp (a fresh one by default)."""
-        match = self.regex.match(line)
+        match = self.regex.match(line + self.table)
         if match is None:
             return None, None
         template, build = self.plans[match.lastindex]
         return build(match, number, line, meanings, (clock or Clock()).seconds), template
+
+
+def _name_followers(templates: Iterable[Template]) -> str:
+    """A character class of what may follow a name in a line ('' when anything may): the
+    table lookup is tried only where a name can end."""
+    followers: set[str] = set()
+    for template in templates:
+        flat = [inner for part in template.parts for inner in _inner(part)]
+        for position, part in enumerate(flat):
+            if not isinstance(part, Placeholder) or TYPES[part.type].vocab != "name":
+                continue
+            after = flat[position + 1] if position + 1 < len(flat) else None
+            if part.type == "whose":
+                followers.add("'")
+            elif isinstance(after, Literal) and after.text:
+                followers.add(after.text[0])
+            else:
+                return ""
+    return "[" + "".join(re.escape(char) for char in sorted(followers)) + "]"
+
+
+def _inner(part: Part) -> tuple[Literal | Placeholder, ...]:
+    return part.parts if isinstance(part, Optional) else (part,)
+
+
+def name_bound(names: Iterable[str]) -> int:
+    """A power of two at least as long as every name (at least 16): few distinct regexes."""
+    longest = max((len(name) for name in names), default=0)
+    return max(16, 1 << (longest - 1).bit_length())
+
+
+def _known_names(pattern: str, followers: str, longest: int) -> str:
+    """Each :data:`KNOWN_NAME` mark becomes a lookup of the longest known name here: the
+    greedy candidate shrinks until it is followed by what follows a name and equals an entry
+    of the table after the line."""
+    numbers = itertools.count()
+
+    def lookup(_mark: re.Match[str]) -> str:
+        group = f"k{next(numbers)}"
+        check = f"(?=[^\\n]*\\n.*?{_TABLE_MARK}(?P={group}){_TABLE_MARK})"
+        follow = f"(?={followers})" if followers else ""
+        return f"(?P<{group}>[^\\n]{{1,{longest}}}){follow}{check}"
+
+    return re.sub(re.escape(KNOWN_NAME), lookup, pattern)
 
 
 def _first_fields(parts: Sequence[Part]) -> list[tuple[str, str]]:

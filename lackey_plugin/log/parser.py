@@ -18,15 +18,30 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
 from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
 from lackey_plugin.log import events as ev
+from lackey_plugin.log.matcher import (
+    MAX_KNOWN_NAMES,
+    STAMP,
+    Clock,
+    Matcher,
+    name_bound,
+    name_table,
+)
 from lackey_plugin.log.matcher import MAX_LINE as MAX_LINE  # re-exported: documented here
-from lackey_plugin.log.matcher import STAMP, Clock, Matcher
-from lackey_plugin.log.templates import Template, Vocabulary, default_templates, meanings
+from lackey_plugin.log.templates import MAX_NUMBER as MAX_NUMBER  # documented here too
+from lackey_plugin.log.templates import (
+    NumberOutOfRange,
+    Template,
+    Vocabulary,
+    default_templates,
+    meanings,
+)
 from zcards.errors import Location, ZcardsError
 
 Source = str | bytes | os.PathLike
@@ -39,6 +54,15 @@ _CR_BEFORE_LF = re.compile(r"\r+\n")
 _CR_OR_LF = re.compile(r"[\r\n]")
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 1 << 20
+
+
+@lru_cache(maxsize=16)
+def compiled_matcher(
+    templates: tuple[Template, ...], game: GameDefinition, longest: int = 16
+) -> Matcher:
+    """The matcher of a template table for names up to ``longest`` characters (a power of two:
+    names are data, so a process compiles a table a few times at most)."""
+    return Matcher(templates, Vocabulary.of(game), longest)
 
 
 class LogFormatError(ZcardsError):
@@ -74,8 +98,12 @@ class ParsedLog:
 class LogParser:
     """Turns lines into events, learning player names as it goes.
 
-    Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
-    longest first, so "Test Dummy" is never read as "Test"; other names still parse."""
+    Known names (given, or learnt from seat, join, new-game and deck-load lines; the first
+    :data:`~lackey_plugin.log.matcher.MAX_KNOWN_NAMES`) are matched longest first, so
+    "Test Dummy" is never read as "Test"; other names still parse. Names are data for the one
+    compiled regex (:func:`compiled_matcher`), so learning one costs no compilation and the
+    work stays linear in the log. A number beyond :data:`MAX_NUMBER` makes its line unparsed
+    (in ``strict`` mode a :class:`LogFormatError` naming its column)."""
 
     def __init__(
         self,
@@ -90,13 +118,12 @@ class LogParser:
         self.strict = strict
         self.source = source
         self.players: list[str] = list(dict.fromkeys(players))
+        self._known = set(self.players)
         self._templates = tuple(templates) if templates is not None else default_templates()
+        self._table = ""
+        self._matcher = self._matcher_for_names()
         self._meanings = meanings(game)
-        self._matcher = self._compile()
         self._seconds = Clock().seconds
-
-    def _compile(self) -> Matcher:
-        return Matcher(self._templates, Vocabulary.of(self.game, self.players))
 
     def parse_line(self, text: str, number: int = 0) -> ev.Event | None:
         """The event of one decoded line (None for a blank line)."""
@@ -104,23 +131,37 @@ class LogParser:
         if not body:
             return None
         matcher = self._matcher
-        match = matcher.regex.match(body)
-        if match is None:
+        match = matcher.regex.match(body + self._table)
+        if match is None or "\n" in body:
             return self._unparsed(body, text, number)
         template, build = matcher.plans[match.lastindex]
-        event = build(match, number, text, self._meanings, self._seconds)
-        if template.learn and event.player not in self.players:
+        try:
+            event = build(match, number, text, self._meanings, self._seconds)
+        except NumberOutOfRange as error:
+            return self._unparsed(body, text, number, error)
+        if template.learn and event.player not in self._known:
+            self._known.add(event.player)
             self.players.append(event.player)
-            self._matcher = self._compile()
+            if len(self._known) <= MAX_KNOWN_NAMES:
+                self._matcher = self._matcher_for_names()
         return event
 
-    def _unparsed(self, body: str, text: str, number: int) -> ev.Unparsed:
+    def _matcher_for_names(self) -> Matcher:
+        self._table = name_table(self.players)
+        return compiled_matcher(self._templates, self.game, name_bound(self.players))
+
+    def _unparsed(
+        self, body: str, text: str, number: int, error: NumberOutOfRange | None = None
+    ) -> ev.Unparsed:
         timestamp = seconds = None
         stamp = _TIMESTAMP.match(body)
         if stamp is not None:
             timestamp, hours, minutes = stamp.groups()
             seconds = self._seconds(hours, minutes)
             body = body[stamp.end() :]
+        if self.strict and error is not None:
+            column = text.find(error.text) + 1
+            raise LogFormatError(str(error), Location(self.source, number, column or None))
         if self.strict:
             raise LogFormatError(f"no log template matches {body!r}", Location(self.source, number))
         return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)

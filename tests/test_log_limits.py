@@ -1,0 +1,90 @@
+"""The log parser's bounds: names are data (no regex per name), numbers stay in range."""
+
+from __future__ import annotations
+
+import pytest
+
+from lackey_plugin.log import events as ev
+from lackey_plugin.log import matcher as matcher_module
+from lackey_plugin.log.matcher import MAX_KNOWN_NAMES
+from lackey_plugin.log.parser import LogFormatError, parse_log
+from lackey_plugin.log.templates import MAX_NUMBER
+
+
+def _count_matchers(monkeypatch) -> list[int]:
+    built: list[int] = []
+    original = matcher_module.Matcher.__init__
+
+    def counting(self, *args, **kwargs) -> None:
+        built.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(matcher_module.Matcher, "__init__", counting)
+    return built
+
+
+def test_learning_many_names_compiles_no_regex(monkeypatch):
+    """200 seat lines used to compile the whole template regex 200 times (41 s)."""
+    parse_log("Warm Up sits down at seat 1.\n")  # the process's one matcher for short names
+    built = _count_matchers(monkeypatch)
+    text = "".join(f"Player {i} sits down at seat {i}.\n" for i in range(200))
+    text += "".join(
+        f"Player {i} moves Axe from his Hand to Player 7's Discard.\n" for i in range(200)
+    )
+    log = parse_log(text)
+    assert built == []
+    assert len(log.players) == 200 and log.unparsed == []
+    assert log.events[-1] == ev.Move(
+        "Player 199", "Axe", "Player 199", "Hand", "Player 7", "Discard"
+    )
+
+
+def test_known_names_win_longest_first_after_many_names():
+    seats = "".join(f"P{i} sits down at seat {i}.\n" for i in range(50))
+    log = parse_log(
+        seats + "The Man who sits down at seat 51\n"
+        "The Man who plays sits down at seat 52\n"
+        "The Man who plays plays Kyle Bjorn from his Hand.\n"
+        "The Man who plays Kyle from his Hand.\n"
+    )
+    assert log.events[-2] == ev.Play("The Man who plays", "Kyle Bjorn", "The Man who plays", "Hand")
+    assert log.events[-1] == ev.Play("The Man who", "Kyle", "The Man who", "Hand")
+
+
+def test_names_past_the_cap_still_parse_as_any_name():
+    seats = "".join(f"Seat {i} sits down at seat 1.\n" for i in range(MAX_KNOWN_NAMES + 5))
+    last = f"Seat {MAX_KNOWN_NAMES + 4}"
+    log = parse_log(seats + f"{last} draws 2 cards.\n")
+    assert len(log.players) == MAX_KNOWN_NAMES + 5
+    assert log.events[-1] == ev.Draw(last, 2)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bob changes Bob's Food to 100000000000000000000. (from 1 to 100000000000000000000)"
+        " (+99999999999999999999)",
+        "Bob draws 1000000001 cards.",
+        "Bob rolls 1 6-sided die. The result: 99999999999.",
+        "Bob moves Axe from his Hand to position 12345678901 of his Deck.",
+    ],
+)
+def test_a_number_out_of_range_makes_the_line_unparsed(line):
+    log = parse_log(f"[1:00:00] {line}\n")
+    assert log.events == [ev.Unparsed(line)]
+    assert log.events[0].line == 1 and log.events[0].timestamp == "1:00:00"
+
+
+def test_numbers_at_the_bound_are_read():
+    log = parse_log(f"Bob draws {MAX_NUMBER} cards.\nBob changes Bob's Food to -{MAX_NUMBER}."
+                    f" (from 0 to -{MAX_NUMBER}) (-{MAX_NUMBER})\n")  # fmt: skip
+    assert log.unparsed == []
+    assert log.events[0].count == MAX_NUMBER and log.events[1].delta == -MAX_NUMBER
+
+
+def test_strict_mode_names_the_column_of_a_number_out_of_range(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text("Bob draws 2 cards.\nBob draws 99999999999 cards.\n", encoding="utf-8")
+    with pytest.raises(LogFormatError) as caught:
+        parse_log(path, strict=True)
+    assert str(caught.value).startswith(f"{path}, line 2, column 11: number 99999999999 is outside")
