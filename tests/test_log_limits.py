@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from test_log_templates import EXAMPLES, MEANINGS, ZOMBIE, A, B
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log import matcher as matcher_module
-from lackey_plugin.log.matcher import MAX_KNOWN_NAMES
+from lackey_plugin.log.matcher import MAX_KNOWN_NAMES, Matcher, is_ambiguous, name_continuations
 from lackey_plugin.log.parser import LogFormatError, parse_log
-from lackey_plugin.log.templates import MAX_NUMBER
+from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates
 
 
 def _count_matchers(monkeypatch) -> list[int]:
@@ -88,3 +89,16 @@ def test_strict_mode_names_the_column_of_a_number_out_of_range(tmp_path):
     with pytest.raises(LogFormatError) as caught:
         parse_log(path, strict=True)
     assert str(caught.value).startswith(f"{path}, line 2, column 11: number 99999999999 is outside")
+
+
+def test_the_regex_without_name_lookup_reads_unambiguous_names_the_same():
+    """Lines without an ambiguous known name skip the table lookup: same events."""
+    continuations = name_continuations(default_templates())
+    assert not is_ambiguous(A, continuations) and not is_ambiguous(B, continuations)
+    assert is_ambiguous("The Man who plays", continuations)  # "The Man who" + " plays "
+    assert is_ambiguous("O'Brien", continuations)
+    looked_up = Matcher(default_templates(), Vocabulary.of(ZOMBIE, [A, B]))
+    plain = Matcher(default_templates(), Vocabulary.of(ZOMBIE, [A, B]), longest=0)
+    for _name, line, expected in EXAMPLES:
+        assert plain.event(line, MEANINGS, 1) == looked_up.event(line, MEANINGS, 1)
+        assert plain.event(line, MEANINGS, 1)[0] == expected

@@ -12,6 +12,9 @@ each line (:func:`name_table`), and each name placeholder first takes the longes
 equals an entry of that table (a greedy candidate checked by a lookahead with a back-reference),
 then any name. So learning a name compiles nothing, the regex is compiled once per template
 table, and known names still win, longest first, exactly as an alternation of them would.
+The lookup costs time, and most names do not need it ("Alice Smith" reads the same as any
+name): a second regex without it serves every line that holds no ambiguous known name
+(:func:`is_ambiguous`).
 
 The same regex reads the line's optional stamp (atomically, so a stamp is never re-read as
 text) and refuses, in a lookahead, a line longer than :data:`MAX_LINE` after its stamp: one
@@ -99,9 +102,12 @@ class Matcher:
         self, templates: Sequence[Template], vocabulary: Vocabulary, longest: int | None = None
     ) -> None:
         """``longest`` bounds the length of a known name (default: the vocabulary's longest):
-        the shorter the bound, the less text the table lookup tries."""
+        the shorter the bound, the less text the table lookup tries; 0 makes a matcher
+        without the lookup (for lines holding no ambiguous known name, see
+        :func:`is_ambiguous`)."""
         self.vocabulary = vocabulary
-        self.longest = longest or name_bound(vocabulary.names)
+        self.longest = name_bound(vocabulary.names) if longest is None else longest
+        self.continuations = name_continuations(templates)
         alternatives: list[str] = []
         run: list[tuple[str, str]] = []
         actor_group: dict[int, str] = {}
@@ -117,8 +123,9 @@ class Matcher:
             self._flush(run, alternatives)
             alternatives.append(f"(?P<t{index}>{self._body(template, index, template.parts)})")
         self._flush(run, alternatives)
-        pattern = rf"(?>{STAMP})?()(?=.{{0,{MAX_LINE}}}\n)(?:{'|'.join(alternatives)})(?=\n)"
-        self.regex = re.compile(_known_names(pattern, _name_followers(templates), self.longest))
+        end = r"(?=\n|\Z)"  # the line ends at the table after it, or at the end of the text
+        pattern = rf"(?>{STAMP})?()(?=.{{0,{MAX_LINE}}}{end})(?:{'|'.join(alternatives)}){end}"
+        self.regex = re.compile(_known_names(pattern, self.continuations, self.longest))
         self.table = name_table(vocabulary.names)
         groups = self.regex.groupindex
         self.plans: dict[int, tuple[Template, Builder]] = {}
@@ -191,30 +198,47 @@ class Matcher:
     ) -> tuple[ev.Event | None, Template | None]:
         """The event a stripped ``line`` says, and its template; ``(None, None)`` when nothing
         matches. ``clock`` reads its stamp (a fresh one by default)."""
-        match = self.regex.match(line + self.table)
+        match = self.regex.match(line + self.table if self.longest else line)
         if match is None:
             return None, None
         template, build = self.plans[match.lastindex]
         return build(match, number, line, meanings, (clock or Clock()).seconds), template
 
 
-def _name_followers(templates: Iterable[Template]) -> str:
-    """A character class of what may follow a name in a line ('' when anything may): the
-    table lookup is tried only where a name can end."""
-    followers: set[str] = set()
+def name_continuations(templates: Iterable[Template]) -> tuple[str, ...] | None:
+    """The literal text that follows each name placeholder (``" draws "``, ``"'s "``…), or
+    None when a placeholder is followed by another one (then anything may follow a name)."""
+    found: set[str] = set()
     for template in templates:
         flat = [inner for part in template.parts for inner in _inner(part)]
         for position, part in enumerate(flat):
             if not isinstance(part, Placeholder) or TYPES[part.type].vocab != "name":
                 continue
             after = flat[position + 1] if position + 1 < len(flat) else None
+            text = after.text if isinstance(after, Literal) else ""
             if part.type == "whose":
-                followers.add("'")
-            elif isinstance(after, Literal) and after.text:
-                followers.add(after.text[0])
-            else:
-                return ""
-    return "[" + "".join(re.escape(char) for char in sorted(followers)) + "]"
+                text = "'s" + text
+            if not text:
+                return None
+            found.add(text)
+    return tuple(sorted(found))
+
+
+def is_ambiguous(name: str, continuations: tuple[str, ...] | None) -> bool:
+    """True when the any-name patterns could read ``name`` differently from the name itself:
+    it holds a character they refuse (``:``, ``'``), or one of its proper prefixes is followed,
+    inside the name, by text that could continue a line after a name ("The Man who" in
+    "The Man who plays"). Only lines holding such names need the table lookup; for the others
+    the first split the any-name patterns try that can continue is the whole name, the very
+    one a known name would give."""
+    if ":" in name or "'" in name or continuations is None:
+        return True
+    return any(
+        rest.startswith(text) or text.startswith(rest)
+        for cut in range(1, len(name))
+        for rest in (name[cut:],)
+        for text in continuations
+    )
 
 
 def _inner(part: Part) -> tuple[Literal | Placeholder, ...]:
@@ -227,16 +251,19 @@ def name_bound(names: Iterable[str]) -> int:
     return max(16, 1 << (longest - 1).bit_length())
 
 
-def _known_names(pattern: str, followers: str, longest: int) -> str:
-    """Each :data:`KNOWN_NAME` mark becomes a lookup of the longest known name here: the
+def _known_names(pattern: str, continuations: tuple[str, ...] | None, longest: int) -> str:
+    """Each :data:`KNOWN_NAME` mark becomes a lookup of the longest known name here (the
     greedy candidate shrinks until it is followed by what follows a name and equals an entry
-    of the table after the line."""
+    of the table after the line); ``longest`` 0 drops the marks (any-name patterns only)."""
+    if not longest:
+        return pattern.replace(KNOWN_NAME + "|", "")
     numbers = itertools.count()
+    followers = "".join(sorted({re.escape(text[0]) for text in continuations or ()}))
 
     def lookup(_mark: re.Match[str]) -> str:
         group = f"k{next(numbers)}"
         check = f"(?=[^\\n]*\\n.*?{_TABLE_MARK}(?P={group}){_TABLE_MARK})"
-        follow = f"(?={followers})" if followers else ""
+        follow = f"(?=[{followers}])" if continuations else ""
         return f"(?P<{group}>[^\\n]{{1,{longest}}}){follow}{check}"
 
     return re.sub(re.escape(KNOWN_NAME), lookup, pattern)

@@ -30,6 +30,7 @@ from lackey_plugin.log.matcher import (
     STAMP,
     Clock,
     Matcher,
+    is_ambiguous,
     name_bound,
     name_table,
 )
@@ -58,10 +59,11 @@ _BLOCK = 1 << 20
 
 @lru_cache(maxsize=16)
 def compiled_matcher(
-    templates: tuple[Template, ...], game: GameDefinition, longest: int = 16
+    templates: tuple[Template, ...], game: GameDefinition, longest: int
 ) -> Matcher:
-    """The matcher of a template table for names up to ``longest`` characters (a power of two:
-    names are data, so a process compiles a table a few times at most)."""
+    """The matcher of a template table: without the known-name lookup (``longest`` 0), or with
+    it for names up to ``longest`` characters (a power of two). Names are data, so a process
+    compiles a table a few times at most."""
     return Matcher(templates, Vocabulary.of(game), longest)
 
 
@@ -118,20 +120,38 @@ class LogParser:
         self.strict = strict
         self.source = source
         self.players: list[str] = list(dict.fromkeys(players))
-        self._known = set(self.players)
+        self._known: set[str] = set()
         self._templates = tuple(templates) if templates is not None else default_templates()
+        self._plain = compiled_matcher(self._templates, game, 0)
+        self._lookup = self._plain
+        self._ambiguous: list[str] = []
         self._table = ""
-        self._matcher = self._matcher_for_names()
         self._meanings = meanings(game)
         self._seconds = Clock().seconds
+        for name in self.players:
+            self._learn(name)
+
+    def _learn(self, name: str) -> None:
+        """Remember a name; an ambiguous one (the first :data:`MAX_KNOWN_NAMES`) turns the
+        table lookup on for the lines that hold it."""
+        self._known.add(name)
+        if len(self._ambiguous) >= MAX_KNOWN_NAMES:
+            return
+        if is_ambiguous(name, self._plain.continuations):
+            self._ambiguous.append(name)
+            self._table = name_table(self._ambiguous)
+            bound = name_bound(self._ambiguous)
+            self._lookup = compiled_matcher(self._templates, self.game, bound)
 
     def parse_line(self, text: str, number: int = 0) -> ev.Event | None:
         """The event of one decoded line (None for a blank line)."""
         body = text.strip()
         if not body:
             return None
-        matcher = self._matcher
-        match = matcher.regex.match(body + self._table)
+        matcher, subject = self._plain, body
+        if self._ambiguous and any(name in body for name in self._ambiguous):
+            matcher, subject = self._lookup, body + self._table
+        match = matcher.regex.match(subject)
         if match is None or "\n" in body:
             return self._unparsed(body, text, number)
         template, build = matcher.plans[match.lastindex]
@@ -140,15 +160,9 @@ class LogParser:
         except NumberOutOfRange as error:
             return self._unparsed(body, text, number, error)
         if template.learn and event.player not in self._known:
-            self._known.add(event.player)
             self.players.append(event.player)
-            if len(self._known) <= MAX_KNOWN_NAMES:
-                self._matcher = self._matcher_for_names()
+            self._learn(event.player)
         return event
-
-    def _matcher_for_names(self) -> Matcher:
-        self._table = name_table(self.players)
-        return compiled_matcher(self._templates, self.game, name_bound(self.players))
 
     def _unparsed(
         self, body: str, text: str, number: int, error: NumberOutOfRange | None = None

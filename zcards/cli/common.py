@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -41,30 +41,63 @@ def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "tabl
     )
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+_CHUNK = 1 << 16  # characters per write: one write per line costs more than the line
+
+
+def write_chunked(pieces: Iterable[str]) -> None:
+    """Write many small strings to stdout in large writes, as they come (memory stays flat)."""
+    out = sys.stdout
+    buffer: list[str] = []
+    size = 0
+    for piece in pieces:
+        buffer.append(piece)
+        size += len(piece)
+        if size >= _CHUNK:
+            out.write("".join(buffer))
+            buffer.clear()
+            size = 0
+    out.write("".join(buffer))
+    out.flush()
+
+
+def emit_encoded(objects: Iterable[str], output_format: str) -> None:
+    """Stream JSON texts (one object each) as a JSON array, one object per line (``json``),
+    or as one object per line (``ndjson``/``jsonl``)."""
+    if output_format == "json":
+        write_chunked(_json_array(objects))
+    else:
+        write_chunked(text + "\n" for text in objects)
+
+
+def _json_array(objects: Iterable[str]) -> Iterator[str]:
+    separator = "[\n"
+    for text in objects:
+        yield separator
+        yield text
+        separator = ",\n"
+    yield "[]\n" if separator == "[\n" else "\n]\n"
+
+
 def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
-    """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout."""
-    out = sys.stdout
-    if output_format == "json":
-        json.dump([dict(row) for row in rows], out, ensure_ascii=False, indent=2)
-        out.write("\n")
-    elif output_format == "ndjson":
-        for row in rows:
-            out.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
+    """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout (all but the table
+    streamed: rows are written as they come)."""
+    if output_format in ("json", "ndjson"):
+        emit_encoded(map(_ENCODER.encode, rows), output_format)
     elif output_format in ("csv", "tsv"):
         writer = csv.DictWriter(
-            out,
+            sys.stdout,
             fieldnames=list(columns),
             extrasaction="ignore",
             delimiter="," if output_format == "csv" else "\t",
             lineterminator="\n",
         )
         writer.writeheader()
-        for row in rows:
-            writer.writerow({key: _cell(row.get(key)) for key in columns})
+        writer.writerows({key: _cell(row.get(key)) for key in columns} for row in rows)
     else:
-        _emit_table(list(rows), columns, out)
+        _emit_table(list(rows), columns, sys.stdout)
 
 
 def _cell(value: Any) -> str:
@@ -77,7 +110,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out) -> None:
+def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out: TextIO) -> None:
     cells = [[_cell(row.get(column)) for column in columns] for row in rows]
     widths = [
         max([len(column)] + [len(line[index]) for line in cells])
