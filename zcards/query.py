@@ -92,6 +92,10 @@ def _sort_key(query: str, node: Field) -> SortKey:
     return SortKey.parse(node.value, node)
 
 
+def _caret_length(node: Field) -> int:
+    return len(node.value) if isinstance(node.value, str) else 1
+
+
 class _Plan:
     """The SQL of one search: filter, order, page."""
 
@@ -135,7 +139,7 @@ class _Plan:
                 message = f"cannot sort by {key.name!r}: {why}"
                 if key.node is None:
                     raise UsageError(message)
-                raise QueryError(message, self.query, key.node.value_pos, len(key.node.value))
+                raise QueryError(message, self.query, key.node.value_pos, _caret_length(key.node))
             direction = "DESC" if key.descending else "ASC"
             terms.append(f"coalesce({expression}, '') = '', {expression} {direction}")
         return ", ".join([*terms, "+cards.name", "cards.set_name"]), params

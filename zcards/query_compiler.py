@@ -209,12 +209,14 @@ class Compiler:
             )
 
     def compile_text(self, spec: FieldSpec, node: Field) -> str:
+        assert isinstance(node.value, str)  # field() compiled /regex/ values
         self.require(node, ":", "=", "!=")
         if node.op == ":":
             return f"{spec.column} LIKE {self.param(_like(node.value))} ESCAPE '\\'"
         return f"{spec.column} {_COMPARE[node.op]} {self.param(node.value)} COLLATE NOCASE"
 
     def compile_category(self, spec: FieldSpec, node: Field) -> str:
+        assert isinstance(node.value, str)  # field() compiled /regex/ values
         self.require(node, ":", "=", "!=")
         value = node.value
         if spec.column == "cards.rarity":
@@ -223,6 +225,7 @@ class Compiler:
 
     def compile_list(self, spec: FieldSpec, node: Field) -> str:
         """Has (``:``/``=``) or lacks (``!=``) an item; a requirement matches on its keyword."""
+        assert isinstance(node.value, str)  # field() compiled /regex/ values
         self.require(node, ":", "=", "!=")
         part = "key" if spec.kind == REQUIREMENT else "value"
         # The LIKE on the JSON text is a fast pre-filter; json_each makes the match exact.
@@ -258,6 +261,7 @@ class Compiler:
         return number
 
     def compile_extra(self, spec: FieldSpec, node: Field) -> str:
+        assert isinstance(node.value, str)  # field() compiled /regex/ values
         value, compare = node.value, _COMPARE[node.op]
         if node.op == ":":
             return self.extra_value(
