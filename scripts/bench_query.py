@@ -178,7 +178,7 @@ def main() -> None:
     if len(sizes) > 1:
         growth = sizes[-1] / sizes[0]
         print(
-            f"\ngrowth {sizes[0]:,} -> {sizes[-1]:,} cards (time ratio / {growth:.0f}; 1.0 = linear)"
+            f"\ngrowth {sizes[0]:,} -> {sizes[-1]:,} cards: time ratio / {growth:.0f} (1 = linear)"
         )
         for query, times in timings.items():
             print(f"{query:30} {times[-1] / times[0] / growth:>6.2f}")
