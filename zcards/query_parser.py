@@ -30,6 +30,7 @@ MAX_DEPTH = 32
 """Deepest nesting of parentheses and ``-`` negations."""
 _FIELD = re.compile(r"([A-Za-z_][\w.]*)([:=!<>]+)")
 _WORD_END = re.compile(r'[\s()"]')
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class QueryError(UsageError):
@@ -126,6 +127,11 @@ class _Lexer:
         if len(query) > MAX_QUERY_LENGTH:
             raise self.error(
                 f"query too long: at most {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
+            )
+        control = _CONTROL.search(query)
+        if control is not None:
+            raise self.error(
+                f"control character {control.group()!r} in the query", control.start()
             )
         terms = 0
         while True:

@@ -115,7 +115,9 @@ class Matcher:
             if template.actor_first:
                 actor = f"a{len(alternatives)}"
                 actor_group[index] = actor
-                lead = template.parts[1].text[1:]
+                second = template.parts[1]
+                assert isinstance(second, Literal)  # actor_first: "{player} " opens the line
+                lead = second.text[1:]
                 word = lead[: lead.index(" ") + 1] if " " in lead else ""
                 body = self._body(template, index, template.parts[1:], actor, 1 + len(word))
                 run.append((word, f"(?P<t{index}>{body})"))
@@ -132,8 +134,8 @@ class Matcher:
         """Template and event builder by the number of the template's own group (a match's
         ``lastindex``: the template's group closes after all groups inside it)."""
         for index, template in enumerate(templates):
-            actor = actor_group.get(index)
-            player = groups[actor] if actor else groups.get(f"t{index}_player")
+            group = actor_group.get(index)
+            player = groups[group] if group else groups.get(f"t{index}_player")
             stored = tuple(
                 (name, kind, groups[f"t{index}_{name}"])
                 for name, kind in _first_fields(template.parts)
@@ -201,7 +203,7 @@ class Matcher:
         match = self.regex.match(line + self.table if self.longest else line)
         if match is None:
             return None, None
-        template, build = self.plans[match.lastindex]
+        template, build = self.plans[match.lastindex or 0]
         return build(match, number, line, meanings, (clock or Clock()).seconds), template
 
 

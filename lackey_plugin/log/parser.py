@@ -154,14 +154,16 @@ class LogParser:
         match = matcher.regex.match(subject)
         if match is None or "\n" in body:
             return self._unparsed(body, text, number)
-        template, build = matcher.plans[match.lastindex]
+        template, build = matcher.plans[match.lastindex or 0]
         try:
             event = build(match, number, text, self._meanings, self._seconds)
         except NumberOutOfRange as error:
             return self._unparsed(body, text, number, error)
-        if template.learn and event.player not in self._known:
-            self.players.append(event.player)
-            self._learn(event.player)
+        if template.learn:
+            player: str = getattr(event, "player")  # noqa: B009 - learning templates have one
+            if player not in self._known:
+                self.players.append(player)
+                self._learn(player)
         return event
 
     def _unparsed(
@@ -227,14 +229,14 @@ def _numbered_blocks(path: Path) -> Iterator[Iterable[tuple[int, str]]]:
                     text = block.decode("utf-8")
             if text is None:
                 decoded: list[tuple[int, str]] = []
-                error = None
+                failure: LogFormatError | None = None
                 try:
                     decoded.extend(_decode_lines(io.BytesIO(block), str(path), number))
                 except LogFormatError as caught:
-                    error = caught
+                    failure = caught
                 yield decoded
-                if error is not None:
-                    raise error
+                if failure is not None:
+                    raise failure
                 number += len(decoded)
                 continue
             if "\r" in text:

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from functools import cache
 from typing import Any
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log.events import EVENT_BY_KIND, Event
 
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
 
-@cache
+
 def _field_names(cls: type[Event]) -> tuple[str, ...]:
-    """The event class's own fields, in order (provenance first, without ``raw``)."""
-    return tuple(item.name for item in fields(cls) if item.name not in PROVENANCE)
+    """The event class's own fields, in order (looked up once per class)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(item.name for item in fields(cls) if item.name not in PROVENANCE)
+        _FIELD_NAMES[cls] = names
+    return names
 
 
 def _fields_of(event: Event) -> dict[str, Any]:
@@ -53,7 +57,7 @@ def event_to_json(event: Event) -> str:
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The inverse of :func:`event_to_dict` (``raw`` comes back empty)."""
     cls = EVENT_BY_KIND[data["kind"]]
-    values = {
+    values: dict[str, Any] = {
         key: tuple(value) if isinstance(value, list) else value
         for key, value in data.items()
         if key not in ("kind", "raw")

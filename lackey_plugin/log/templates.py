@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lackey_plugin.game import GameDefinition, Meaning
+from lackey_plugin.game import CardFunction, GameDefinition, GeneralFunction, Meaning
 from lackey_plugin.log import events as ev
 
 TEMPLATES_FILE = Path(__file__).with_name("templates.toml")
@@ -244,7 +244,7 @@ def _parse_line(line: str, where: str) -> tuple[Part, ...]:
         if opening or closing:
             if (optional is None) != bool(opening):
                 raise ValueError(f"{where}: unbalanced [ ] in {line!r}")
-            if closing:
+            if closing and optional is not None:
                 parts.append(Optional(tuple(optional)))
             optional = [] if opening else None
             continue
@@ -364,7 +364,11 @@ class Vocabulary:
 
     @classmethod
     def of(cls, game: GameDefinition, names: Iterable[str] = ()) -> Vocabulary:
-        labels = [f.label for f in (*game.card_functions, *game.general_functions)]
+        functions: tuple[CardFunction | GeneralFunction, ...] = (
+            *game.card_functions,
+            *game.general_functions,
+        )
+        labels = [function.label for function in functions]
         return cls(tuple(names), game.zone_labels, tuple(labels), game.stat_labels, game.phases)
 
     def fragment(self, vocab: str) -> str:
@@ -383,7 +387,11 @@ class Vocabulary:
 
 def meanings(game: GameDefinition) -> dict[str, Meaning]:
     """Label -> meaning for every card and general function of ``game``."""
-    return {f.label: f.meaning for f in (*game.general_functions, *game.card_functions)}
+    functions: tuple[CardFunction | GeneralFunction, ...] = (
+        *game.general_functions,
+        *game.card_functions,
+    )
+    return {function.label: function.meaning for function in functions}
 
 
 def placeholder_pattern(placeholder: Placeholder, vocabulary: Vocabulary) -> str:
