@@ -34,6 +34,7 @@ from zcards.query_compiler import (
 from zcards.query_parser import And, Field, Node, QueryError, parse_query
 
 __all__ = [
+    "all_rows",
     "compile_query",
     "count_matches",
     "extra_columns",
@@ -178,6 +179,11 @@ def search_rows(
     """The matching cards as rows, fetched as they are read (see :func:`search_sql`)."""
     sql, params = search_sql(db, query, sort=sort, limit=limit, offset=offset)
     return map(CardRow, db.conn.execute(sql, params))
+
+
+def all_rows(db: sqlite_utils.Database) -> Iterator[CardRow]:
+    """Every card as a row, in storage order (for counting: no sort at all)."""
+    return map(CardRow, db.conn.execute(f"SELECT {SELECT_COLUMNS} FROM cards"))
 
 
 def search(

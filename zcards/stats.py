@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import sqlite_utils
 
 from zcards.card_rows import CardRow
-from zcards.query import search_rows
+from zcards.query import all_rows, search_rows
 
 NO_VALUE = "(none)"
 NO_COST = "no cost"
@@ -89,4 +89,4 @@ def summarise(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
 def database_stats(db: sqlite_utils.Database, query: str | None = None) -> Stats:
     """Stats of every card in ``db``, or of the cards a search query matches (rows are read
     as they come, and only the fields counted are decoded)."""
-    return summarise(search_rows(db, query or None))
+    return summarise(search_rows(db, query) if query else all_rows(db))
