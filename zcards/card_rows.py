@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
+from lackey_plugin.log.serial import encode_compact
 from zcards.model import CARD_FIELDS, Card
 
 SELECT_COLUMNS = ", ".join(f"cards.{name}" for name in CARD_FIELDS)
@@ -26,7 +27,6 @@ _SCALARS = itemgetter(*(CARD_FIELDS.index(name) for name in _SCALAR_NAMES))
 _KEYWORDS, _REQUIREMENTS, _SYMBOLS, _EXTRA = (
     CARD_FIELDS.index(name) for name in ("keywords", "requirements", "symbols", "extra")
 )
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
 class CardRow(tuple[Any, ...]):
@@ -100,7 +100,7 @@ class CardRow(tuple[Any, ...]):
         for name in ("image_file", "type", "faction", "rarity", "text"):
             scalars[name] = scalars[name] or ""
         return (
-            f"{_ENCODE(scalars)[:-1]}, "
+            f"{encode_compact(scalars)[:-1]}, "
             f'"keywords": {self[_KEYWORDS] or "[]"}, '
             f'"requirements": {self[_REQUIREMENTS] or "{}"}, '
             f'"symbols": {self[_SYMBOLS] or "[]"}, '

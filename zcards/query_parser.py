@@ -130,9 +130,7 @@ class _Lexer:
             )
         control = _CONTROL.search(query)
         if control is not None:
-            raise self.error(
-                f"control character {control.group()!r} in the query", control.start()
-            )
+            raise self.error(f"control character {control.group()!r} in the query", control.start())
         terms = 0
         while True:
             while self.pos < len(query) and query[self.pos].isspace():

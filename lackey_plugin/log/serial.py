@@ -1,40 +1,57 @@
 """Events as JSON-ready dicts and back (``zcards log parse --format jsonl``).
 
-A log can hold millions of events, so each event class's field names are looked up once
-(:func:`_field_names`) and one JSON encoder serves every event (:func:`event_to_json`).
+A log can hold millions of events, so each event class's fields are read by one
+``attrgetter`` made once per class (:func:`_reader`), and every event is written by the same
+C encoder (:data:`encode_compact`), not a new encoder per call as ``json.dumps`` makes.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import fields
+from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log.events import EVENT_BY_KIND, Event
 
-_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+def _compact_encoder() -> Callable[[Any], str]:
+    """Compact JSON (``", "``/``": "`` separators, non-ASCII kept) from one C encoder
+    object, made once; the pure-Python encoder where CPython has no C one."""
+    fallback = json.JSONEncoder(ensure_ascii=False)
+    c_make_encoder = getattr(json.encoder, "c_make_encoder", None)  # not in the type stubs
+    if c_make_encoder is None:  # pragma: no cover - other Python implementations
+        return fallback.encode
+    chunks = c_make_encoder(
+        None, fallback.default, encode_basestring, None, ": ", ", ", False, False, True
+    )
+    return lambda value: "".join(chunks(value, 0))
 
 
-def _field_names(cls: type[Event]) -> tuple[str, ...]:
-    """The event class's own fields, in order (looked up once per class)."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = tuple(item.name for item in fields(cls) if item.name not in PROVENANCE)
-        _FIELD_NAMES[cls] = names
-    return names
+encode_compact = _compact_encoder()
+"""One value as compact JSON text (shared by every caller that writes many small documents)."""
+
+_READERS: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]] = {}
+
+
+def _reader(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]:
+    """The output keys of an event class and a getter of its values in that order."""
+    reader = _READERS.get(cls)
+    if reader is None:
+        names = ("line", "timestamp", "seconds") + tuple(
+            item.name for item in fields(cls) if item.name not in PROVENANCE
+        )
+        reader = (("kind", *names), attrgetter("kind", *names))
+        _READERS[cls] = reader
+    return reader
 
 
 def _fields_of(event: Event) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "kind": event.kind,
-        "line": event.line,
-        "timestamp": event.timestamp,
-        "seconds": event.seconds,
-    }
-    for name in _field_names(type(event)):
-        data[name] = getattr(event, name)
-    return data
+    keys, values = _reader(type(event))
+    return dict(zip(keys, values(event)))  # noqa: B905 - same length by construction
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -46,12 +63,9 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
-
-
 def event_to_json(event: Event) -> str:
     """:func:`event_to_dict` as one line of compact JSON (tuples are written as arrays)."""
-    return _ENCODER.encode(_fields_of(event))
+    return encode_compact(_fields_of(event))
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from lackey_plugin.log.serial import encode_compact
 from zcards.cli.common import emit_json, format_option
 from zcards.errors import UsageError
 from zcards.rules.load import audit_log, deck_sizes, load_cards
 
 if TYPE_CHECKING:
     from zcards.rules.report import AuditReport
-
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 
 
 @click.command("audit")
@@ -119,7 +117,7 @@ def _emit_failure(log_file: Path, error: UsageError, output_format: str) -> None
 
 def _write_line(document: dict[str, Any]) -> None:
     """One compact JSON line, written (and flushed) as soon as its log is done."""
-    sys.stdout.write(_ENCODE(document) + "\n")
+    sys.stdout.write(encode_compact(document) + "\n")
     sys.stdout.flush()
 
 

@@ -12,6 +12,8 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from lackey_plugin.log.serial import encode_compact
+
 T = TypeVar("T")
 
 TABULAR_FORMATS = ("table", "json", "ndjson", "csv", "tsv")
@@ -41,7 +43,6 @@ def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "tabl
     )
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False)
 _CHUNK = 1 << 16  # characters per write: one write per line costs more than the line
 
 
@@ -85,7 +86,7 @@ def emit_rows(
     """Print rows as an aligned table, JSON, NDJSON, CSV or TSV on stdout (all but the table
     streamed: rows are written as they come)."""
     if output_format in ("json", "ndjson"):
-        emit_encoded(map(_ENCODER.encode, rows), output_format)
+        emit_encoded(map(encode_compact, rows), output_format)
     elif output_format in ("csv", "tsv"):
         writer = csv.DictWriter(
             sys.stdout,

@@ -82,10 +82,11 @@ class Tally:
 
     def count(self, events: Iterable[ev.Event]) -> Iterator[ev.Event]:
         kinds = self.kinds
+        noted = (ev.NewGame, ev.Unparsed)
         for event in events:
             kinds[event.kind] += 1
-            if isinstance(event, ev.NewGame | ev.Unparsed):
-                self._note(event)
+            if type(event) in noted:
+                self._note(event)  # type: ignore[arg-type]
             elif not self.games:
                 self.games = 1
             yield event
