@@ -52,12 +52,16 @@ def test_known_names_win_longest_first_after_many_names():
     assert log.events[-1] == ev.Play("The Man who", "Kyle", "The Man who", "Hand")
 
 
-def test_names_past_the_cap_still_parse_as_any_name():
-    seats = "".join(f"Seat {i} sits down at seat 1.\n" for i in range(MAX_KNOWN_NAMES + 5))
-    last = f"Seat {MAX_KNOWN_NAMES + 4}"
-    log = parse_log(seats + f"{last} draws 2 cards.\n")
-    assert len(log.players) == MAX_KNOWN_NAMES + 5
-    assert log.events[-1] == ev.Draw(last, 2)
+def test_ambiguous_names_past_the_cap_parse_as_any_name():
+    names = [f"Ann{i} plays" for i in range(MAX_KNOWN_NAMES + 5)]  # "Ann0" + " plays ..."
+    seats = "".join(f"{name} sits down at seat 1.\n" for name in names)
+    log = parse_log(seats + f"{names[0]} plays Axe from his Hand.\n"
+                    f"{names[-1]} plays Axe from his Hand.\n")  # fmt: skip
+    assert len(log.players) == len(names) and log.unparsed == []
+    assert log.events[-2] == ev.Play(names[0], "Axe", names[0], "Hand")
+    assert log.events[-1] == ev.Play(
+        f"Ann{len(names) - 1}", "plays Axe", f"Ann{len(names) - 1}", "Hand"
+    )
 
 
 @pytest.mark.parametrize(

@@ -50,8 +50,8 @@ MAX_LINE = 2000
 cap bounds the regex work a crafted line can cause."""
 _DAY = 24 * 3600
 MAX_KNOWN_NAMES = 256
-"""Known names a line is matched against (the first ones given or learnt); further names still
-parse as any name, and the cap bounds the table every line carries."""
+"""Ambiguous known names (:func:`is_ambiguous`) a line is matched against, the first ones
+given or learnt; later ones parse as any name, and the cap bounds the table a line carries."""
 _TABLE_MARK = "\x01"
 
 

@@ -100,12 +100,15 @@ class ParsedLog:
 class LogParser:
     """Turns lines into events, learning player names as it goes.
 
-    Known names (given, or learnt from seat, join, new-game and deck-load lines; the first
-    :data:`~lackey_plugin.log.matcher.MAX_KNOWN_NAMES`) are matched longest first, so
-    "Test Dummy" is never read as "Test"; other names still parse. Names are data for the one
-    compiled regex (:func:`compiled_matcher`), so learning one costs no compilation and the
-    work stays linear in the log. A number beyond :data:`MAX_NUMBER` makes its line unparsed
-    (in ``strict`` mode a :class:`LogFormatError` naming its column)."""
+    Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
+    longest first, so "The Man who plays" is never read as "The Man who"; other names still
+    parse. Names are data, not part of the compiled regex (:func:`compiled_matcher`): most
+    read the same with the any-name patterns, and the few the patterns could split otherwise
+    (:func:`~lackey_plugin.log.matcher.is_ambiguous`; the first
+    :data:`~lackey_plugin.log.matcher.MAX_KNOWN_NAMES` of them) are looked up in a table
+    appended to the lines that hold them. Learning a name compiles nothing: the work stays
+    linear in the log. A number beyond :data:`MAX_NUMBER` makes its line unparsed (in
+    ``strict`` mode a :class:`LogFormatError` naming its column)."""
 
     def __init__(
         self,
