@@ -143,7 +143,7 @@ class _Plan:
                 raise QueryError(message, self.query, key.node.value_pos, _caret_length(key.node))
             direction = "DESC" if key.descending else "ASC"
             terms.append(f"coalesce({expression}, '') = '', {expression} {direction}")
-        return ", ".join([*terms, "+cards.name", "cards.set_name"]), params
+        return ", ".join([*terms, "+cards.name", "+cards.set_name"]), params
 
 
 def search_sql(
