@@ -24,6 +24,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
 
@@ -129,12 +130,18 @@ def paired_medians(runs: list[Callable[[], object]], repeat: int) -> list[float]
     return [statistics.median(times) for times in timings]
 
 
-def hand_rows(db: sqlite_utils.Database, where: str, limit: int | None, key) -> list[CardRow]:
+def hand_rows(
+    db: sqlite_utils.Database, where: str, limit: int | None, key: Callable[[CardRow], tuple] | None
+) -> list[CardRow]:
     rows = [
         CardRow(row) for row in db.conn.execute(f"SELECT {SELECT_COLUMNS} FROM cards WHERE {where}")
     ]
     rows.sort(key=key or itemgetter(0, 1))
     return rows[:limit] if limit is not None else rows
+
+
+def _all_rows(db: sqlite_utils.Database, query: str, limit: int | None) -> list[CardRow]:
+    return list(search_rows(db, query, limit=limit))
 
 
 def main() -> None:
@@ -163,9 +170,9 @@ def main() -> None:
                     raise SystemExit(f"{query!r}: {len(ours)} rows, hand-written {len(theirs)}")
                 rows_ms, cards_ms, hand_ms = paired_medians(
                     [
-                        lambda d=db, q=query, n=limit: list(search_rows(d, q, limit=n)),
-                        lambda d=db, q=query, n=limit: search(d, q, limit=n),
-                        lambda d=db, w=where, n=limit, k=key: hand_rows(d, w, n, k),
+                        partial(_all_rows, db, query, limit),
+                        partial(search, db, query, limit=limit),
+                        partial(hand_rows, db, where, limit, key),
                     ],
                     args.repeat,
                 )
