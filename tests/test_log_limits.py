@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_log_templates import EXAMPLES, MEANINGS, ZOMBIE, A, B
 
@@ -10,6 +12,7 @@ from lackey_plugin.log import matcher as matcher_module
 from lackey_plugin.log.matcher import MAX_KNOWN_NAMES, Matcher, is_ambiguous, name_continuations
 from lackey_plugin.log.parser import LogFormatError, parse_log
 from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates
+from zcards.cli import main
 
 
 def _count_matchers(monkeypatch) -> list[int]:
@@ -106,3 +109,21 @@ def test_the_regex_without_name_lookup_reads_unambiguous_names_the_same():
     for _name, line, expected in EXAMPLES:
         assert plain.event(line, MEANINGS, 1) == looked_up.event(line, MEANINGS, 1)
         assert plain.event(line, MEANINGS, 1)[0] == expected
+
+
+def test_log_parse_streams_events_written_before_a_fatal_line(tmp_path, capsys):
+    """Events go out as they are read: a binary line at the end still leaves every event
+    before it on stdout, and the error names its line."""
+    path = tmp_path / "game.txt"
+    lines = [f"Bob draws {n % 7 + 2} cards." for n in range(5000)]
+    path.write_bytes(("\n".join(lines) + "\nBob \x00 draws\n").encode())
+    with pytest.raises(SystemExit) as exited:
+        main(["log", "parse", str(path), "--format", "jsonl"])
+    out, err = capsys.readouterr()
+    assert exited.value.code == 1
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert len(rows) == 5000 and rows[-1] == {
+        "kind": "draw", "line": 5000, "timestamp": None, "seconds": None,
+        "player": "Bob", "count": 4999 % 7 + 2, "card": None,
+    }  # fmt: skip
+    assert f"{path}, line 5001, column 5" in err

@@ -51,15 +51,17 @@ def write_chunked(pieces: Iterable[str]) -> None:
     out = sys.stdout
     buffer: list[str] = []
     size = 0
-    for piece in pieces:
-        buffer.append(piece)
-        size += len(piece)
-        if size >= _CHUNK:
-            out.write("".join(buffer))
-            buffer.clear()
-            size = 0
-    out.write("".join(buffer))
-    out.flush()
+    try:
+        for piece in pieces:
+            buffer.append(piece)
+            size += len(piece)
+            if size >= _CHUNK:
+                out.write("".join(buffer))
+                buffer.clear()
+                size = 0
+    finally:  # what was made before an error is written too
+        out.write("".join(buffer))
+        out.flush()
 
 
 def emit_encoded(objects: Iterable[str], output_format: str) -> None:
