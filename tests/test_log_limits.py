@@ -11,7 +11,7 @@ from lackey_plugin.log import events as ev
 from lackey_plugin.log import matcher as matcher_module
 from lackey_plugin.log.matcher import MAX_KNOWN_NAMES, Matcher, is_ambiguous, name_continuations
 from lackey_plugin.log.parser import LogFormatError, parse_log
-from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates
+from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates, load_templates
 from zcards.cli import main
 
 
@@ -127,3 +127,13 @@ def test_log_parse_streams_events_written_before_a_fatal_line(tmp_path, capsys):
         "player": "Bob", "count": 4999 % 7 + 2, "card": None,
     }  # fmt: skip
     assert f"{path}, line 5001, column 5" in err
+
+
+def test_a_name_followed_by_anything_makes_every_name_ambiguous(tmp_path):
+    table = tmp_path / "templates.toml"
+    table.write_text(
+        '[chat]\nevent = "Chat"\n[[chat.templates]]\nname = "glued"\nline = "{player}{text:text}"\n',
+        encoding="utf-8",
+    )
+    continuations = name_continuations(load_templates(table))
+    assert continuations is None and is_ambiguous("Bob", continuations)

@@ -209,21 +209,30 @@ class Matcher:
 
 def name_continuations(templates: Iterable[Template]) -> tuple[str, ...] | None:
     """The literal text that follows each name placeholder (``" draws "``, ``"'s "``…), or
-    None when a placeholder is followed by another one (then anything may follow a name)."""
+    None when some name may be followed by anything (another placeholder, an optional part,
+    the end of the line, or the name is optional itself): then every name is ambiguous."""
     found: set[str] = set()
     for template in templates:
-        flat = [inner for part in template.parts for inner in _inner(part)]
-        for position, part in enumerate(flat):
-            if not isinstance(part, Placeholder) or TYPES[part.type].vocab != "name":
+        parts = template.parts
+        for position, part in enumerate(parts):
+            if isinstance(part, Optional):
+                if any(_is_name(inner) for inner in part.parts):
+                    return None
                 continue
-            after = flat[position + 1] if position + 1 < len(flat) else None
+            if not _is_name(part):
+                continue
+            after = parts[position + 1] if position + 1 < len(parts) else None
             text = after.text if isinstance(after, Literal) else ""
-            if part.type == "whose":
-                text = "'s" + text
+            if isinstance(part, Placeholder) and part.type == "whose":
+                text = "'s" + text  # the pattern itself ends "'s"
             if not text:
                 return None
             found.add(text)
     return tuple(sorted(found))
+
+
+def _is_name(part: Part) -> bool:
+    return isinstance(part, Placeholder) and TYPES[part.type].vocab == "name"
 
 
 def is_ambiguous(name: str, continuations: tuple[str, ...] | None) -> bool:
@@ -241,10 +250,6 @@ def is_ambiguous(name: str, continuations: tuple[str, ...] | None) -> bool:
         for rest in (name[cut:],)
         for text in continuations
     )
-
-
-def _inner(part: Part) -> tuple[Literal | Placeholder, ...]:
-    return part.parts if isinstance(part, Optional) else (part,)
 
 
 def name_bound(names: Iterable[str]) -> int:
