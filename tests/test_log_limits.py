@@ -132,7 +132,8 @@ def test_log_parse_streams_events_written_before_a_fatal_line(tmp_path, capsys):
 def test_a_name_followed_by_anything_makes_every_name_ambiguous(tmp_path):
     table = tmp_path / "templates.toml"
     table.write_text(
-        '[chat]\nevent = "Chat"\n[[chat.templates]]\nname = "glued"\nline = "{player}{text:text}"\n',
+        '[chat]\nevent = "Chat"\n[[chat.templates]]\n'
+        'name = "glued"\nline = "{player}{text:text}"\n',
         encoding="utf-8",
     )
     continuations = name_continuations(load_templates(table))
