@@ -1,14 +1,24 @@
-"""Benchmark ``zcards audit``: lines per second on a long synthetic legal log, against
-parse-only throughput measured in the same run.
+"""Benchmark ``zcards audit``: one long log, and many logs streamed as JSON lines.
 
-The log is many simulated games (the simulator plays legal games) saved one after another,
-as one Lackey log holds every game played at a table; the audit restarts at each
-``starts a new game.`` line. Usage: ``python scripts/bench_audit.py [--games N] [--seed S]``.
+1. Lines per second on a long synthetic legal log (many simulated games saved one after
+   another, as one Lackey log holds every game played at a table), against parse-only
+   throughput measured in the same run.
+2. ``zcards audit LOG... --format jsonl`` on 10, 100 and 1,000 one-game logs, as a child
+   process (wall time, peak memory from ``wait4``), against a baseline loop in this process
+   that audits the same logs with the library and ``json.dumps`` each report: ratio, the
+   CLI's peak memory and the growth factor (time per log and peak memory, largest over
+   smallest count).
+
+Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -19,6 +29,7 @@ from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
 from zcards.rules.cards import CardIndex
+from zcards.rules.load import audit_log, load_cards
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.recorder import game_log
@@ -38,7 +49,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--logs", default="10,100,1000")
     args = parser.parse_args()
+    long_log(args)
+    many_logs([int(count) for count in args.logs.split(",")], args.seed)
+
+
+def long_log(args: argparse.Namespace) -> None:
 
     results = list(
         iter_games(load_decks([]), args.games, seed=args.seed, strategies=("random", "greedy"))
@@ -63,6 +80,53 @@ def main() -> None:
     print(f"audit only      : {lines / audit_s:>10,.0f} lines/s ({audit_s:.3f} s)")
     print(f"parse + audit   : {lines / both_s:>10,.0f} lines/s ({both_s:.3f} s)")
     print(f"ratio parse+audit / parse-only time: {both_s / parse_s:.2f}x")
+
+
+def many_logs(counts: list[int], seed: int) -> None:
+    games = list(
+        iter_games(load_decks([]), max(counts), seed=seed, strategies=("random", "greedy"))
+    )
+    cards = load_cards(card_file=BUNDLED_SET)
+    results = []
+    print(f"\n{'logs':>6} {'library':>9} {'cli jsonl':>10} {'ratio':>6} {'cli peak MiB':>13}")
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for index, game in enumerate(games):
+            path = Path(folder) / f"game-{index:05d}.txt"
+            path.write_text(game_log(game, game.players[index % 2]), encoding="utf-8")
+            paths.append(path)
+        for count in counts:
+            chosen = paths[:count]
+            started = time.perf_counter()
+            with open(os.devnull, "w", encoding="utf-8") as sink:
+                for path in chosen:
+                    report = audit_log(path, cards)
+                    sink.write(json.dumps({"log": str(path), "report": report.to_json()}) + "\n")
+            library = time.perf_counter() - started
+            cli, peak, lines = _cli_jsonl(chosen, Path(folder) / "out.jsonl")
+            assert lines == count, (lines, count)
+            results.append((count, cli, peak))
+            print(f"{count:>6} {library:>8.2f}s {cli:>9.2f}s {cli / library:>5.1f}x {peak:>13.0f}")
+    (small, small_s, small_peak), (large, large_s, large_peak) = results[0], results[-1]
+    print(
+        f"growth {small} -> {large} logs: time per log x{(large_s / large) / (small_s / small):.2f}"
+        f", peak memory x{large_peak / small_peak:.2f} (CLI time includes its start-up)"
+    )
+
+
+def _cli_jsonl(paths: list[Path], out: Path) -> tuple[float, float, int]:
+    """Wall seconds, peak resident MiB and output lines of ``zcards audit ... --format jsonl``."""
+    command = [sys.executable, "-m", "zcards", "audit", *map(str, paths)]
+    command += ["--cards", str(BUNDLED_SET), "--format", "jsonl"]
+    started = time.perf_counter()
+    with out.open("wb") as sink:
+        child = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"zcards audit failed: exit {os.waitstatus_to_exitcode(status)}")
+    lines = sum(1 for _ in out.open(encoding="utf-8"))
+    return elapsed, usage.ru_maxrss / 1024, lines
 
 
 if __name__ == "__main__":

@@ -1,16 +1,30 @@
-"""Log parser throughput on a synthetic 1,000,000-line log, against a bare regex loop.
+"""Log parsing and ``zcards log parse --format jsonl`` against loops that share no zcards code.
 
-The log is written with the log writer (a Zombie CCG game's mix of lines, with timestamps and
-a few unknown lines); both loops read the same file in the same run, so the ratio is what the
-parser costs over the least any line-by-line reader must pay.
+Synthetic logs (written by the log writer: a Zombie CCG game's mix of lines, with timestamps
+and a few unknown lines) of 10k, 100k and 1M lines. In the same run, per size:
 
-    python scripts/bench_log_parse.py [--lines N]
+* baseline A: a one-regex loop over the file's lines (the least a line reader pays);
+* baseline B: the same loop plus ``json.dumps`` of the groups, one ``write`` per line
+  (what a hand-written converter would do);
+* ``iter_events``: the library's typed events;
+* ``zcards log parse --format jsonl`` as a child process writing to a file (wall time and the
+  child's peak memory, from ``wait4``).
+
+Prints the rates, the ratios to both baselines, the CLI's peak memory, and the growth factor
+(time per line and peak memory at the largest size over the smallest). Also times a log of
+200 seat lines with 200 distinct names (each name learnt used to recompile the regex).
+
+    python scripts/bench_log_parse.py [--sizes 10000,100000,1000000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -19,7 +33,7 @@ from pathlib import Path
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import iter_events
+from lackey_plugin.log.parser import iter_events, parse_log
 from lackey_plugin.log.writer import write_log
 
 PLAYERS = ("Alice Smith", "Bob")
@@ -75,45 +89,92 @@ def synthetic_events(count: int) -> Iterator[ev.Event]:
             produced += 1
 
 
-def _rate(lines: int, started: float) -> float:
-    return lines / (time.perf_counter() - started)
+def one_regex(path: Path) -> float:
+    started = time.perf_counter()
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            BASELINE.match(line)
+    return time.perf_counter() - started
+
+
+def regex_and_dumps(path: Path, out: Path) -> float:
+    started = time.perf_counter()
+    with path.open(encoding="utf-8") as handle, out.open("w", encoding="utf-8") as sink:
+        for line in handle:
+            match = BASELINE.match(line)
+            if match is not None:
+                sink.write(json.dumps(match.groups(), ensure_ascii=False) + "\n")
+    return time.perf_counter() - started
+
+
+def library(path: Path) -> float:
+    started = time.perf_counter()
+    for _event in iter_events(path):
+        pass
+    return time.perf_counter() - started
+
+
+def cli_jsonl(path: Path, out: Path) -> tuple[float, float]:
+    """Wall seconds and peak resident MiB of ``zcards log parse --format jsonl``."""
+    command = [sys.executable, "-m", "zcards", "log", "parse", str(path), "--format", "jsonl"]
+    started = time.perf_counter()
+    with out.open("wb") as sink:
+        child = subprocess.Popen(command, stdout=sink, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{command} failed with exit code {child.returncode}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def seat_lines(count: int = 200) -> float:
+    text = "".join(f"Player {i} sits down at seat {i}.\n" for i in range(count))
+    text += "".join(
+        f"Player {i} moves Axe from his Hand to Player 7's Discard.\n" for i in range(count)
+    )
+    started = time.perf_counter()
+    log = parse_log(text)
+    elapsed = time.perf_counter() - started
+    assert len(log.players) == count and not log.unparsed
+    return elapsed
 
 
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--lines", type=int, default=1_000_000)
-    count = options.parse_args().lines
+    options.add_argument("--sizes", default="10000,100000,1000000")
+    sizes = [int(size) for size in options.parse_args().sizes.split(",")]
+    print(f"200 seat lines with 200 names, then 200 lines naming them: {seat_lines():.3f} s")
+    header = f"{'lines':>9} {'regex':>8} {'regex+json':>10} {'library':>8} {'cli jsonl':>9}"
+    print(header + "   lib/regex cli/regex cli/(regex+json)   cli peak MiB")
+    results = []
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "synthetic.txt"
-        started = time.perf_counter()
-        write_log(synthetic_events(count), path)
-        print(
-            f"wrote {count:,} lines ({path.stat().st_size / 1e6:.1f} MB) "
-            f"at {_rate(count, started):,.0f} lines/s"
-        )
-
-        started = time.perf_counter()
-        matched = 0
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if BASELINE.match(line) is not None:
-                    matched += 1
-        baseline = _rate(count, started)
-
-        started = time.perf_counter()
-        kinds: dict[str, int] = {}
-        for event in iter_events(path):
-            kinds[event.kind] = kinds.get(event.kind, 0) + 1
-        parser = _rate(count, started)
-
+        empty = Path(folder) / "empty.txt"
+        empty.write_text("")
+        startup = min(cli_jsonl(empty, Path(folder) / "empty.out")[0] for _ in range(3))
+        print(f"(cli start-up, an empty log: {startup:.2f} s; growth below is net of it)")
+        for count in sizes:
+            path = Path(folder) / f"log-{count}.txt"
+            write_log(synthetic_events(count), path)
+            out = Path(folder) / "out.jsonl"
+            regex = one_regex(path)
+            dumps = regex_and_dumps(path, out)
+            lib = library(path)
+            cli, peak = cli_jsonl(path, out)
+            rows = sum(1 for _ in out.open(encoding="utf-8"))
+            assert rows == count, (rows, count)
+            results.append((count, cli - startup, peak))
+            print(
+                f"{count:>9,} {regex:>7.2f}s {dumps:>9.2f}s {lib:>7.2f}s {cli:>8.2f}s"
+                f"   {lib / regex:>8.1f}x {cli / regex:>8.1f}x {cli / dumps:>15.1f}x"
+                f"   {peak:>10.0f}"
+            )
+    (small, small_time, small_peak), (large, large_time, large_peak) = results[0], results[-1]
+    per_line = (large_time / large) / (small_time / small)
     print(
-        f"bare loop, one compiled regex per line: {baseline:12,.0f} lines/s ({matched:,} matched)"
+        f"growth {small:,} -> {large:,} lines: time per line x{per_line:.2f}, "
+        f"peak memory x{large_peak / small_peak:.2f}"
     )
-    print(
-        f"iter_events (typed events):             {parser:12,.0f} lines/s "
-        f"({sum(kinds.values()):,} events, {kinds.get('unparsed', 0):,} unparsed)"
-    )
-    print(f"ratio bare loop / parser: {baseline / parser:.1f}x")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,20 @@
-"""Benchmark: zcards's compiled search SQL against the same queries written by hand.
+"""Search speed at 10k, 100k and 1M cards against hand-written SQL that shares no zcards plan.
 
-Builds a 100,000-card synthetic database, runs 20 representative queries both ways in the
-same process (zcards: parse + compile + execute; baseline: execute hand-written SQL with the
-same meaning), checks both return the same cards, and prints median latencies and ratios.
+For each size a synthetic database is built (the zcards schema and indexes) and each query
+runs three ways in the same process, timed alternately (median of ``--repeat``):
 
-    python scripts/bench_query.py [--cards 100000] [--repeat 9]
+* ``rows``: ``zcards.query.search_rows`` (parse, compile, execute, lazy ``CardRow`` objects);
+* ``cards``: ``zcards.query.search`` (the same, every row decoded into a ``Card``);
+* ``hand``: the baseline, a hand-written ``SELECT ... WHERE`` with the same meaning and no
+  ORDER BY (no planner tricks at all), its rows built into the same ``CardRow`` objects and
+  sorted by (name, set) in Python, then cut to the same page.
+
+Both must return the same rows. Printed: milliseconds, the ratios rows/hand and cards/hand,
+and per query the growth factor: time at the largest size over the smallest, divided by the
+growth in cards (1.0 = linear). Every size and way of one query is timed in one rotation, so
+machine load falls on all of them alike.
+
+    python scripts/bench_query.py [--sizes 10000,100000,1000000] [--repeat 5] [--db-dir DIR]
 """
 
 from __future__ import annotations
@@ -14,13 +24,17 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
+from operator import itemgetter
 from pathlib import Path
 
 import sqlite_utils
 
-from zcards.db import ensure_schema
+from zcards.card_rows import SELECT_COLUMNS, CardRow
+from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
 from zcards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, Card
-from zcards.query import order_by, prepare, register_functions
+from zcards.query import register_functions, search, search_rows
 
 ADJECTIVES = ["Gross", "Rotting", "Hungry", "Glowing", "Frenzied", "Silent", "Bloated", "Grim"]
 NOUNS = ["Ghoul", "Shambler", "Walker", "Corpse", "Medic", "Trucker", "Axe", "Bandage", "Crawler"]
@@ -41,43 +55,28 @@ def synthetic_name(number: int) -> str:
     return f"{adjective} {NOUNS[number // len(ADJECTIVES) % len(NOUNS)]} {number}"
 
 
-FTS = "rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH {})"
-# zcards query -> hand-written WHERE clause with the same meaning (all matching ignores case).
-QUERIES: list[tuple[str, str]] = [
-    ("ghoul", "rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH 'ghoul*')"),
-    ('"combat zone"', FTS.format("'\"combat zone\"'")),
-    ("name:ghoul", "name LIKE '%ghoul%'"),
-    (f'name="{synthetic_name(4242)}"', f"name = '{synthetic_name(4242)}' COLLATE NOCASE"),
-    ("o:wound", "text LIKE '%wound%'"),
-    ("t:zombie", "type = 'Zombie' COLLATE NOCASE"),
-    ("f:horde pow<=2", "faction = 'Horde' COLLATE NOCASE AND power <= 2"),
-    ("k:fast", "EXISTS (SELECT 1 FROM json_each(keywords) WHERE value = 'Fast' COLLATE NOCASE)"),
-    ("k:fast k:tough",
-     "EXISTS (SELECT 1 FROM json_each(keywords) WHERE value = 'Fast' COLLATE NOCASE)"
-     " AND EXISTS (SELECT 1 FROM json_each(keywords) WHERE value = 'Tough' COLLATE NOCASE)"),
-    ("t:zombie -k:fast",
-     "type = 'Zombie' COLLATE NOCASE"
-     " AND NOT EXISTS (SELECT 1 FROM json_each(keywords) WHERE value = 'Fast' COLLATE NOCASE)"),
-    ("(f:rage or f:horde) pow>=3",
-     "(faction = 'Rage' COLLATE NOCASE OR faction = 'Horde' COLLATE NOCASE) AND power >= 3"),
-    ("r:rare", "rarity = 'R' COLLATE NOCASE"),
-    ("sym:medic hp>=3",
-     "EXISTS (SELECT 1 FROM json_each(symbols) WHERE value = 'Medic' COLLATE NOCASE)"
-     " AND health >= 3"),
-    ("req:fast",
-     "EXISTS (SELECT 1 FROM json_each(requirements) WHERE key = 'Fast' COLLATE NOCASE)"),
-    ("/^gr/", "(name REGEXP '^gr' OR text REGEXP '^gr')"),
-    ("name:/ghoul \\d+7$/", "name REGEXP 'ghoul \\d+7$'"),
+FTS = "rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH '{}')"
+KEYWORD = "EXISTS (SELECT 1 FROM json_each(keywords) WHERE value = '{}' COLLATE NOCASE)"
+SYMBOL = "EXISTS (SELECT 1 FROM json_each(symbols) WHERE value = '{}' COLLATE NOCASE)"
+# zcards query -> hand-written WHERE clause with the same meaning (matching ignores case),
+# and the page (limit) and sort key (None: name, set) the hand-written side applies itself.
+QUERIES: list[tuple[str, str, int | None, Callable[[CardRow], tuple] | None]] = [
+    ("t:zombie f:horde", "type = 'Zombie' COLLATE NOCASE AND faction = 'Horde' COLLATE NOCASE",
+     None, None),
+    ("f:horde pow<=2", "faction = 'Horde' COLLATE NOCASE AND power <= 2", None, None),
+    ("k:fast", KEYWORD.format("Fast"), None, None),
+    (f'name="{synthetic_name(4242)}"', f"name = '{synthetic_name(4242)}' COLLATE NOCASE",
+     None, None),
+    ("ghoul", FTS.format("ghoul*"), None, None),
+    ("o:wound", "text LIKE '%wound%'", None, None),
     ("t:survivor -sym:medic hp<=2",
-     "type = 'Survivor' COLLATE NOCASE AND health <= 2"
-     " AND NOT EXISTS (SELECT 1 FROM json_each(symbols) WHERE value = 'Medic' COLLATE NOCASE)"),
+     "type = 'Survivor' COLLATE NOCASE AND health <= 2 AND NOT " + SYMBOL.format("Medic"),
+     None, None),
     ("set:beta t:item cost=1",
-     "set_name = 'beta' COLLATE NOCASE AND type = 'Item' COLLATE NOCASE AND cost = 1"),
-    ("wounded survivor cost>=2", FTS.format("'wounded* survivor*'") + " AND cost >= 2"),
-    ("ghoul or shambler -f:weird",
-     "rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH 'ghoul*')"
-     " OR (rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH 'shambler*')"
-     " AND faction <> 'Weird' COLLATE NOCASE)"),
+     "set_name = 'beta' COLLATE NOCASE AND type = 'Item' COLLATE NOCASE AND cost = 1",
+     None, None),
+    ("t:zombie order:-pow", "type = 'Zombie' COLLATE NOCASE", 20,
+     lambda row: (-(row.power or 0), row.name, row.set_name)),
 ]  # fmt: skip
 
 
@@ -101,69 +100,107 @@ def synthetic_card(number: int, rng: random.Random) -> Card:
 
 
 def build_database(path: Path, count: int) -> sqlite_utils.Database:
-    rng = random.Random(20260101)
+    """The database at ``path``, built unless it already holds ``count`` cards."""
     db = sqlite_utils.Database(path)
     ensure_schema(db)
-    db["cards"].insert_all(
-        (synthetic_card(n, rng).to_row() for n in range(count)), batch_size=10000
-    )
+    if db["cards"].count == count:
+        return db
+    rng = random.Random(20260101)
+    with db.conn:
+        for start in range(0, count, 50_000):
+            rows = []
+            for number in range(start, min(count, start + 50_000)):
+                row = synthetic_card(number, rng).to_row()
+                rows.append([row.get(column) for column in CARD_COLUMNS])
+            insert_cards(db.conn, rows)
     db.execute("ANALYZE")
     return db
 
 
-def paired_medians(first, second, repeat: int) -> tuple[float, float]:
-    """Median ms of two callables, timed alternately so machine load hits both alike."""
-    first(), second()  # warm the page cache and the statement cache
-    timings: tuple[list[float], list[float]] = ([], [])
+def paired_medians(runs: list[Callable[[], object]], repeat: int) -> list[float]:
+    """Median ms of each callable, run in rotating order so machine load hits all alike."""
+    for run in runs:
+        run()  # warm the page cache and the statement cache
+    timings: list[list[float]] = [[] for _ in runs]
     for round_number in range(repeat):
-        order = (0, 1) if round_number % 2 == 0 else (1, 0)
-        for which in order:
+        for offset in range(len(runs)):
+            which = (round_number + offset) % len(runs)
             start = time.perf_counter()
-            (first, second)[which]()
+            runs[which]()
             timings[which].append((time.perf_counter() - start) * 1000)
-    return statistics.median(timings[0]), statistics.median(timings[1])
+    return [statistics.median(times) for times in timings]
+
+
+def hand_rows(
+    db: sqlite_utils.Database, where: str, limit: int | None, key: Callable[[CardRow], tuple] | None
+) -> list[CardRow]:
+    rows = [
+        CardRow(row) for row in db.conn.execute(f"SELECT {SELECT_COLUMNS} FROM cards WHERE {where}")
+    ]
+    rows.sort(key=key or itemgetter(0, 1))
+    return rows[:limit] if limit is not None else rows
+
+
+def _all_rows(db: sqlite_utils.Database, query: str, limit: int | None) -> list[CardRow]:
+    return list(search_rows(db, query, limit=limit))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=9)
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        started = time.perf_counter()
-        db = build_database(Path(folder) / "bench.db", args.cards)
-        print(f"built {args.cards:,} cards in {time.perf_counter() - started:.1f} s")
-        register_functions(db.conn)
-        order, _ = order_by(db, None)
-
-        def zcards_run(query: str) -> list:
-            where, params = prepare(db, query)
-            sql = f"SELECT cards.* FROM cards WHERE {where} ORDER BY {order}"
-            return db.execute(sql, params).fetchall()
-
-        def hand_run(where: str) -> list:
-            return db.execute(
-                f"SELECT * FROM cards WHERE {where} ORDER BY name, set_name"
-            ).fetchall()
-
-        print(f"{'query':34} {'rows':>7} {'zcards ms':>10} {'hand ms':>9} {'ratio':>6}")
-        ratios, totals = [], [0.0, 0.0]
-        for query, where in QUERIES:
-            ours, theirs = zcards_run(query), hand_run(where)
-            if ours != theirs:
-                raise SystemExit(f"{query!r}: {len(ours)} rows, hand-written SQL {len(theirs)}")
-            z, h = paired_medians(
-                lambda q=query: zcards_run(q), lambda w=where: hand_run(w), args.repeat
-            )
-            ratios.append(z / h)
-            totals[0] += z
-            totals[1] += h
-            print(f"{query:34} {len(ours):>7} {z:>10.2f} {h:>9.2f} {z / h:>6.2f}")
-        print(
-            f"median ratio {statistics.median(ratios):.2f}x, worst {max(ratios):.2f}x, "
-            f"total {totals[0]:.1f} ms vs {totals[1]:.1f} ms = {totals[0] / totals[1]:.2f}x "
-            "(target <= 1.5x)"
-        )
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--sizes", default="10000,100000,1000000")
+    options.add_argument("--repeat", type=int, default=5)
+    options.add_argument("--db-dir", type=Path, help="Keep (and reuse) the databases here.")
+    args = options.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = args.db_dir or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        databases = []
+        for size in sizes:
+            started = time.perf_counter()
+            databases.append(build_database(folder / f"bench-{size}.db", size))
+            register_functions(databases[-1].conn)
+            print(f"{size:,} cards: database ready in {time.perf_counter() - started:.1f} s")
+        # query -> size -> (rows, rows ms, cards ms, hand ms); every size and way of one query
+        # is timed in one rotation, so machine load hits them alike.
+        results: dict[str, list[tuple[int, float, float, float]]] = {}
+        for query, where, limit, key in QUERIES:
+            runs: list[Callable[[], object]] = []
+            counts = []
+            for db in databases:
+                ours = list(search_rows(db, query, limit=limit))
+                if ours != hand_rows(db, where, limit, key):
+                    raise SystemExit(f"{query!r}: the hand-written SQL disagrees")
+                counts.append(len(ours))
+                runs += [
+                    partial(_all_rows, db, query, limit),
+                    partial(search, db, query, limit=limit),
+                    partial(hand_rows, db, where, limit, key),
+                ]
+            medians = paired_medians(runs, args.repeat)
+            results[query] = [
+                (count, *medians[3 * index : 3 * index + 3])  # type: ignore[misc]
+                for index, count in enumerate(counts)
+            ]
+    for index, size in enumerate(sizes):
+        print(f"\n{size:,} cards")
+        print(f"{'query':30} {'rows':>7} {'rows ms':>9} {'cards ms':>9} {'hand ms':>9}"
+              f" {'rows/hand':>9} {'cards/hand':>10}")  # fmt: skip
+        ratios = []
+        for query, per_size in results.items():
+            count, rows_ms, cards_ms, hand_ms = per_size[index]
+            ratios.append(rows_ms / hand_ms)
+            print(f"{query:30} {count:>7} {rows_ms:>9.2f} {cards_ms:>9.2f} {hand_ms:>9.2f}"
+                  f" {rows_ms / hand_ms:>9.2f} {cards_ms / hand_ms:>10.2f}")  # fmt: skip
+        print(f"median rows/hand {statistics.median(ratios):.2f}x, worst {max(ratios):.2f}x")
+    if len(sizes) > 1:
+        growth = sizes[-1] / sizes[0]
+        print(f"\ngrowth {sizes[0]:,} -> {sizes[-1]:,} cards: time ratio / {growth:.0f}"
+              " (1 = linear), for zcards rows and for the hand-written baseline")  # fmt: skip
+        for query, per_size in results.items():
+            zcards_growth = per_size[-1][1] / per_size[0][1] / growth
+            hand_growth = per_size[-1][3] / per_size[0][3] / growth
+            print(f"{query:30} {zcards_growth:>6.2f} {hand_growth:>6.2f}")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,8 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
         db["cards"].create(CARD_COLUMNS, pk=("set_name", "name"), not_null={"name", "set_name"})
         db["cards"].create_index(["name"])
         db["cards"].create_index(["type", "faction"])
+        # Searches compare names ignoring case (zcards.query_compiler): name="..." is a lookup.
+        db.execute("CREATE INDEX idx_cards_name_nocase ON cards (name COLLATE NOCASE)")
         db["cards"].create_index(["source_id"])
         db["cards"].enable_fts(
             ["name", "text"], create_triggers=True, tokenize="unicode61 remove_diacritics 2"

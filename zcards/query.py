@@ -1,348 +1,204 @@
-"""The search language compiled to parameterised SQL over the ``cards`` table.
+"""Searching the card database: the search language (:mod:`zcards.query_parser`, compiled
+by :mod:`zcards.query_compiler`), sort order, paging, and hints when nothing matches.
 
-No user text ever becomes SQL: field names resolve to fixed column expressions from
-:data:`FIELDS`, values travel as parameters. Field semantics:
-
-* text fields (``name``, ``o``/``text``): ``:`` contains, ``=``/``!=`` whole value;
-* categories (``t``/``type``, ``f``/``faction``, ``r``/``rarity``, ``set``): ``:``/``=``/``!=``
-  whole value; ``r:common`` also works;
-* lists (``k``/``kw``, ``sym``) and ``req``: ``:``/``=`` has it, ``!=`` lacks it;
-* numbers (``cost``, ``pow``/``power``, ``hp``/``health``): ``= != < <= > >=`` (``:`` is ``=``);
-* any other game's column (stored in ``extra``): by its own header name, ``:`` contains,
-  ``=``/``!=`` whole value, comparisons numerically;
-* every field takes ``field:/regex/``. All matching ignores case.
+Results are :class:`~zcards.card_rows.CardRow` objects read as the cursor goes
+(:func:`search_rows`); :func:`search` returns full :class:`~zcards.model.Card` objects.
 """
 
 from __future__ import annotations
 
-import re
-import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 import sqlite_utils
 
+from zcards.card_rows import SELECT_COLUMNS, CardRow
 from zcards.errors import UsageError
-from zcards.model import FIELD_ALIASES, RARITY_NAMES, Card
-from zcards.query_parser import And, Field, Node, Not, Or, QueryError, Regex, Text, parse_query
+from zcards.model import Card
+from zcards.query_compiler import (
+    CATEGORY,
+    FIELDS,
+    LIST,
+    NUMBER,
+    RARITY_CODES,
+    REQUIREMENT,
+    TEXT,
+    Compiler,
+    compile_query,
+    extra_columns,
+    fields_of,
+    fold_field,
+    register_functions,
+)
+from zcards.query_parser import And, Field, Node, QueryError, parse_query
 
-TEXT, CATEGORY, LIST, REQUIREMENT, NUMBER, EXTRA = (
-    "text", "category", "list", "requirement", "number", "extra",
-)  # fmt: skip
+__all__ = [
+    "all_rows",
+    "compile_query",
+    "count_matches",
+    "extra_columns",
+    "register_functions",
+    "search",
+    "search_rows",
+    "search_sql",
+    "unknown_values",
+]
+
+
+ORDER_FIELD = "order"
+"""``order:FIELD`` / ``order:-FIELD`` in a query sorts like ``--sort`` (not a filter)."""
 
 
 @dataclass(frozen=True)
-class FieldSpec:
-    kind: str
-    column: str
+class SortKey:
+    """One sort field: ``name`` as written, descending or not, and where it stands in the
+    query (None for ``--sort``, whose mistakes are usage errors without a caret)."""
+
+    name: str
+    descending: bool
+    node: Field | None = None
+
+    @classmethod
+    def parse(cls, text: str, node: Field | None = None) -> SortKey:
+        descending = text.startswith("-")
+        return cls(text[1:] if descending else text, descending, node)
 
 
-# Card field -> (kind, query aliases). Import header aliases (``strength`` = power) add more.
-_FIELD_KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "name": (TEXT, ("name",)),
-    "text": (TEXT, ("o", "text")),
-    "image_file": (TEXT, ("image", "imagefile")),
-    "type": (CATEGORY, ("t", "type")),
-    "faction": (CATEGORY, ("f", "faction")),
-    "rarity": (CATEGORY, ("r", "rarity")),
-    "set_name": (CATEGORY, ("set",)),
-    "keywords": (LIST, ("k", "kw", "keyword", "keywords")),
-    "symbols": (LIST, ("sym", "symbol", "symbols")),
-    "requirements": (REQUIREMENT, ("req", "requirement", "requirements")),
-    "cost": (NUMBER, ("cost",)),
-    "power": (NUMBER, ("pow", "power")),
-    "health": (NUMBER, ("hp", "health")),
-}
-
-
-def fold_field(name: str) -> str:
-    """Field names compare like import headers: case, spaces, ``_ - .`` ignored."""
-    return re.sub(r"[\s_\-.]", "", name).casefold()
-
-
-FIELDS: dict[str, FieldSpec] = {}
-for _column, (_kind, _aliases) in _FIELD_KINDS.items():
-    for _alias in (*_aliases, *FIELD_ALIASES.get(_column, ())):
-        FIELDS.setdefault(fold_field(_alias), FieldSpec(_kind, f"cards.{_column}"))
-
-_RARITY_CODES = {name.casefold(): code for code, name in RARITY_NAMES.items()}
-_NUMERIC = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
-_COMPARE = {":": "=", "=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-
-
-@lru_cache(maxsize=256)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-def _regexp(pattern: str, value: object) -> bool:
-    return value is not None and _compiled(pattern).search(str(value)) is not None
-
-
-def register_functions(conn: sqlite3.Connection) -> None:
-    """Give a connection the REGEXP operator that ``/regex/`` terms compile to."""
-    conn.create_function("regexp", 2, _regexp, deterministic=True)
-
-
-def _like(value: str) -> str:
-    """A LIKE pattern matching ``value`` anywhere, its own % and _ taken literally."""
-    return "%" + re.sub(r"([\\%_])", r"\\\1", value) + "%"
-
-
-class _Compiler:
-    def __init__(self, query: str, extra_columns: Iterable[str]) -> None:
-        self.query = query
-        self.extra = {fold_field(column): column for column in extra_columns}
-        self.params: list[object] = []
-
-    def error(self, message: str, position: int, length: int = 1) -> QueryError:
-        return QueryError(message, self.query, position, length)
-
-    def param(self, value: object) -> str:
-        self.params.append(value)
-        return "?"
-
-    def node(self, node: Node) -> str:
-        if isinstance(node, And):
-            # Bare words side by side become one full-text lookup, as one would write by hand.
-            words = [child for child in node.children if isinstance(child, Text)]
-            parts = [self.text(*words)] if words else []
-            parts += [self.node(child) for child in node.children if not isinstance(child, Text)]
-            return "(" + " AND ".join(parts) + ")"
-        if isinstance(node, Or):
-            return "(" + " OR ".join(self.node(child) for child in node.children) + ")"
-        if isinstance(node, Not):
-            # coalesce: a card without a value (NULL cost) is "not cost=2" too.
-            return f"NOT coalesce({self.node(node.child)}, 0)"
-        if isinstance(node, Text):
-            return self.text(node)
-        if isinstance(node, Regex):
-            self.check_regex(node)
-            return (
-                f"(cards.name REGEXP {self.param(node.pattern)}"
-                f" OR cards.text REGEXP {self.param(node.pattern)})"
+def _split_order(query: str, tree: Node) -> tuple[Node | None, list[SortKey]]:
+    """The filter part of ``tree`` and its ``order:`` terms (allowed only at the top level,
+    as they order the whole result)."""
+    children = tree.children if isinstance(tree, And) else (tree,)
+    keys = [
+        _sort_key(query, child)
+        for child in children
+        if isinstance(child, Field) and fold_field(child.name) == ORDER_FIELD
+    ]
+    rest = [child for child in children if not any(key.node is child for key in keys)]
+    for field in fields_of(And(tuple(rest))):
+        if fold_field(field.name) == ORDER_FIELD:
+            raise QueryError(
+                "order: sorts the whole result: put it outside parentheses, 'or' and '-'",
+                query,
+                field.pos,
+                len(field.name),
             )
-        return self.field(node)
-
-    def text(self, *nodes: Text) -> str:
-        """One FTS5 lookup for words (prefixes) and phrases that must all occur."""
-        terms = []
-        for node in nodes:
-            if not any(char.isalnum() for char in node.value):
-                what = "phrase" if node.phrase else "word"
-                raise self.error(
-                    f"nothing to search for in this {what}", node.pos, len(node.value) or 1
-                )
-            quoted = '"' + node.value.replace('"', '""') + '"'
-            terms.append(quoted if node.phrase else quoted + "*")
-        match = self.param(" ".join(terms))
-        return f"cards.rowid IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH {match})"
-
-    def check_regex(self, regex: Regex) -> None:
-        try:
-            _compiled(regex.pattern)
-        except re.error as error:
-            offset = 1 + (error.pos or 0)
-            raise self.error(f"bad regular expression: {error.msg}", regex.pos + offset) from None
-
-    def field(self, node: Field) -> str:
-        spec = FIELDS.get(fold_field(node.name))
-        if spec is None and fold_field(node.name) in self.extra:
-            spec = FieldSpec(EXTRA, self.extra[fold_field(node.name)])
-        if spec is None:
-            from rapidfuzz import fuzz, process  # only for mistakes: a search need not load it
-
-            names = sorted(self.field_names())
-            close = process.extractOne(
-                node.name, names, scorer=fuzz.ratio, processor=str.casefold, score_cutoff=75
-            )
-            hint = f"did you mean {close[0]!r}? " if close else ""
-            raise self.error(
-                f"unknown field {node.name!r} ({hint}fields: {', '.join(names)})",
-                node.pos,
-                len(node.name),
-            )
-        if isinstance(node.value, Regex):
-            return self.regex_field(spec, node)
-        if not node.value:
-            raise self.error("empty value", node.value_pos)
-        compile_kind: Callable[[FieldSpec, Field], str] = getattr(self, f"compile_{spec.kind}")
-        return compile_kind(spec, node)
-
-    def field_names(self) -> list[str]:
-        short = [alias for _, aliases in _FIELD_KINDS.values() for alias in aliases]
-        return short + list(self.extra.values())
-
-    def regex_field(self, spec: FieldSpec, node: Field) -> str:
-        assert isinstance(node.value, Regex)
-        self.require(node, ":", "=")
-        self.check_regex(node.value)
-        pattern = node.value.pattern
-        if spec.kind == EXTRA:
-            return self.extra_value(spec, lambda: f"je.value REGEXP {self.param(pattern)}")
-        if spec.kind in (LIST, REQUIREMENT):
-            part = "value" if spec.kind == LIST else "key"
-            return (
-                f"EXISTS (SELECT 1 FROM json_each({spec.column})"
-                f" WHERE {part} REGEXP {self.param(pattern)})"
-            )
-        return f"{spec.column} REGEXP {self.param(pattern)}"
-
-    def extra_value(self, spec: FieldSpec, predicate: Callable[[], str]) -> str:
-        """A test on one ``extra`` value, found by its header name (``predicate`` uses ``je``)."""
-        return (
-            f"EXISTS (SELECT 1 FROM json_each(cards.extra) AS je"
-            f" WHERE je.key = {self.param(spec.column)} AND {predicate()})"
-        )
-
-    def require(self, node: Field, *allowed: str) -> None:
-        if node.op not in allowed:
-            raise self.error(
-                f"operator {node.op!r} does not apply to {node.name!r}"
-                f" (use {' or '.join(allowed)})",
-                node.op_pos,
-                len(node.op),
-            )
-
-    def compile_text(self, spec: FieldSpec, node: Field) -> str:
-        self.require(node, ":", "=", "!=")
-        if node.op == ":":
-            return f"{spec.column} LIKE {self.param(_like(node.value))} ESCAPE '\\'"
-        return f"{spec.column} {_COMPARE[node.op]} {self.param(node.value)} COLLATE NOCASE"
-
-    def compile_category(self, spec: FieldSpec, node: Field) -> str:
-        self.require(node, ":", "=", "!=")
-        value = node.value
-        if spec.column == "cards.rarity":
-            value = _RARITY_CODES.get(value.casefold(), value)
-        return f"{spec.column} {_COMPARE[node.op]} {self.param(value)} COLLATE NOCASE"
-
-    def compile_list(self, spec: FieldSpec, node: Field) -> str:
-        """Has (``:``/``=``) or lacks (``!=``) an item; a requirement matches on its keyword."""
-        self.require(node, ":", "=", "!=")
-        part = "key" if spec.kind == REQUIREMENT else "value"
-        # The LIKE on the JSON text is a fast pre-filter; json_each makes the match exact.
-        sql = (
-            f"({spec.column} LIKE {self.param(_like(node.value))} ESCAPE '\\' AND EXISTS"
-            f" (SELECT 1 FROM json_each({spec.column})"
-            f" WHERE {part} = {self.param(node.value)} COLLATE NOCASE))"
-        )
-        return f"NOT {sql}" if node.op == "!=" else sql
-
-    compile_requirement = compile_list
-
-    def compile_number(self, spec: FieldSpec, node: Field) -> str:
-        try:
-            number = int(node.value)
-        except ValueError:
-            raise self.error(
-                f"{node.name!r} needs a whole number, not {node.value!r}",
-                node.value_pos,
-                len(node.value),
-            ) from None
-        return f"{spec.column} {_COMPARE[node.op]} {self.param(number)}"
-
-    def compile_extra(self, spec: FieldSpec, node: Field) -> str:
-        value, compare = node.value, _COMPARE[node.op]
-        if node.op == ":":
-            return self.extra_value(
-                spec, lambda: f"je.value LIKE {self.param(_like(value))} ESCAPE '\\'"
-            )
-        if node.op in ("=", "!=") and not _NUMERIC.fullmatch(value):
-            return self.extra_value(
-                spec, lambda: f"je.value {compare} {self.param(value)} COLLATE NOCASE"
-            )
-        if not _NUMERIC.fullmatch(value):
-            raise self.error(
-                f"{node.op!r} compares numbers; {node.value!r} is not one",
-                node.value_pos,
-                len(node.value),
-            )
-        # Only values that are numbers take part in a numeric comparison.
-        return self.extra_value(
-            spec,
-            lambda: (
-                "trim(je.value) GLOB '*[0-9]*' AND trim(je.value) NOT GLOB '*[^0-9.+-]*'"
-                f" AND CAST(je.value AS REAL) {compare} {self.param(float(value))}"
-            ),
-        )
-
-    def compile(self, tree: Node) -> tuple[str, list[object]]:
-        return self.node(tree), self.params
+    filter_tree = None if not rest else rest[0] if len(rest) == 1 else And(tuple(rest))
+    return filter_tree, keys
 
 
-def _fields(node: Node) -> Iterable[Field]:
-    if isinstance(node, Field):
-        yield node
-    elif isinstance(node, Not):
-        yield from _fields(node.child)
-    elif isinstance(node, (And, Or)):
-        for child in node.children:
-            yield from _fields(child)
+def _sort_key(query: str, node: Field) -> SortKey:
+    if node.op not in (":", "=") or not isinstance(node.value, str) or not node.value.strip("-"):
+        raise QueryError("write order:FIELD or order:-FIELD", query, node.pos, len(node.name))
+    return SortKey.parse(node.value, node)
 
 
-def compile_query(text: str, *, extra_columns: Iterable[str] = ()) -> tuple[str, list[object]]:
-    """``(where_sql, params)`` for ``text``; ``extra_columns`` are the other games' columns
-    a query may name (see :func:`extra_columns`). Needs :func:`register_functions` for regexes.
-    """
-    return _Compiler(text, extra_columns).compile(parse_query(text))
+def _caret_length(node: Field) -> int:
+    return len(node.value) if isinstance(node.value, str) else 1
 
 
-def extra_columns(db: sqlite_utils.Database) -> list[str]:
-    """Header names of every non-Zombie column stored in ``extra`` (searchable by name)."""
-    rows = db.execute(
-        "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
-        " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
-    )
-    return [key for (key,) in rows]
+class _Plan:
+    """The SQL of one search: filter, order, page."""
+
+    def __init__(self, db: sqlite_utils.Database, query: str | None, sort: str | None) -> None:
+        self.query = query or ""
+        tree = parse_query(query) if query else None
+        self.filter, keys = _split_order(self.query, tree) if tree else (None, [])
+        if sort and keys:
+            raise UsageError("give the sort order once: --sort or order: in the query")
+        self.keys = [SortKey.parse(sort)] if sort else keys
+        named = [field.name for field in fields_of(self.filter)] if self.filter else []
+        named += [key.name for key in self.keys]
+        needs_extra = any(fold_field(name) not in FIELDS for name in named)
+        self.extra = extra_columns(db) if needs_extra else []
+        register_functions(db.conn)
+
+    def where(self) -> tuple[str, list[object]]:
+        if self.filter is None:
+            return "1", []
+        return Compiler(self.query, self.extra).compile(self.filter)
+
+    def order(self) -> tuple[str, list[object]]:
+        """ORDER BY the sort keys, cards without a value last, then by name and set.
+
+        Every term is an expression (``+cards.name``), never a bare indexed column: walking
+        the name index to avoid a sort fetches every row of a big table one by one; sorting
+        the matches is linear in what the filter (and its indexes) found.
+        """
+        terms: list[str] = []
+        params: list[object] = []
+        columns = {fold_field(column): column for column in self.extra}
+        for key in self.keys:
+            spec = FIELDS.get(fold_field(key.name))
+            if spec is None and fold_field(key.name) in columns:
+                expression = "(SELECT value FROM json_each(cards.extra) WHERE key = ?)"
+                params += [columns[fold_field(key.name)]] * 2
+            elif spec is not None and spec.kind in (TEXT, CATEGORY, NUMBER):
+                expression = f"+{spec.column}"
+            else:
+                why = "no such field" if spec is None else "it is a list, not a single value"
+                message = f"cannot sort by {key.name!r}: {why}"
+                if key.node is None:
+                    raise UsageError(message)
+                raise QueryError(message, self.query, key.node.value_pos, _caret_length(key.node))
+            direction = "DESC" if key.descending else "ASC"
+            terms.append(f"coalesce({expression}, '') = '', {expression} {direction}")
+        return ", ".join([*terms, "+cards.name", "+cards.set_name"]), params
 
 
-def prepare(db: sqlite_utils.Database, text: str) -> tuple[str, list[object]]:
-    """Compile ``text`` for ``db``: its extra columns are looked up only when a query needs them."""
-    tree = parse_query(text)
-    needs_extra = any(fold_field(field.name) not in FIELDS for field in _fields(tree))
-    register_functions(db.conn)
-    return _Compiler(text, extra_columns(db) if needs_extra else ()).compile(tree)
+def search_sql(
+    db: sqlite_utils.Database,
+    query: str | None,
+    *,
+    sort: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> tuple[str, list[object]]:
+    """``(sql, params)`` selecting the :class:`~zcards.card_rows.CardRow` columns of the cards
+    matching ``query`` (every card when None), sorted by ``sort`` or the query's ``order:``
+    terms (``-FIELD`` descending), then by name; ``limit`` and ``offset`` page the result."""
+    plan = _Plan(db, query, sort)
+    where, params = plan.where()
+    order, order_params = plan.order()
+    sql = f"SELECT {SELECT_COLUMNS} FROM cards WHERE {where} ORDER BY {order}"
+    page: list[object] = []
+    if limit is not None or offset:
+        sql += " LIMIT ? OFFSET ?"
+        page = [-1 if limit is None else int(limit), int(offset)]
+    return sql, [*params, *order_params, *page]
 
 
-def order_by(db: sqlite_utils.Database, sort: str | None) -> tuple[str, list[object]]:
-    """ORDER BY for ``--sort FIELD`` (``-FIELD`` descending); cards without a value go last."""
-    tail = "cards.name, cards.set_name"
-    if not sort:
-        return tail, []
-    name, direction = (sort[1:], "DESC") if sort.startswith("-") else (sort, "ASC")
-    spec = FIELDS.get(fold_field(name))
-    params: list[object] = []
-    if spec is None:
-        columns = {fold_field(column): column for column in extra_columns(db)}
-        if fold_field(name) not in columns:
-            raise UsageError(f"cannot sort by {name!r}: no such field")
-        expression = "(SELECT value FROM json_each(cards.extra) WHERE key = ?)"
-        params = [columns[fold_field(name)]] * 2
-    elif spec.kind in (TEXT, CATEGORY, NUMBER):
-        expression = spec.column
-    else:
-        raise UsageError(f"cannot sort by {name!r}: it is a list, not a single value")
-    return f"coalesce({expression}, '') = '', {expression} {direction}, {tail}", params
+def search_rows(
+    db: sqlite_utils.Database,
+    query: str | None,
+    *,
+    sort: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> Iterator[CardRow]:
+    """The matching cards as rows, fetched as they are read (see :func:`search_sql`)."""
+    sql, params = search_sql(db, query, sort=sort, limit=limit, offset=offset)
+    return map(CardRow, db.conn.execute(sql, params))
+
+
+def all_rows(db: sqlite_utils.Database) -> Iterator[CardRow]:
+    """Every card as a row, in storage order (for counting: no sort at all)."""
+    return map(CardRow, db.conn.execute(f"SELECT {SELECT_COLUMNS} FROM cards"))
 
 
 def search(
-    db: sqlite_utils.Database, query: str, *, sort: str | None = None, limit: int | None = None
+    db: sqlite_utils.Database,
+    query: str,
+    *,
+    sort: str | None = None,
+    limit: int | None = None,
+    offset: int = 0,
 ) -> list[Card]:
-    """The cards matching ``query``, by name unless ``sort`` names a field."""
-    where, params = prepare(db, query)
-    order, order_params = order_by(db, sort)
-    sql = f"SELECT cards.* FROM cards WHERE {where} ORDER BY {order}"
-    if limit is not None:
-        sql += f" LIMIT {int(limit)}"
-    cursor = db.execute(sql, [*params, *order_params])
-    columns = [description[0] for description in cursor.description]
-    return [Card.from_row(dict(zip(columns, row, strict=True))) for row in cursor]
+    """The cards matching ``query`` as full cards (:func:`search_rows` reads less)."""
+    return [row.card() for row in search_rows(db, query, sort=sort, limit=limit, offset=offset)]
 
 
 def count_matches(db: sqlite_utils.Database, query: str) -> int:
-    where, params = prepare(db, query)
+    where, params = _Plan(db, query, None).where()
     return db.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0]
 
 
@@ -360,7 +216,7 @@ def unknown_values(db: sqlite_utils.Database, query: str) -> list[str]:
     values, so a typo gets a "did you mean" instead of a silent empty result.
     """
     hints = []
-    for node in _fields(parse_query(query)):
+    for node in fields_of(parse_query(query)):
         spec = FIELDS.get(fold_field(node.name))
         if spec is None or spec.kind not in _VOCABULARY_SQL or not isinstance(node.value, str):
             continue
@@ -370,7 +226,7 @@ def unknown_values(db: sqlite_utils.Database, query: str) -> list[str]:
         known = sorted({str(value) for (value,) in db.execute(sql) if value not in (None, "")})
         value = node.value
         if spec.column == "cards.rarity":
-            value = _RARITY_CODES.get(value.casefold(), value)
+            value = RARITY_CODES.get(value.casefold(), value)
         if value.casefold() in {item.casefold() for item in known}:
             continue
         from rapidfuzz import fuzz, process  # only after an empty result

@@ -9,6 +9,9 @@ Grammar (``or`` binds loosest, ``-`` tightest; juxtaposition means ``and``)::
     term    := word | "phrase" | /regex/ | field op value
 
 Every node remembers where it starts in the query, so an error can put a caret under it.
+Work is bounded: a query has at most :data:`MAX_QUERY_LENGTH` characters, :data:`MAX_TERMS`
+terms and :data:`MAX_DEPTH` levels of parentheses and negations; going past a limit is a
+caret error like any other mistake (SQLite's own expression limit is never reached).
 """
 
 from __future__ import annotations
@@ -19,16 +22,24 @@ from dataclasses import dataclass
 from zcards.errors import Location, UsageError
 
 OPERATORS = (":", "=", "!=", "<", "<=", ">", ">=")
+MAX_QUERY_LENGTH = 4000
+"""Longest query, in characters."""
+MAX_TERMS = 200
+"""Most terms (words, phrases, regexes, field tests) in one query."""
+MAX_DEPTH = 32
+"""Deepest nesting of parentheses and ``-`` negations."""
 _FIELD = re.compile(r"([A-Za-z_][\w.]*)([:=!<>]+)")
 _WORD_END = re.compile(r'[\s()"]')
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class QueryError(UsageError):
     """A query the parser or compiler cannot accept; the message shows a caret under it."""
 
     def __init__(self, message: str, query: str, position: int, length: int = 1) -> None:
-        caret = " " * position + "^" * max(1, length)
-        super().__init__(f"{message}\n  {query}\n  {caret}", Location("query", None, position + 1))
+        shown, offset = _window(query, position)
+        caret = " " * (position - offset) + "^" * max(1, min(length, len(shown) + 1))
+        super().__init__(f"{message}\n  {shown}\n  {caret}", Location("query", None, position + 1))
         self.reason = message
         self.position = position
 
@@ -36,6 +47,17 @@ class QueryError(UsageError):
     def column(self) -> int:
         """1-based column of the offending character."""
         return self.position + 1
+
+
+_SHOWN = 60  # characters of a long query shown on each side of an error
+
+
+def _window(query: str, position: int) -> tuple[str, int]:
+    """The part of ``query`` an error shows, and the offset of its first character."""
+    if len(query) <= 2 * _SHOWN:
+        return query, 0
+    start = max(0, position - _SHOWN)
+    return query[start : position + _SHOWN], start
 
 
 @dataclass(frozen=True)
@@ -102,6 +124,14 @@ class _Lexer:
     def tokens(self) -> list[Token]:
         tokens: list[Token] = []
         query = self.query
+        if len(query) > MAX_QUERY_LENGTH:
+            raise self.error(
+                f"query too long: at most {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
+            )
+        control = _CONTROL.search(query)
+        if control is not None:
+            raise self.error(f"control character {control.group()!r} in the query", control.start())
+        terms = 0
         while True:
             while self.pos < len(query) and query[self.pos].isspace():
                 self.pos += 1
@@ -117,7 +147,11 @@ class _Lexer:
                     raise self.error("'-' must be followed by a term, with no space", start)
                 tokens.append(Token("-", start))
             else:
-                tokens.append(self._term(start))
+                token = self._term(start)
+                terms += token.kind == "term"
+                if terms > MAX_TERMS:
+                    raise self.error(f"too many terms: at most {MAX_TERMS}", start)
+                tokens.append(token)
 
     def _term(self, start: int) -> Token:
         char = self.query[start]
@@ -204,6 +238,7 @@ class _Parser:
         self.query = query
         self.tokens = tokens
         self.index = 0
+        self.depth = 0
 
     def error(self, message: str, position: int, length: int = 1) -> QueryError:
         return QueryError(message, self.query, position, length)
@@ -255,21 +290,32 @@ class _Parser:
 
     def unary(self) -> Node:
         token = self.take()
-        if token.kind == "-":
-            if self.peek() is None or self.peek().kind in ("or", "and", ")"):
-                raise self.error("'-' must be followed by a term", token.pos)
-            return Not(self.unary(), token.pos)
-        if token.kind == "(":
-            if (inner := self.peek()) is not None and inner.kind == ")":
-                raise self.error("empty parentheses", token.pos, 2)
-            node = self.or_expr()
-            closing = self.peek()
-            if closing is None or closing.kind != ")":
-                raise self.error("unbalanced '(': no ')' closes it", token.pos)
-            self.take()
-            return node
+        if token.kind in ("-", "("):
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise self.error(f"nested too deeply: at most {MAX_DEPTH} levels", token.pos)
+            try:
+                return self.nested(token)
+            finally:
+                self.depth -= 1
         assert token.node is not None
         return token.node
+
+    def nested(self, token: Token) -> Node:
+        """The operand of ``-``, or the expression in parentheses."""
+        if token.kind == "-":
+            operand = self.peek()
+            if operand is None or operand.kind in ("or", "and", ")"):
+                raise self.error("'-' must be followed by a term", token.pos)
+            return Not(self.unary(), token.pos)
+        if (inner := self.peek()) is not None and inner.kind == ")":
+            raise self.error("empty parentheses", token.pos, 2)
+        node = self.or_expr()
+        closing = self.peek()
+        if closing is None or closing.kind != ")":
+            raise self.error("unbalanced '(': no ')' closes it", token.pos)
+        self.take()
+        return node
 
 
 def parse_query(query: str) -> Node:

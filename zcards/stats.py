@@ -9,17 +9,33 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import sqlite_utils
 
-from zcards.db import iter_cards
-from zcards.model import Card
-from zcards.query import search
+from zcards.card_rows import CardRow
+from zcards.query import all_rows, search_rows
 
 NO_VALUE = "(none)"
 NO_COST = "no cost"
 CATEGORIES = ("type", "faction", "rarity", "keyword", "symbol", "cost")
+
+
+class Counted(Protocol):
+    """What stats read of a card: a :class:`~zcards.model.Card` or a search row."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def faction(self) -> str: ...
+    @property
+    def rarity(self) -> str: ...
+    @property
+    def keywords(self) -> tuple[str, ...]: ...
+    @property
+    def symbols(self) -> tuple[str, ...]: ...
+    @property
+    def cost(self) -> int | None: ...
 
 
 @dataclass
@@ -29,7 +45,7 @@ class Stats:
         default_factory=lambda: {category: Counter() for category in CATEGORIES}
     )
 
-    def add(self, card: Card, copies: int = 1) -> None:
+    def add(self, card: Counted, copies: int = 1) -> None:
         self.total += copies
         self.counts["type"][card.type or NO_VALUE] += copies
         self.counts["faction"][card.faction or NO_VALUE] += copies
@@ -57,17 +73,20 @@ def _cost_order(value: str) -> tuple[int, int]:
     return (1, 0) if value == NO_COST else (0, int(value))
 
 
-def summarise(cards: Iterable[Card | tuple[int, Card]]) -> Stats:
+def summarise(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
     """Stats of cards, or of ``(copies, card)`` pairs (a deck)."""
     stats = Stats()
     for item in cards:
-        copies, card = item if isinstance(item, tuple) else (1, item)
+        # A search row is a tuple too: only a plain pair carries a count.
+        if isinstance(item, tuple) and not isinstance(item, CardRow):
+            copies, card = item
+        else:
+            copies, card = 1, item
         stats.add(card, copies)
     return stats
 
 
 def database_stats(db: sqlite_utils.Database, query: str | None = None) -> Stats:
-    """Stats of every card in ``db``, or of the cards a search query matches."""
-    if query:
-        return summarise(search(db, query))
-    return summarise(iter_cards(db))
+    """Stats of every card in ``db``, or of the cards a search query matches (rows are read
+    as they come, and only the fields counted are decoded)."""
+    return summarise(search_rows(db, query) if query else all_rows(db))

@@ -43,7 +43,7 @@ def builder(
     exprs = dict(_PROVENANCE)
     if cls is ev.System:  # Lackey's own messages keep the whole line (after its stamp)
         constants, stored = {"name": template.name}, ()
-        exprs["text"] = "match.string[match.end(4):]"
+        exprs["text"] = "match.string[match.end(4) : match.end()]"
     numbers = (
         _STAMP_GROUPS
         + ((player,) if player is not None else ())

@@ -18,15 +18,31 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
 from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
 from lackey_plugin.log import events as ev
+from lackey_plugin.log.matcher import (
+    MAX_KNOWN_NAMES,
+    STAMP,
+    Clock,
+    Matcher,
+    is_ambiguous,
+    name_bound,
+    name_table,
+)
 from lackey_plugin.log.matcher import MAX_LINE as MAX_LINE  # re-exported: documented here
-from lackey_plugin.log.matcher import STAMP, Clock, Matcher
-from lackey_plugin.log.templates import Template, Vocabulary, default_templates, meanings
+from lackey_plugin.log.templates import MAX_NUMBER as MAX_NUMBER  # documented here too
+from lackey_plugin.log.templates import (
+    NumberOutOfRange,
+    Template,
+    Vocabulary,
+    default_templates,
+    meanings,
+)
 from zcards.errors import Location, ZcardsError
 
 Source = str | bytes | os.PathLike
@@ -39,6 +55,16 @@ _CR_BEFORE_LF = re.compile(r"\r+\n")
 _CR_OR_LF = re.compile(r"[\r\n]")
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 1 << 20
+
+
+@lru_cache(maxsize=16)
+def compiled_matcher(
+    templates: tuple[Template, ...], game: GameDefinition, longest: int
+) -> Matcher:
+    """The matcher of a template table: without the known-name lookup (``longest`` 0), or with
+    it for names up to ``longest`` characters (a power of two). Names are data, so a process
+    compiles a table a few times at most."""
+    return Matcher(templates, Vocabulary.of(game), longest)
 
 
 class LogFormatError(ZcardsError):
@@ -75,7 +101,14 @@ class LogParser:
     """Turns lines into events, learning player names as it goes.
 
     Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
-    longest first, so "Test Dummy" is never read as "Test"; other names still parse."""
+    longest first, so "The Man who plays" is never read as "The Man who"; other names still
+    parse. Names are data, not part of the compiled regex (:func:`compiled_matcher`): most
+    read the same with the any-name patterns, and the few the patterns could split otherwise
+    (:func:`~lackey_plugin.log.matcher.is_ambiguous`; the first
+    :data:`~lackey_plugin.log.matcher.MAX_KNOWN_NAMES` of them) are looked up in a table
+    appended to the lines that hold them. Learning a name compiles nothing: the work stays
+    linear in the log. A number beyond :data:`MAX_NUMBER` makes its line unparsed (in
+    ``strict`` mode a :class:`LogFormatError` naming its column)."""
 
     def __init__(
         self,
@@ -90,37 +123,64 @@ class LogParser:
         self.strict = strict
         self.source = source
         self.players: list[str] = list(dict.fromkeys(players))
+        self._known: set[str] = set()
         self._templates = tuple(templates) if templates is not None else default_templates()
+        self._plain = compiled_matcher(self._templates, game, 0)
+        self._lookup = self._plain
+        self._ambiguous: list[str] = []
+        self._table = ""
         self._meanings = meanings(game)
-        self._matcher = self._compile()
         self._seconds = Clock().seconds
+        for name in self.players:
+            self._learn(name)
 
-    def _compile(self) -> Matcher:
-        return Matcher(self._templates, Vocabulary.of(self.game, self.players))
+    def _learn(self, name: str) -> None:
+        """Remember a name; an ambiguous one (the first :data:`MAX_KNOWN_NAMES`) turns the
+        table lookup on for the lines that hold it."""
+        self._known.add(name)
+        if len(self._ambiguous) >= MAX_KNOWN_NAMES:
+            return
+        if is_ambiguous(name, self._plain.continuations):
+            self._ambiguous.append(name)
+            self._table = name_table(self._ambiguous)
+            bound = name_bound(self._ambiguous)
+            self._lookup = compiled_matcher(self._templates, self.game, bound)
 
     def parse_line(self, text: str, number: int = 0) -> ev.Event | None:
         """The event of one decoded line (None for a blank line)."""
         body = text.strip()
         if not body:
             return None
-        matcher = self._matcher
-        match = matcher.regex.match(body)
-        if match is None:
+        matcher, subject = self._plain, body
+        if self._ambiguous and any(name in body for name in self._ambiguous):
+            matcher, subject = self._lookup, body + self._table
+        match = matcher.regex.match(subject)
+        if match is None or "\n" in body:
             return self._unparsed(body, text, number)
-        template, build = matcher.plans[match.lastindex]
-        event = build(match, number, text, self._meanings, self._seconds)
-        if template.learn and event.player not in self.players:
-            self.players.append(event.player)
-            self._matcher = self._compile()
+        template, build = matcher.plans[match.lastindex or 0]
+        try:
+            event = build(match, number, text, self._meanings, self._seconds)
+        except NumberOutOfRange as error:
+            return self._unparsed(body, text, number, error)
+        if template.learn:
+            player: str = getattr(event, "player")  # noqa: B009 - learning templates have one
+            if player not in self._known:
+                self.players.append(player)
+                self._learn(player)
         return event
 
-    def _unparsed(self, body: str, text: str, number: int) -> ev.Unparsed:
+    def _unparsed(
+        self, body: str, text: str, number: int, error: NumberOutOfRange | None = None
+    ) -> ev.Unparsed:
         timestamp = seconds = None
         stamp = _TIMESTAMP.match(body)
         if stamp is not None:
             timestamp, hours, minutes = stamp.groups()
             seconds = self._seconds(hours, minutes)
             body = body[stamp.end() :]
+        if self.strict and error is not None:
+            column = text.find(error.text) + 1
+            raise LogFormatError(str(error), Location(self.source, number, column or None))
         if self.strict:
             raise LogFormatError(f"no log template matches {body!r}", Location(self.source, number))
         return ev.Unparsed(body, line=number, raw=text, timestamp=timestamp, seconds=seconds)
@@ -172,14 +232,14 @@ def _numbered_blocks(path: Path) -> Iterator[Iterable[tuple[int, str]]]:
                     text = block.decode("utf-8")
             if text is None:
                 decoded: list[tuple[int, str]] = []
-                error = None
+                failure: LogFormatError | None = None
                 try:
                     decoded.extend(_decode_lines(io.BytesIO(block), str(path), number))
                 except LogFormatError as caught:
-                    error = caught
+                    failure = caught
                 yield decoded
-                if error is not None:
-                    raise error
+                if failure is not None:
+                    raise failure
                 number += len(decoded)
                 continue
             if "\r" in text:

@@ -1,33 +1,77 @@
-"""Events as JSON-ready dicts and back (``zcards log parse --format jsonl``)."""
+"""Events as JSON-ready dicts and back (``zcards log parse --format jsonl``).
+
+A log can hold millions of events, so each event class's fields are read by one
+``attrgetter`` made once per class (:func:`_reader`), and every event is written by the same
+C encoder (:data:`encode_compact`), not a new encoder per call as ``json.dumps`` makes.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import fields
+from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log.events import EVENT_BY_KIND, Event
 
 
+def _compact_encoder() -> Callable[[Any], str]:
+    """Compact JSON (``", "``/``": "`` separators, non-ASCII kept) from one C encoder
+    object, made once; the pure-Python encoder where CPython has no C one."""
+    fallback = json.JSONEncoder(ensure_ascii=False)
+    c_make_encoder = getattr(json.encoder, "c_make_encoder", None)  # not in the type stubs
+    if c_make_encoder is None:  # pragma: no cover - other Python implementations
+        return fallback.encode
+    chunks = c_make_encoder(
+        None, fallback.default, encode_basestring, None, ": ", ", ", False, False, True
+    )
+    return lambda value: "".join(chunks(value, 0))
+
+
+encode_compact = _compact_encoder()
+"""One value as compact JSON text (shared by every caller that writes many small documents)."""
+
+_READERS: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]] = {}
+
+
+def _reader(cls: type[Event]) -> tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]:
+    """The output keys of an event class and a getter of its values in that order."""
+    reader = _READERS.get(cls)
+    if reader is None:
+        names = ("line", "timestamp", "seconds") + tuple(
+            item.name for item in fields(cls) if item.name not in PROVENANCE
+        )
+        reader = (("kind", *names), attrgetter("kind", *names))
+        _READERS[cls] = reader
+    return reader
+
+
+def _fields_of(event: Event) -> dict[str, Any]:
+    keys, values = _reader(type(event))
+    return dict(zip(keys, values(event)))  # noqa: B905 - same length by construction
+
+
 def event_to_dict(event: Event) -> dict[str, Any]:
     """A JSON-ready dict: ``kind``, provenance (without ``raw``), then the event's fields."""
-    data: dict[str, Any] = {
-        "kind": event.kind,
-        "line": event.line,
-        "timestamp": event.timestamp,
-        "seconds": event.seconds,
-    }
-    for item in fields(event):
-        if item.name not in PROVENANCE:
-            value = getattr(event, item.name)
-            data[item.name] = list(value) if isinstance(value, tuple) else value
+    data = _fields_of(event)
+    for name, value in data.items():
+        if isinstance(value, tuple):
+            data[name] = list(value)
     return data
+
+
+def event_to_json(event: Event) -> str:
+    """:func:`event_to_dict` as one line of compact JSON (tuples are written as arrays)."""
+    return encode_compact(_fields_of(event))
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The inverse of :func:`event_to_dict` (``raw`` comes back empty)."""
     cls = EVENT_BY_KIND[data["kind"]]
-    values = {
+    values: dict[str, Any] = {
         key: tuple(value) if isinstance(value, list) else value
         for key, value in data.items()
         if key not in ("kind", "raw")

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lackey_plugin.game import GameDefinition, Meaning
+from lackey_plugin.game import CardFunction, GameDefinition, GeneralFunction, Meaning
 from lackey_plugin.log import events as ev
 
 TEMPLATES_FILE = Path(__file__).with_name("templates.toml")
@@ -25,14 +25,19 @@ PRONOUNS = tuple(REFLEXIVE)
 # Fallbacks for words the vocabulary does not know. Only the actor may be any text without ':';
 # an owner or target name stops at the first apostrophe and a zone holds no apostrophe, so a
 # crafted line cannot make the regex try every split (names with apostrophes must be known).
+# No pattern crosses a line break: the parser appends its table of known names after one.
 _GENERIC = {
-    "actor": r"[^:]+?",
-    "name": r"[^:']+?",
+    "actor": r"[^:\n]+?",
+    "name": r"[^:'\n]+?",
     "zone": r"[^\s.,:()'](?:[^\s.,:()']| (?!to |from |at |where ))*?",
-    "label": r"[^()]+?",
-    "stat": r"[^:()']+?",
+    "label": r"[^()\n]+?",
+    "stat": r"[^:()'\n]+?",
     "phase": r".+?",
 }
+KNOWN_NAME = "(?#known name)"
+"""Where a name placeholder tries the known names (longest first) before its fallback: the
+matcher turns each mark into a lookup in the table of names after the line, so names are
+data, not part of the regex (see :mod:`lackey_plugin.log.matcher`)."""
 _AUDIENCE = {
     "everyone but it's owner": "others",
     "everyone but its owner": "others",
@@ -50,7 +55,36 @@ _AUDIENCE_TEXT = {
     "all": "all players",
     "owner": "it's owner",
 }
-_COUNT_ITEM = r"[^():,]+: -?\d+"
+_COUNT_ITEM = r"[^():,\n]+: -?\d+"
+
+MAX_NUMBER = 10**9
+"""Largest magnitude of a number in a log line (a count, stat, die, position, modifier): no
+game comes near it, and the bound keeps every consumer's arithmetic small. A line holding a
+larger number is not read as an event (see :class:`NumberOutOfRange`)."""
+
+
+class NumberOutOfRange(ValueError):
+    """A number in a log line beyond :data:`MAX_NUMBER`; ``text`` is the number as written."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"number {text} is outside -{MAX_NUMBER:,}..{MAX_NUMBER:,}")
+        self.text = text
+
+
+def _number(text: str) -> int:
+    """An int within :data:`MAX_NUMBER` (the length check first: no big-number parsing)."""
+    digits = text.strip()
+    if len(digits) <= 11:
+        value = int(digits)
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return value
+    raise NumberOutOfRange(digits)
+
+
+def _bounded_text(text: str) -> str:
+    """A number kept as written (``1.5``, ``+2 to each``) once its whole part is in range."""
+    _number(re.split(r"[. ]", text, maxsplit=1)[0])
+    return text
 
 
 def _alternation(texts: Iterable[str]) -> str:
@@ -64,7 +98,7 @@ def _position(prefix: str, ends: tuple[str, str]) -> tuple[str, Callable, Callab
     said: dict[str, ev.Position] = {prefix: None, **{f"{prefix} the {end} of": end for end in ends}}
 
     def parse(text: str) -> ev.Position:
-        return said[text] if text in said else int(text.split()[2])
+        return said[text] if text in said else _number(text.split()[2])
 
     def write(value: ev.Position, _context: WriteContext) -> str:
         if value is None:
@@ -82,7 +116,7 @@ def _parse_counts(text: str) -> dict[str, int]:
     counts = {}
     for item in text.split(", "):
         zone, _, count = item.rpartition(": ")
-        counts[zone] = int(count)
+        counts[zone] = _number(count)
     return counts
 
 
@@ -139,11 +173,11 @@ TYPES: dict[str, PlaceholderType] = {
     "pron": PlaceholderType(_PRON, write=lambda _value, context: context.pronoun),
     "card": PlaceholderType(r".+?"),
     "text": PlaceholderType(r".*"),
-    "int": PlaceholderType(r"-?\d+", int),
-    "delta": PlaceholderType(r"[+-]\d+", int, lambda value, _context: f"{value:+d}"),
+    "int": PlaceholderType(r"-?\d+", _number),
+    "delta": PlaceholderType(r"[+-]\d+", _number, lambda value, _context: f"{value:+d}"),
     "ints": PlaceholderType(
         r"-?\d+(?:, ?-?\d+)*",
-        lambda text: tuple(map(int, text.split(","))),
+        lambda text: tuple(map(_number, text.split(","))),
         lambda value, _context: ",".join(str(item) for item in value),
     ),
     "coins": PlaceholderType(
@@ -151,8 +185,8 @@ TYPES: dict[str, PlaceholderType] = {
         lambda text: tuple(map(str.strip, text.split(","))),
         lambda value, _context: ",".join(value),
     ),
-    "num": PlaceholderType(r"-?\d+(?:\.\d+)?"),
-    "mod": PlaceholderType(r"[+-]\d+(?: to each)?"),
+    "num": PlaceholderType(r"-?\d+(?:\.\d+)?", _bounded_text),
+    "mod": PlaceholderType(r"[+-]\d+(?: to each)?", _bounded_text),
     "zone": PlaceholderType("{zone}", vocab="zone"),
     "label": PlaceholderType("{label}", vocab="label"),
     "stat": PlaceholderType("{stat}", vocab="stat"),
@@ -210,7 +244,7 @@ def _parse_line(line: str, where: str) -> tuple[Part, ...]:
         if opening or closing:
             if (optional is None) != bool(opening):
                 raise ValueError(f"{where}: unbalanced [ ] in {line!r}")
-            if closing:
+            if closing and optional is not None:
                 parts.append(Optional(tuple(optional)))
             optional = [] if opening else None
             continue
@@ -330,13 +364,19 @@ class Vocabulary:
 
     @classmethod
     def of(cls, game: GameDefinition, names: Iterable[str] = ()) -> Vocabulary:
-        labels = [f.label for f in (*game.card_functions, *game.general_functions)]
+        functions: tuple[CardFunction | GeneralFunction, ...] = (
+            *game.card_functions,
+            *game.general_functions,
+        )
+        labels = [function.label for function in functions]
         return cls(tuple(names), game.zone_labels, tuple(labels), game.stat_labels, game.phases)
 
     def fragment(self, vocab: str) -> str:
+        """The pattern of one vocabulary: known entries longest first, then the fallback;
+        names are a :data:`KNOWN_NAME` mark (looked up in the parser's table of names)."""
+        if vocab in ("actor", "name"):
+            return f"{KNOWN_NAME}|{_GENERIC[vocab]}"
         known = {
-            "actor": self.names,
-            "name": self.names,
             "zone": self.zones,
             "label": self.labels,
             "stat": self.stats,
@@ -347,7 +387,11 @@ class Vocabulary:
 
 def meanings(game: GameDefinition) -> dict[str, Meaning]:
     """Label -> meaning for every card and general function of ``game``."""
-    return {f.label: f.meaning for f in (*game.general_functions, *game.card_functions)}
+    functions: tuple[CardFunction | GeneralFunction, ...] = (
+        *game.general_functions,
+        *game.card_functions,
+    )
+    return {function.label: function.meaning for function in functions}
 
 
 def placeholder_pattern(placeholder: Placeholder, vocabulary: Vocabulary) -> str:

@@ -26,7 +26,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": (
         "zcards.cli.audit",
         "audit_command",
-        "Audit LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).",
+        "Audit each LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).",
     ),
     "build": (
         "zcards.cli.cards",

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from zcards.cli.common import EXIT_FINDING, db_option, emit_json, format_option
+from zcards.cli.common import (
+    EXIT_FINDING,
+    EXIT_INPUT,
+    db_option,
+    emit_json,
+    format_option,
+    progress,
+)
+from zcards.errors import UsageError
 from zcards.rules.load import audit_log, deck_sizes, load_cards
+
+if TYPE_CHECKING:
+    from zcards.rules.report import AuditReport
 
 
 @click.command("audit")
-@click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument(
+    "log_files",
+    metavar="LOG...",
+    nargs=-1,
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+)
 @db_option
 @click.option(
     "--cards",
@@ -42,9 +60,9 @@ from zcards.rules.load import audit_log, deck_sizes, load_cards
     metavar="NAME",
     help="Whose log this is (default: guessed from the cards it names).",
 )
-@format_option(("text", "json"), "text")
+@format_option(("text", "json", "jsonl"), "text")
 def audit_command(
-    log_file: Path,
+    log_files: tuple[Path, ...],
     db_path: Path | None,
     card_file: Path | None,
     decks: tuple[str, ...],
@@ -52,19 +70,59 @@ def audit_command(
     pov: str | None,
     output_format: str,
 ) -> None:
-    """Audit LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
+    """Audit each LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
 
     Exit code 0 when no violation was found, 1 when some were, 2 when an input is unusable.
-    The JSON output follows docs/audit-schema.json.
+    The JSON output (one LOG) follows docs/audit-schema.json. With jsonl, each log gives one
+    line as soon as it is audited: {"log": PATH, "report": REPORT} (REPORT as in the schema)
+    or {"log": PATH, "error": MESSAGE} for an unusable log, and the others go on.
     """
+    if output_format == "json" and len(log_files) > 1:
+        raise UsageError("--format json audits one log; use --format jsonl for several")
     cards = load_cards(db_path, card_file)
-    report = audit_log(log_file, cards, players=players, pov=pov, decks=deck_sizes(decks))
+    sizes = deck_sizes(decks)
+    worst = 0
+    several = len(log_files) > 1
+    with progress(log_files, "Auditing", enabled=several) as files:
+        for log_file in files:
+            try:
+                report = audit_log(log_file, cards, players=players, pov=pov, decks=sizes)
+            except UsageError as error:
+                if not several:
+                    raise
+                _emit_failure(log_file, error, output_format)
+                worst = EXIT_INPUT
+                continue
+            _emit_report(log_file, report, output_format, several=several)
+            if report.violations:
+                worst = max(worst, EXIT_FINDING)
+    if worst:
+        sys.exit(worst)
+
+
+def _emit_report(log_file: Path, report: AuditReport, output_format: str, *, several: bool) -> None:
     if output_format == "json":
         emit_json(report.to_json())
+    elif output_format == "jsonl":
+        _write_line({"log": str(log_file), "report": report.to_json()})
     else:
+        if several:
+            click.echo(f"== {log_file} ==")
         click.echo(report.to_text(), nl=False)
-    if report.violations:
-        sys.exit(EXIT_FINDING)
+
+
+def _emit_failure(log_file: Path, error: UsageError, output_format: str) -> None:
+    click.echo(f"Error: {error}", err=True)
+    if output_format == "jsonl":
+        _write_line({"log": str(log_file), "error": str(error)})
+
+
+def _write_line(document: dict[str, Any]) -> None:
+    """One compact JSON line, written (and flushed) as soon as its log is done."""
+    from lackey_plugin.log.serial import encode_compact
+
+    sys.stdout.write(encode_compact(document) + "\n")
+    sys.stdout.flush()
 
 
 COMMANDS = [audit_command]

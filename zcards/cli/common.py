@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Any, NoReturn, TypeVar
+from typing import IO, Any, NoReturn, TextIO, TypeVar
 
 import click
 
@@ -61,32 +61,68 @@ def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text
     )
 
 
+_CHUNK = 1 << 16  # characters per write: one write per line costs more than the line
+
+
+def write_chunked(pieces: Iterable[str]) -> None:
+    """Write many small strings to stdout in large writes, as they come (memory stays flat)."""
+    out = sys.stdout
+    buffer: list[str] = []
+    size = 0
+    try:
+        for piece in pieces:
+            buffer.append(piece)
+            size += len(piece)
+            if size >= _CHUNK:
+                out.write("".join(buffer))
+                buffer.clear()
+                size = 0
+    finally:  # what was made before an error is written too
+        out.write("".join(buffer))
+        out.flush()
+
+
+def emit_encoded(objects: Iterable[str], output_format: str) -> None:
+    """Stream JSON texts (one object each) as a JSON array, one object per line (``json``),
+    or as one object per line (``ndjson``/``jsonl``)."""
+    if output_format == "json":
+        write_chunked(_json_array(objects))
+    else:
+        write_chunked(text + "\n" for text in objects)
+
+
+def _json_array(objects: Iterable[str]) -> Iterator[str]:
+    separator = "[\n"
+    for text in objects:
+        yield separator
+        yield text
+        separator = ",\n"
+    yield "[]\n" if separator == "[\n" else "\n]\n"
+
+
 def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
-    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout."""
-    out = sys.stdout
-    if output_format == "json":
-        json.dump([dict(row) for row in rows], out, ensure_ascii=False, indent=2)
-        out.write("\n")
-    elif output_format == "jsonl":
-        for row in rows:
-            out.write(json.dumps(dict(row), ensure_ascii=False) + "\n")
+    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout (all but
+    the table streamed: rows are written as they come)."""
+    if output_format in JSON_FORMATS:
+        from lackey_plugin.log.serial import encode_compact
+
+        emit_encoded(map(encode_compact, rows), output_format)
     elif output_format in ("csv", "tsv"):
         import csv
 
         writer = csv.DictWriter(
-            out,
+            sys.stdout,
             fieldnames=list(columns),
             extrasaction="ignore",
             delimiter="," if output_format == "csv" else "\t",
             lineterminator="\n",
         )
         writer.writeheader()
-        for row in rows:
-            writer.writerow({key: _cell(row.get(key)) for key in columns})
+        writer.writerows({key: _cell(row.get(key)) for key in columns} for row in rows)
     else:
-        _emit_table(list(rows), columns, out)
+        _emit_table(list(rows), columns, sys.stdout)
 
 
 def _cell(value: Any) -> str:
@@ -99,7 +135,7 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out) -> None:
+def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out: TextIO) -> None:
     cells = [[_cell(row.get(column)) for column in columns] for row in rows]
     widths = [
         max([len(column)] + [len(line[index]) for line in cells])
@@ -121,9 +157,12 @@ def is_interactive() -> bool:
 
 
 @contextmanager
-def progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[Iterable[T]]:
-    """Click's progress bar over ``items`` on a terminal (on stderr), the bare items otherwise."""
-    if not is_interactive():
+def progress(
+    items: Iterable[T], label: str, length: int | None = None, *, enabled: bool = True
+) -> Iterator[Iterable[T]]:
+    """Click's progress bar over ``items`` on a terminal (on stderr), the bare items otherwise
+    (or when ``enabled`` is false: work too short to deserve a bar)."""
+    if not enabled or not is_interactive():
         yield items
         return
     with click.progressbar(items, label=label, length=length, file=sys.stderr) as bar:

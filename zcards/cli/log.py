@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import json
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import click
 
-from lackey_plugin.log.parser import ParsedLog, parse_log
-from lackey_plugin.log.serial import event_to_dict
-from zcards.cli.common import emit_json
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.parser import LogParser, read_lines
+from lackey_plugin.log.serial import event_to_dict, event_to_json
+from zcards.cli.common import emit_encoded, write_chunked
+
+MAX_LISTED = 1000
+"""Unparsed lines the summary lists by number (it counts all of them)."""
 
 
 @click.group("log")
@@ -25,8 +30,8 @@ def log_group() -> None:
     type=click.Choice(["text", "json", "jsonl"]),
     default="text",
     show_default=True,
-    help="json: a list of events; jsonl: one JSON object per event (for scripts; "
-    "the summary goes to stderr).",
+    help="json: an array of events, one per line; jsonl: one JSON object per line (for "
+    "scripts; the summary goes to stderr). Both stream: memory does not grow with the log.",
 )
 @click.option(
     "--player",
@@ -40,42 +45,80 @@ def log_group() -> None:
 def parse_command(
     log_file: Path, output_format: str, players: tuple[str, ...], strict: bool
 ) -> None:
-    """Print the events of LOG_FILE and a summary (events by kind, unparsed lines)."""
-    parsed = parse_log(log_file, players=players, strict=strict)
-    if output_format != "text":
-        rows = [event_to_dict(event) for event in parsed.events]
-        if output_format == "json":
-            emit_json(rows)
-        else:
-            for row in rows:
-                click.echo(json.dumps(row, ensure_ascii=False))
-        _summary(parsed, err=True)
-        return
-    for event in parsed.events:
-        fields = event_to_dict(event)
-        details = " ".join(
-            f"{key}={value!r}"
-            for key, value in fields.items()
-            if key not in ("kind", "line", "timestamp", "seconds") and value is not None
-        )
-        click.echo(f"{event.line:>6}  {event.kind:<13} {details}")
-    _summary(parsed, err=False)
+    """Print the events of LOG_FILE and a summary (events by kind, unparsed lines).
+
+    Events are written as they are read: memory stays flat however long the log is.
+    """
+    source, lines = read_lines(log_file)
+    parser = LogParser(players=players, strict=strict, source=source)
+    tally = Tally()
+    events = tally.count(parser.events(lines))
+    if output_format == "text":
+        write_chunked(map(_text_line, events))
+    else:
+        emit_encoded(map(event_to_json, events), output_format)
+    _summary(source, tally, parser.players, err=output_format != "text")
 
 
-def _summary(parsed: ParsedLog, *, err: bool) -> None:
-    kinds = parsed.kinds()
+def _text_line(event: ev.Event) -> str:
+    details = " ".join(
+        f"{key}={value!r}"
+        for key, value in event_to_dict(event).items()
+        if key not in ("kind", "line", "timestamp", "seconds") and value is not None
+    )
+    return f"{event.line:>6}  {event.kind:<13} {details}\n"
+
+
+class Tally:
+    """What the summary needs, counted while events stream past: kinds, games (split as
+    :func:`~lackey_plugin.log.parser.split_games` does) and the first unparsed lines."""
+
+    def __init__(self) -> None:
+        self.kinds: Counter[str] = Counter()
+        self.games = 0
+        self.unparsed: list[ev.Unparsed] = []
+        self.unparsed_total = 0
+        self._had_new_game = False
+
+    def count(self, events: Iterable[ev.Event]) -> Iterator[ev.Event]:
+        kinds = self.kinds
+        noted = (ev.NewGame, ev.Unparsed)
+        for event in events:
+            kinds[event.kind] += 1
+            if type(event) in noted:
+                self._note(event)  # type: ignore[arg-type]
+            elif not self.games:
+                self.games = 1
+            yield event
+
+    def _note(self, event: ev.NewGame | ev.Unparsed) -> None:
+        if isinstance(event, ev.Unparsed):
+            self.unparsed_total += 1
+            if len(self.unparsed) < MAX_LISTED:
+                self.unparsed.append(event)
+            self.games = self.games or 1
+            return
+        if not self.games or self._had_new_game:
+            self.games += 1
+            self._had_new_game = False
+        self._had_new_game = True
+
+
+def _summary(source: str, tally: Tally, players: Sequence[str], *, err: bool) -> None:
     echo = click.echo
     echo(
-        f"{parsed.source}: {len(parsed.events)} events, {len(parsed.games)} game(s), "
-        f"players: {', '.join(parsed.players) or '-'}",
+        f"{source}: {tally.kinds.total()} events, {tally.games} game(s), "
+        f"players: {', '.join(players) or '-'}",
         err=err,
     )
-    for kind, count in sorted(kinds.items(), key=lambda item: (-item[1], item[0])):
+    for kind, count in sorted(tally.kinds.items(), key=lambda item: (-item[1], item[0])):
         echo(f"  {kind:<13} {count}", err=err)
-    if parsed.unparsed:
-        echo(f"{len(parsed.unparsed)} unparsed line(s):", err=err)
-        for event in parsed.unparsed:
+    if tally.unparsed_total:
+        echo(f"{tally.unparsed_total} unparsed line(s):", err=err)
+        for event in tally.unparsed:
             echo(f"  line {event.line}: {event.text}", err=err)
+        if tally.unparsed_total > len(tally.unparsed):
+            echo(f"  ... and {tally.unparsed_total - len(tally.unparsed)} more", err=err)
 
 
 COMMANDS = [log_group]

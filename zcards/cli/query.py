@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from zcards.cli.common import db_option, emit_json, emit_rows, format_option
+from zcards.card_rows import CardRow
+from zcards.cli.common import (
+    JSON_FORMATS,
+    db_option,
+    emit_encoded,
+    emit_json,
+    emit_rows,
+    format_option,
+)
 from zcards.db import open_db
 from zcards.errors import Finding
-from zcards.model import Card
-from zcards.query import count_matches, search, unknown_values
+from zcards.model import CARD_FIELDS, Card
+from zcards.query import count_matches, extra_columns, search_rows, unknown_values
 
 if TYPE_CHECKING:
     from zcards.stats import Stats
@@ -22,21 +30,47 @@ TABLE_COLUMNS = (
 )  # fmt: skip
 
 
-def card_row(card: Card, flat: bool = False) -> dict[str, Any]:
-    """A card as an output row; ``flat`` spreads other games' columns out (for CSV/TSV)."""
-    row = dataclasses.asdict(card)
-    if flat:
-        row.update(row.pop("extra"))
-    return row
+def card_row(card: Card) -> dict[str, Any]:
+    """A card as an output row (``zcards card --format json``), like a search result's."""
+    return {name: getattr(card, name) for name in CARD_FIELDS} | {
+        "keywords": list(card.keywords),
+        "requirements": dict(card.requirements),
+        "symbols": list(card.symbols),
+        "extra": dict(card.extra),
+    }
 
 
-def emit_cards(cards: list[Card], output_format: str) -> None:
-    if output_format in ("csv", "tsv"):
-        rows = [card_row(card, flat=True) for card in cards]
-        columns = list(dict.fromkeys(key for row in rows for key in row))
-        emit_rows(rows, columns or TABLE_COLUMNS, output_format)
+class _Counted:
+    """Rows passed through, counted (the no-match hints need to know)."""
+
+    def __init__(self, rows: Iterable[CardRow]) -> None:
+        self.rows = rows
+        self.count = 0
+
+    def __iter__(self) -> Iterator[CardRow]:
+        for row in self.rows:
+            self.count += 1
+            yield row
+
+
+def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]) -> int:
+    """Write search results as they are read; the number written. CSV and TSV spread
+    ``extra`` (other games' columns, see :func:`~zcards.query.extra_columns`) out."""
+    counted = _Counted(rows)
+    if output_format in JSON_FORMATS:
+        emit_encoded(map(CardRow.to_json, counted), output_format)
+    elif output_format in ("csv", "tsv"):
+        columns = [name for name in CARD_FIELDS if name != "extra"] + list(extra)
+        emit_rows(map(_flat, counted), columns, output_format)
     else:
-        emit_rows([card_row(card) for card in cards], TABLE_COLUMNS, output_format)
+        emit_rows([row.to_dict() for row in counted], TABLE_COLUMNS, output_format)
+    return counted.count
+
+
+def _flat(row: CardRow) -> dict[str, Any]:
+    data = row.to_dict()
+    data.update(data.pop("extra"))
+    return data
 
 
 # A query may start with '-' (-k:fast): unknown "options" are taken as the query itself.
@@ -54,8 +88,13 @@ def _query_argument(ctx: click.Context, _param: click.Parameter, value: str | No
 @click.argument("query", callback=_query_argument)
 @db_option
 @format_option()
-@click.option("--sort", help="Field to sort by (default name); '-cost' sorts descending.")
+@click.option(
+    "--sort", help="Field to sort by (default name); '-cost' sorts descending. Same as order:."
+)
 @click.option("--limit", type=click.IntRange(min=1), help="Show at most N cards.")
+@click.option(
+    "--offset", type=click.IntRange(min=0), default=0, help="Skip the first N cards (paging)."
+)
 @click.option("--count", "count_only", is_flag=True, help="Print only the number of matches.")
 def search_command(
     query: str,
@@ -63,6 +102,7 @@ def search_command(
     output_format: str,
     sort: str | None,
     limit: int | None,
+    offset: int,
     count_only: bool,
 ) -> None:
     """Find cards matching QUERY (quote it for the shell).
@@ -75,14 +115,16 @@ def search_command(
     ':' means "contains" for text, "is" for the rest. /regex/ searches name and text;
     field:/regex/ one field. Combine with spaces (and), 'or', '-' (not) and parentheses:
       zcards search 'f:horde (k:fast or k:tough) -cost>2'
+    order:FIELD (order:-FIELD descending) sorts, like --sort: 'f:rage order:-pow'.
+    Results are written as they are read (json: an array, one card per line).
     """
     db = open_db(db_path)
     if count_only:
         click.echo(count_matches(db, query))
         return
-    cards = search(db, query, sort=sort, limit=limit)
-    emit_cards(cards, output_format)
-    if not cards:
+    rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
+    extra = extra_columns(db) if output_format in ("csv", "tsv") else []
+    if not emit_cards(rows, output_format, extra) and not offset:
         for hint in unknown_values(db, query):
             click.echo(f"Note: {hint}", err=True)
 
@@ -96,9 +138,9 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
+    wanted = " ".join(name)
     from zcards.lookup import EXACT, CardIndex
 
-    wanted = " ".join(name)
     result = CardIndex(open_db(db_path)).lookup(wanted)
     if result.card is None:
         raise Finding(result.explain())
