@@ -1,0 +1,275 @@
+"""One reading of one game: the table, the clock, the rule areas and the dispatch table.
+
+The :class:`Replay` feeds each line to the table tracker, then to every rule area that has a
+handler for its type (the table below, built from each area's ``handlers()``). It also knows
+where a game starts and where its setup ends (turn 1 may start without a turn line, R17.10),
+holds back actions logged just before the phase line that makes them legal (R17.5), and can
+be copied: one copy per reading still open of who took turn 1, and one per saved game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from lackey_plugin.log import events as ev
+from zcards.rules.build import BuildRules
+from zcards.rules.cards import CardIndex
+from zcards.rules.combat import CombatRules
+from zcards.rules.context import (
+    Area,
+    Context,
+    Corrected,
+    Fact,
+    GameEnded,
+    Handler,
+    SetupEnded,
+    Signal,
+    is_game_action,
+)
+from zcards.rules.death import DeathRules
+from zcards.rules.draw import DrawRules
+from zcards.rules.excuses import CardText, CardUses
+from zcards.rules.findings import Clock, Findings
+from zcards.rules.losing import LosingRules
+from zcards.rules.phases import PhaseRules
+from zcards.rules.ready import ReadyRules
+from zcards.rules.recoup import RecoupRules
+from zcards.rules.setup import SetupRules
+from zcards.rules.state import TableState
+from zcards.rules.stream import first_phase, lags
+from zcards.rules.table import Tracker
+
+
+class Replay:
+    """Replays the lines of one game under one reading."""
+
+    def __init__(
+        self,
+        cards: CardIndex,
+        events: Sequence[object],
+        *,
+        decks: Mapping[str, int] | None = None,
+        started: bool = False,
+    ) -> None:
+        clock = Clock()
+        table = TableState(started=started)
+        self.ctx = Context(
+            cards, table, clock, Findings(clock), CardText(cards, table, clock), decks or {}, events
+        )
+        self.ctx.emit = self.emit
+        ctx = self.ctx
+        self.tracker = Tracker(ctx)
+        self.setup = SetupRules(ctx)
+        self.phases = PhaseRules(ctx)
+        self.losing = LosingRules(ctx)
+        areas: list[Area] = [
+            self.tracker,
+            self.losing,
+            self.setup,
+            self.phases,
+            CardUses(ctx),
+            ReadyRules(ctx),
+            DrawRules(ctx),
+            BuildRules(ctx),
+            CombatRules(ctx),
+            RecoupRules(ctx),
+            DeathRules(ctx),
+        ]
+        self.dispatch: dict[type, list[Handler]] = {}
+        # While the clock is unknown (the log began mid-turn) only the turn and phase lines
+        # are followed: the rules wait for a turn line (R17.9).
+        self.waiting: dict[type, list[Handler]] = {}
+        for area in areas:
+            for kind, handler in area.handlers().items():
+                self.dispatch.setdefault(kind, []).append(handler)
+                if area is self.phases or area is self.tracker:
+                    self.waiting.setdefault(kind, []).append(handler)
+        self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
+        self.saves: dict[str, Replay] = {}
+        self.turn1: str | None = None  # the player this reading assumes took turn 1
+        self.active_guess = 0  # turn 1: phase lines written by the assumed active player
+        self.touched = started  # the log showed something of this game
+
+    @property
+    def findings(self) -> Findings:
+        return self.ctx.findings
+
+    @property
+    def table(self) -> TableState:
+        return self.ctx.table
+
+    @property
+    def clock(self) -> Clock:
+        return self.ctx.clock
+
+    def emit(self, signal: Signal) -> None:
+        dispatch = self.dispatch if self.clock.known else self.waiting
+        for handler in dispatch.get(type(signal), ()):
+            handler(signal, Fact())
+
+    # -- where the game starts and its setup ends -------------------------------------------
+
+    def prepare(self, event: object, index: int) -> list[str]:
+        """Before a line: start the game when it shows the setup, end the setup when it is
+        the first line of turn 1. Returns the players who may have taken turn 1 when it
+        starts without a turn line (one replay per reading is then needed)."""
+        clock, table = self.clock, self.table
+        if not isinstance(event, ev.Event) or clock.number != 0 or not clock.known:
+            return []
+        self.ctx.index = index
+        if not is_game_action(event) and not isinstance(event, ev.DeckLoad):
+            return []
+        self.touched = True
+        if not table.started:
+            if self.setup.starts_game(event):
+                table.start()
+            elif self.setup.ends_setup(event):
+                clock.known, clock.event = False, event
+                self.findings.warn(
+                    "mid-game",
+                    "the log does not show this game from its start: rules that need the table "
+                    "from before it are unverifiable until the log shows it (R17.9)",
+                    rule="R17.9",
+                )
+            return []
+        if not self.setup.ends_setup(event):
+            return []
+        clock.event = event
+        self.emit(SetupEnded())
+        if isinstance(event, ev.TurnChange):
+            return []
+        self.first_phase = first_phase(self.ctx.events, index)
+        candidates = [p.name for p in table.in_game()]
+        if len(candidates) <= 1:
+            self.phases.begin_turn(1, candidates[0] if candidates else None, self.first_phase)
+            return []
+        return candidates
+
+    def reading(self, active: str) -> Replay:
+        """A copy of this replay in which ``active`` took turn 1 (its findings start empty)."""
+        fork = copy.deepcopy(self, self._shared())
+        fork.turn1 = active
+        fork.phases.begin_turn(1, active, self.first_phase)
+        return fork
+
+    def _shared(self) -> dict[int, object]:
+        """What copies share: card data, the log, the saved games."""
+        return {id(self.ctx.cards): self.ctx.cards, id(self.ctx.events): self.ctx.events}
+
+    # -- saved games (R17.8) -----------------------------------------------------------------
+
+    def save(self, name: str | None) -> None:
+        memo = self._shared() | {id(self.saves): {}, id(self.ctx.findings): Findings(Clock())}
+        self.saves[name or ""] = copy.deepcopy(self, memo)
+
+    def load(self, name: str | None) -> Replay:
+        """The replay after loading a saved game: the state this log saved, or an unknown
+        table when the log never showed it being saved."""
+        saved = self.saves.get(name or "")
+        if saved is None:
+            self.findings.warn(
+                "saved-game",
+                "a saved game the log never showed being saved was loaded: the table is "
+                "unknown from here, so findings that depend on it are unverifiable",
+                rule="R17.8",
+            )
+            for me in self.table.players.values():
+                me.forget()
+            self.clock.known = False
+            return self
+        memo = self._shared() | {
+            id(saved.saves): self.saves,
+            id(saved.ctx.findings): self.ctx.findings,
+        }
+        restored = copy.deepcopy(saved, memo)
+        restored.ctx.findings.clock = restored.clock
+        restored.findings.warn(
+            "saved-game",
+            f"the game saved as {name} earlier in this log was loaded: replaying from there",
+            rule="R17.8",
+        )
+        return restored
+
+    # -- lines -------------------------------------------------------------------------------
+
+    def feed(self, event: object, index: int) -> None:
+        self.ctx.index = index
+        if isinstance(event, Corrected):
+            self.clock.event = event.second
+            self.findings.warn(
+                "correction",
+                f"line {event.first.line} undone at once: a corrected misclick (R17.3)",
+                rule="R17.3",
+                player=getattr(event.second, "player", None),
+            )
+            return
+        if not isinstance(event, ev.Event):
+            return
+        self.clock.event = event
+        if isinstance(event, ev.Unparsed):
+            self.findings.unread.append(event.line)
+            return
+        if isinstance(event, ev.GameControl) and event.action == "clear":
+            self._cleared(event)
+            return
+        clock = self.clock
+        if (
+            clock.known
+            and clock.number >= 1
+            and is_game_action(event)
+            and lags(event, clock.phase, self.ctx.upcoming())
+        ):
+            self.deferred.append((index, event))
+            return
+        self._process(event)
+        if isinstance(event, ev.PhaseChange):
+            if clock.number == 1 and event.player == clock.active:
+                self.active_guess += 1
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """The phase line came: the actions logged before it count in the new phase."""
+        deferred, self.deferred = self.deferred, []
+        for index, late in deferred:
+            self.ctx.index = index
+            self.clock.event = late
+            self.findings.warn(
+                "phase-lag",
+                f"logged before the phase line that starts the {self.clock.phase} phase; "
+                f"counted in the {self.clock.phase} phase",
+                rule="R17.5",
+                player=getattr(late, "player", None),
+            )
+            self._process(late)
+
+    def _process(self, event: ev.Event) -> None:
+        fact = self.tracker.read(event)
+        dispatch = self.dispatch if self.clock.known else self.waiting
+        for handler in dispatch.get(type(event), ()):
+            handler(event, fact)
+        self.losing.check_losses()
+        if is_game_action(event):
+            self.ctx.previous = event
+            self.touched = True
+
+    def _cleared(self, event: ev.GameControl) -> None:
+        """The table cleared in the middle of a game (no deck loads follow)."""
+        self.findings.warn(
+            "table",
+            "the table was cleared: what is on it is unknown from here",
+            player=event.player,
+        )
+        for me in self.table.players.values():
+            me.forget()
+
+    def finish(self) -> None:
+        """The log, or this game of it, stops here (R17.7)."""
+        for index, late in self.deferred:
+            self.ctx.index = index
+            self.clock.event = late
+            self._process(late)
+        self.deferred = []
+        self.clock.event = None
+        self.emit(GameEnded())
+        self.findings.commit_pending()

@@ -1,0 +1,166 @@
+"""How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
+
+* :func:`corrected` removes every action undone by its exact inverse before any other game
+  action, leaving a :class:`~zcards.rules.context.Corrected` marker where the undo was, so the
+  replay sees the table as before the first of the two.
+* :func:`lags` says whether an action is logged just before the phase line that makes it
+  legal, with nothing of the old phase in between (the replay then counts it in the new
+  phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from lackey_plugin.game import Meaning
+from lackey_plugin.log import events as ev
+from zcards.rules.context import Corrected, is_game_action
+from zcards.rules.state import PHASES
+from zcards.rules.table import meaning_of
+
+Item = ev.Event | Corrected
+
+_INVERSE = {
+    Meaning.WOUND: Meaning.HEAL,
+    Meaning.HEAL: Meaning.WOUND,
+    Meaning.INFECT: Meaning.CURE,
+    Meaning.CURE: Meaning.INFECT,
+    Meaning.TO_COMBAT: Meaning.LEAVE_COMBAT,
+    Meaning.LEAVE_COMBAT: Meaning.TO_COMBAT,
+    Meaning.SPEND: Meaning.READY,
+    Meaning.READY: Meaning.SPEND,
+}
+
+
+def _same_card(a: ev.Event, b: ev.Event) -> bool:
+    card_a, card_b = getattr(a, "card", None), getattr(b, "card", None)
+    return a.hidden == b.hidden and (a.hidden or card_a == card_b)
+
+
+def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
+    """A counter or food change right after its player's spend or die roll is what that
+    ability did (a Medic's heal, a Scavenger's food): a real action, not a slip."""
+    if before is None or getattr(before, "player", None) != getattr(event, "player", None):
+        return False
+    if isinstance(before, ev.DiceRoll):
+        return True
+    return isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND
+
+
+def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
+    """Whether an action could be undone by the next one (R17.3)."""
+    if isinstance(event, (ev.CounterChange, ev.StatChange)) and _ability_result(event, before):
+        return False
+    if isinstance(event, ev.CounterChange):
+        return meaning_of(event) in _INVERSE and event.new != event.old
+    if isinstance(event, ev.Perform):
+        meaning = meaning_of(event)
+        if meaning not in (Meaning.SPEND, Meaning.READY):
+            return False
+        # A zombie moved to combat, then spent and readied (Fast): not a misclick.
+        return not (
+            isinstance(before, ev.CounterChange)
+            and meaning_of(before) == Meaning.TO_COMBAT
+            and before.player == event.player
+            and _same_card(before, event)
+        )
+    if isinstance(event, ev.StatChange):
+        return event.new != event.old
+    return isinstance(event, ev.Play)
+
+
+def _undoes(first: ev.Event, second: ev.Event) -> bool:
+    """Whether ``second`` is the exact inverse of ``first``."""
+    if getattr(first, "player", None) != getattr(second, "player", None):
+        return False
+    if isinstance(first, ev.CounterChange) and isinstance(second, ev.CounterChange):
+        return (
+            _INVERSE.get(meaning_of(first)) == meaning_of(second)  # type: ignore[arg-type]
+            and _same_card(first, second)
+            and (second.old, second.new) == (first.new, first.old)
+        )
+    if isinstance(first, ev.Perform) and isinstance(second, ev.Perform):
+        return _INVERSE.get(meaning_of(first)) == meaning_of(second) and _same_card(  # type: ignore[arg-type]
+            first, second
+        )
+    if isinstance(first, ev.StatChange) and isinstance(second, ev.StatChange):
+        return (
+            first.stat.casefold() == second.stat.casefold()
+            and first.target == second.target
+            and (second.old, second.new) == (first.new, first.old)
+        )
+    if isinstance(first, ev.Play) and isinstance(second, ev.TableToZone):
+        return (
+            _same_card(first, second)
+            and second.dst_zone == first.src_zone
+            and (second.dst_owner or second.player) == (first.src_owner or first.player)
+        )
+    return False
+
+
+def corrected(events: Iterable[ev.Event]) -> list[Item]:
+    """The log without its immediate corrections, each replaced by a marker at its undo."""
+    lines = list(events)
+    undone: set[int] = set()
+    markers: dict[int, Corrected] = {}
+    open_actions: list[int] = []  # actions that the next game action may still undo
+    before: ev.Event | None = None
+    for index, event in enumerate(lines):
+        if not is_game_action(event):
+            continue
+        if open_actions and _undoes(lines[open_actions[-1]], event):
+            first = open_actions.pop()
+            undone.update((first, index))
+            markers[index] = Corrected(lines[first], event)
+        elif _undoable(event, before):
+            open_actions.append(index)
+        else:
+            open_actions.clear()
+        before = event
+    return [markers.get(i, e) for i, e in enumerate(lines) if i not in undone or i in markers]
+
+
+# -- phase-line lag --------------------------------------------------------------------------
+
+
+def _lag_kind(event: ev.Event, phase: str) -> bool:
+    """Whether ``event`` belongs to the phase after ``phase`` (so it may be logged early)."""
+    if phase == "Ready":
+        return isinstance(event, ev.Draw) or (
+            isinstance(event, ev.Move) and event.src_zone == "Hand" and event.dst_zone == "Discard"
+        )
+    if phase == "Draw":
+        if isinstance(event, ev.Play):
+            return event.src_zone == "Hand" and event.hidden
+        return isinstance(event, (ev.Perform, ev.Face)) and (
+            isinstance(event, ev.Face) or meaning_of(event) == Meaning.FLIP
+        )
+    return False
+
+
+def lags(event: ev.Event, phase: str, upcoming: Iterable[object]) -> bool:
+    """Whether ``event`` in ``phase`` is logged just before the phase line that makes it
+    legal, with only such early actions in between (R17.5). Any player's: the active player
+    too may click the phase button after drawing."""
+    if phase not in PHASES[:-1] or not _lag_kind(event, phase):
+        return False
+    following = PHASES[PHASES.index(phase) + 1]
+    for later in upcoming:
+        if not isinstance(later, ev.Event) or not is_game_action(later):
+            continue
+        if isinstance(later, ev.PhaseChange):
+            return later.action == "next" and (later.old, later.new) == (phase, following)
+        if not _lag_kind(later, phase):
+            return False
+    return False
+
+
+def first_phase(upcoming: Sequence[object], start: int) -> str:
+    """The phase turn 1 is in when it starts without a turn line: the phase the first phase
+    line leaves, else Ready (R17.10)."""
+    for later in upcoming[start:]:
+        if isinstance(later, (ev.TurnChange, ev.NewGame)):
+            break
+        if isinstance(later, ev.PhaseChange) and later.old in PHASES:
+            return later.old
+    return "Ready"

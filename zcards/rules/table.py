@@ -1,0 +1,435 @@
+"""The table tracker: every line's effect on the :class:`~zcards.rules.state.TableState`.
+
+A function is performed by the card's controller (docs/log-protocol.md), so the actor tells
+whose card it is. The tracker reads each line the way the recording protocol defines it (a
+zombie player's spend in the Attack phase is a zombie that fought, a Wound line's counter
+values name the copy) and hands that reading to the rule areas as a :class:`Fact`; it checks
+nothing itself beyond warning about lines that fit no card on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lackey_plugin.game import ZOMBIE_GAME, Meaning
+from lackey_plugin.log import events as ev
+from zcards.rules.context import ACTIONS, Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+from zcards.rules.state import Player, Survivor
+from zcards.rules.zombies import Fit
+
+FOOD = "food"
+_SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
+
+
+def meaning_of(event: ev.Perform | ev.PerformAll | ev.CounterChange) -> Meaning | None:
+    if event.meaning is not None:
+        return event.meaning
+    function = ZOMBIE_GAME.card_function(event.label) or ZOMBIE_GAME.general_function(event.label)
+    return function.meaning if function is not None else None
+
+
+class Tracker(Area):
+    """Applies each line to the table and says what it meant."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.readied: set[str] = set()  # players who readied their cards this Ready phase
+        self._read: dict[type, Callable[[Any], Fact]] = {
+            ev.Seat: self._seat,
+            ev.DeckLoad: self._deck_load,
+            ev.Draw: self._draw,
+            ev.Move: self._move,
+            ev.Play: self._play,
+            ev.TableToZone: self._table_to_zone,
+            ev.Perform: self._perform,
+            ev.PerformAll: self._perform_all,
+            ev.CounterChange: self._counter,
+            ev.Face: self._face,
+            ev.CardAction: self._card_action,
+            ev.StatChange: self._stat,
+            ev.Spawn: self._spawn,
+        }
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {PhaseBegun: self._phase_begun, PhaseEnded: self._phase_ended}
+
+    def read(self, event: object) -> Fact:
+        if isinstance(event, ACTIONS):
+            self.table.player(event.player).playing = True  # type: ignore[attr-defined]
+        reader = self._read.get(type(event))
+        return reader(event) if reader is not None else Fact()
+
+    def _warn(self, message: str, player: str) -> None:
+        self.findings.warn("table", message, player=player)
+
+    # -- seats, decks, hands ---------------------------------------------------------------
+
+    def _seat(self, event: ev.Seat) -> Fact:
+        if event.action == "sit":
+            me = self.table.player(event.player)
+            me.seat, me.playing, me.spectator = event.seat, True, False
+        elif event.action == "spectate" and event.player not in self.table.players:
+            self.table.player(event.player).spectator = True
+        return Fact()
+
+    def _deck_load(self, event: ev.DeckLoad) -> Fact:
+        me = self.table.player(event.player)
+        me.playing = True
+        me.deck = self.ctx.decks.get(event.player)
+        if me.known:
+            me.hand = 0
+            me.hand_names.clear()
+        return Fact(owner=me)
+
+    def _draw(self, event: ev.Draw) -> Fact:
+        me = self.table.player(event.player)
+        me.to_hand(event.count, self.ctx.card_name(event))
+        me.from_deck(event.count)
+        return Fact(owner=me, name=self.ctx.card_name(event))
+
+    def _move(self, event: ev.Move) -> Fact:
+        source = self.table.player(event.src_owner or event.player)
+        target = self.table.player(event.dst_owner or event.player)
+        name = self.ctx.card_name(event)
+        _leave_zone(source, event.src_zone, name)
+        _enter_zone(target, event.dst_zone, name)
+        if event.counts:
+            if event.src_zone == "Deck" and "Deck" in event.counts:
+                source.deck = event.counts["Deck"]
+            elif event.dst_zone == "Deck" and "Deck" in event.counts:
+                target.deck = event.counts["Deck"]
+        return Fact(owner=source, name=name, info=self.ctx.cards.get(name))
+
+    # -- cards onto and off the table -----------------------------------------------------
+
+    def _play(self, event: ev.Play) -> Fact:
+        me = self.table.player(event.player)
+        source = self.table.player(event.src_owner or event.player)
+        name = self.ctx.card_name(event)
+        _leave_zone(source, event.src_zone, name)
+        if event.counts and "Deck" in event.counts and event.src_zone == "Deck":
+            source.deck = event.counts["Deck"]
+        info = self.ctx.cards.get(name)
+        if name is None:
+            me.zombies.add_face_down()
+        elif info is None:
+            me.survivors.append(Survivor(name, known=False))
+        elif info.type == "Survivor":
+            me.survivors.append(Survivor(name))
+        elif info.type == "Zombie":
+            me.zombies.add_face_up(name)
+        else:
+            me.items.append(name)
+        return Fact(owner=me, name=name, info=info)
+
+    def _table_to_zone(self, event: ev.TableToZone) -> Fact:
+        name = self.ctx.card_name(event)
+        _enter_zone(self.table.player(event.dst_owner or event.player), event.dst_zone, name)
+        actor = self.table.player(event.player)
+        if name is None:
+            return Fact(owner=actor, what="zombie", fit=actor.zombies.remove_face_down())
+        owner = self.table.owner_of(event.player, name)
+        fact = Fact(owner=owner, name=name, info=self.ctx.cards.get(name))
+        copies = owner.survivors_named(name)
+        if copies:
+            dead = [s for s in copies if s.dead_line is not None]
+            fact.survivor = dead[0] if dead else min(copies, key=lambda s: s.wounds or 0)
+            fact.what = "survivor"
+            owner.survivors.remove(fact.survivor)
+        elif name in owner.items:
+            owner.items.remove(name)
+            fact.what = "item"
+        elif owner.zombies.has_named(name):
+            owner.zombies.remove_named(name)
+            fact.what = "zombie"
+        elif not owner.known:
+            fact.what, fact.fit = "unseen", Fit.MAYBE
+        elif not actor.zombies.remove_face_down():
+            fact.what, fact.fit = "unseen", Fit.NO
+            self._warn(f"{name} leaves the table but was not seen on it", event.player)
+        return fact
+
+    def _card_action(self, event: ev.CardAction) -> Fact:
+        name = self.ctx.card_name(event)
+        if event.action == "take_control" and name is not None:
+            return self._take_control(self.table.player(event.player), name)
+        return Fact()
+
+    def _take_control(self, me: Player, name: str) -> Fact:
+        """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
+        holders = [
+            p for p in self.table.players.values() if p is not me and p.survivors_named(name)
+        ]
+        if not holders:
+            if all(p.known for p in self.table.players.values() if p is not me):
+                self._warn(
+                    f"{me.name} takes control of {name}, which is not a survivor of another player",
+                    me.name,
+                )
+            me.zombies.add_face_up(name, generic=True)
+            return Fact(meaning=Meaning.TAKE_CONTROL, owner=None, name=name, what="unseen")
+        owner = holders[0]
+        candidates = owner.survivors_named(name)
+        survivor = next(
+            (s for s in candidates if s.dead_line is not None),
+            next((s for s in candidates if s.infected), candidates[0]),
+        )
+        carrier = next((s for s in candidates if s.infected), None)
+        if not survivor.infected and carrier is not None:
+            # Which copy carried the token was a guess; the death tells (R11.3).
+            survivor.infected, carrier.infected = True, False
+        owner.survivors.remove(survivor)
+        me.zombies.add_face_up(name, generic=True)
+        return Fact(
+            meaning=Meaning.TAKE_CONTROL,
+            owner=owner,
+            name=name,
+            info=self.ctx.cards.get(name),
+            what="survivor",
+            survivor=survivor,
+        )
+
+    # -- card functions ---------------------------------------------------------------------
+
+    def _perform(self, event: ev.Perform) -> Fact:
+        meaning = meaning_of(event)
+        me = self.table.player(event.player)
+        name = self.ctx.card_name(event)
+        if meaning == Meaning.SPEND:
+            fact = self._spend(me, name)
+        elif meaning == Meaning.READY:
+            fact = self._ready(me, name)
+        elif meaning == Meaning.FLIP:
+            fact = Fact(owner=me, name=name, info=self.ctx.cards.get(name), what="zombie")
+            if name is None:
+                self.findings.warn(
+                    "flip", "a card turned face down again is not identified", player=me.name
+                )
+            else:
+                fact.fit = me.zombies.flip_up(name)
+        elif meaning == Meaning.TAKE_CONTROL and name is not None:
+            fact = self._take_control(me, name)
+        else:
+            fact = Fact(owner=me, name=name)
+            if meaning is None:
+                self.findings.warn(
+                    "function", f"unknown card function {event.label!r}", player=me.name
+                )
+        fact.meaning = meaning
+        return fact
+
+    def _spend(self, me: Player, name: str | None) -> Fact:
+        if name is not None:
+            owner = self.table.owner_of(me.name, name)
+            fact = Fact(owner=owner, name=name, info=self.ctx.cards.get(name))
+            if owner.survivors_named(name) and not self._zombie_meant(owner, name):
+                survivor = owner.pick_survivor(name, ready=True)
+                assert survivor is not None
+                fact.what, fact.survivor, fact.fit = (
+                    "survivor",
+                    survivor,
+                    _SPENT_FIT[survivor.spent],
+                )
+                survivor.spent = True
+                return fact
+            if name in owner.items:
+                fact.what = "item"
+                return fact
+            if not owner.zombies.has_named(name):
+                if owner.known:
+                    self._warn(f"{name} is spent but was not seen on the table", me.name)
+                    fact.what, fact.fit = "unseen", Fit.NO
+                    return fact
+                return self._spend_unseen(owner, fact)
+            me = owner
+        else:
+            fact = Fact(owner=me)
+        fact.what = "zombie"
+        zombies, clock = me.zombies, self.clock
+        spend = (
+            (lambda combat_only: zombies.spend_face_down(combat_only=combat_only))
+            if name is None
+            else (lambda combat_only: zombies.spend_named(name, combat_only=combat_only))
+        )
+        if clock.phase == "Attack" and me.name != clock.active and me.lost is None:
+            fact.attack_fit = spend(True)  # it fought: a ready zombie in his combat zone
+            if fact.attack_fit:
+                return fact
+        fact.fit = spend(False)
+        return fact
+
+    def _spend_unseen(self, owner: Player, fact: Fact) -> Fact:
+        """A card of a table the log did not show from the start is spent: it was there."""
+        info, name = fact.info, fact.name or ""
+        fact.fit = Fit.MAYBE
+        if info is not None and info.type == "Survivor":
+            fact.survivor = Survivor(name, wounds=None, infected=None, spent=True)
+            owner.survivors.append(fact.survivor)
+            fact.what = "survivor"
+        elif info is not None and info.type == "Item":
+            owner.items.append(name)
+            fact.what = "item"
+        else:
+            fact.what = "unseen"
+        return fact
+
+    def _zombie_meant(self, owner: Player, name: str) -> bool:
+        """A survivor and an ex-survivor zombie (R11.3) may share a name: a spend means the
+        zombie when only it is ready, or when it is the one that can pay (Build) or fight."""
+        zombie_ready = owner.zombies.any_board(
+            lambda b: any(u.name == name and not u.spent for u in b.up)
+        )
+        if not zombie_ready:
+            return False
+        if not any(s.spent is not True for s in owner.survivors_named(name)):
+            return True
+        active = owner.name == self.clock.active
+        return (self.clock.phase, active) in (("Build", True), ("Attack", False))
+
+    def _ready(self, me: Player, name: str | None) -> Fact:
+        if name is None:
+            return Fact(owner=me, what="zombie", fit=me.zombies.ready_face_down())
+        owner = self.table.owner_of(me.name, name)
+        survivor = owner.pick_survivor(name, ready=False)
+        if survivor is not None:
+            survivor.spent = False
+            return Fact(owner=owner, name=name, what="survivor", survivor=survivor)
+        fit = owner.zombies.ready_named(name)
+        return Fact(owner=owner, name=name, info=self.ctx.cards.get(name), what="zombie", fit=fit)
+
+    def _perform_all(self, event: ev.PerformAll) -> Fact:
+        me = self.table.player(event.player)
+        meaning = meaning_of(event)
+        if meaning == Meaning.READY_ALL:
+            me.ready_all()
+            self.readied.add(me.name)
+        return Fact(meaning=meaning, owner=me)
+
+    def _face(self, event: ev.Face) -> Fact:
+        me = self.table.player(event.player)
+        name = self.ctx.card_name(event)
+        fact = Fact(meaning=Meaning.FLIP, owner=me, name=name, info=self.ctx.cards.get(name))
+        if name is None:
+            self.findings.warn(
+                "flip", "a face change of an unnamed card is not identified", player=me.name
+            )
+        elif event.face_up:
+            fact.fit = me.zombies.flip_up(name)
+        else:
+            me.zombies.turn_down(name)
+            fact.meaning = None
+        return fact
+
+    # -- counters --------------------------------------------------------------------------
+
+    def _counter(self, event: ev.CounterChange) -> Fact:
+        meaning = meaning_of(event)
+        me = self.table.player(event.player)
+        name = self.ctx.card_name(event)
+        fact = Fact(meaning=meaning, owner=me, name=name, added=event.new - event.old)
+        if meaning in (Meaning.TO_COMBAT, Meaning.LEAVE_COMBAT):
+            to_combat = meaning == Meaning.TO_COMBAT
+            fact.what = "zombie"
+            if name is None or not me.zombies.has_named(name):
+                fact.fit = me.zombies.move_face_down(to_combat=to_combat)
+            else:
+                fact.fit = me.zombies.move_named(name, to_combat=to_combat)
+            fact.info = self.ctx.cards.get(name)
+            return fact
+        if name is None or meaning not in (
+            Meaning.WOUND,
+            Meaning.HEAL,
+            Meaning.INFECT,
+            Meaning.CURE,
+        ):
+            return fact
+        owner = fact.owner = self.table.owner_of(me.name, name)
+        fact.info = self.ctx.cards.get(name)
+        if meaning in (Meaning.WOUND, Meaning.HEAL):
+            infected = True if self.clock.phase == "Ready" else None
+            survivor = owner.pick_survivor(name, wounds=event.old, infected=infected)
+        else:
+            survivor = owner.pick_survivor(name, infected=meaning == Meaning.CURE, recent=True)
+        if survivor is None:
+            if owner.known:
+                self._warn(f"{event.label} on {name}, which is not a survivor in play", me.name)
+                return fact
+            survivor = Survivor(name, wounds=None, infected=None, spent=None)
+            owner.survivors.append(survivor)
+        fact.what, fact.survivor = "survivor", survivor
+        if meaning in (Meaning.WOUND, Meaning.HEAL):
+            fact.fit = Fit.YES if survivor.wounds == event.old else Fit.MAYBE
+            survivor.wounds = max(0, event.new)
+            if meaning == Meaning.WOUND:
+                survivor.touched = event.line
+                health = fact.info.card.health if fact.info is not None else None
+                if health is not None and event.new >= health and survivor.dead_line is None:
+                    survivor.dead_line = event.line or None
+        else:
+            survivor.infected = event.new > 0
+        return fact
+
+    # -- stats -----------------------------------------------------------------------------
+
+    def _stat(self, event: ev.StatChange) -> Fact:
+        if event.stat.casefold() != FOOD or event.target is None:
+            return Fact()
+        me = self.table.player(event.target)
+        before = me.food
+        me.food = event.new
+        return Fact(owner=me, added=event.new - event.old, fit=_food_fit(before, event.old))
+
+    def _spawn(self, event: ev.Spawn) -> Fact:
+        self.findings.warn(
+            "spawn", "a spawned card is outside the rules; it is not tracked", player=event.player
+        )
+        return Fact()
+
+    # -- the Ready phase (R4.1): readying is assumed when the log is silent ------------------
+
+    def _phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
+        if signal.phase == "Ready":
+            self.readied.clear()
+
+    def _phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if signal.phase != "Ready":
+            return
+        for me in self.table.in_game():
+            if me.name not in self.readied and me.has_spent_cards():
+                self.findings.warn(
+                    "ready-all",
+                    f"{me.name} did not ready his spent cards; assuming he did",
+                    rule="R4.1",
+                    player=me.name,
+                )
+                me.ready_all()
+
+
+def _food_fit(tracked: int | None, old: int) -> Fit:
+    """Whether a food line starts from the tracked total (MAYBE: the total was unknown)."""
+    if tracked is None:
+        return Fit.MAYBE
+    return Fit.YES if tracked == old else Fit.NO
+
+
+def _leave_zone(me: Player, zone: str, name: str | None) -> None:
+    if zone == "Hand":
+        me.from_hand(name)
+    elif zone == "Deck":
+        me.from_deck()
+    elif zone in ("Discard", "Removed"):
+        pile = me.discard if zone == "Discard" else me.removed
+        if name in pile:
+            pile.remove(name)
+
+
+def _enter_zone(me: Player, zone: str, name: str | None) -> None:
+    if zone == "Hand":
+        me.to_hand(1, name)
+    elif zone == "Deck" and me.deck is not None:
+        me.deck += 1
+    elif zone == "Discard" and name:
+        me.discard.append(name)
+    elif zone == "Removed" and name:
+        me.removed.append(name)
