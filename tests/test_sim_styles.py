@@ -13,7 +13,7 @@ from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import parse_log
 from zcards.cli import main
-from zcards.sim.actions import Kind
+from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.recorder import RecordedLog, record
@@ -67,18 +67,18 @@ def test_a_style_records_the_game_actions_of_the_protocol_log(name, results):
                 assert kept[index] == event or _is_bid_chat(kept[index], result.actions[index])
 
 
-def _may_drop(style: RecordingStyle) -> set[Kind]:
+def _may_drop(style: RecordingStyle) -> set[ActionKind]:
     drops = {
-        Kind.NEW_GAME: not style.new_game_line,
-        Kind.NEXT_TURN: not style.turn_one_line,
-        Kind.BID: style.bids == "silent",
+        ActionKind.NEW_GAME: not style.new_game_line,
+        ActionKind.NEXT_TURN: not style.turn_one_line,
+        ActionKind.BID: style.bids == "silent",
     }
     return {kind for kind, dropped in drops.items() if dropped}
 
 
 def _is_bid_chat(event: ev.Event, action) -> bool:
     forms = {form.format(action.new) for form in BID_FORMS}
-    return action.kind is Kind.BID and isinstance(event, ev.Chat) and event.text in forms
+    return action.kind is ActionKind.BID and isinstance(event, ev.Chat) and event.text in forms
 
 
 def test_left_out_lines_are_the_new_game_the_turn_one_and_the_bid_lines(results):
@@ -104,7 +104,7 @@ def test_left_out_lines_are_the_new_game_the_turn_one_and_the_bid_lines(results)
 def test_chat_bids_use_the_forms_people_type_and_silent_bids_keep_the_food_line(results):
     forms: Counter[str] = Counter()
     for result in results:
-        bids = [a for a in result.actions if a.kind is Kind.BID]
+        bids = [a for a in result.actions if a.kind is ActionKind.BID]
         chats = [
             e for e in record(result, "Bob", STYLES["chat-bids"]).events if isinstance(e, ev.Chat)
         ]
@@ -113,13 +113,15 @@ def test_chat_bids_use_the_forms_people_type_and_silent_bids_keep_the_food_line(
         forms.update(re.sub(r"\d+", "N", chat.text) for chat in chats)
         silent = record(result, "Bob", STYLES["silent-bids"]).events
         food = [e for e in silent if isinstance(e, ev.StatChange)]
-        setup_food = [a for a in result.actions[: _first_turn(result)] if a.kind is Kind.SET_FOOD]
+        setup_food = [
+            a for a in result.actions[: _first_turn(result)] if a.kind is ActionKind.SET_FOOD
+        ]
         assert len([e for e in food if e.line < _first_phase_line(silent)]) == len(setup_food)
     assert len(forms) == len(BID_FORMS)
 
 
 def _first_turn(result) -> int:
-    return next(i for i, a in enumerate(result.actions) if a.kind is Kind.NEXT_TURN)
+    return next(i for i, a in enumerate(result.actions) if a.kind is ActionKind.NEXT_TURN)
 
 
 def _first_phase_line(events) -> int:

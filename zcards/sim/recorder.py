@@ -19,7 +19,7 @@ from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.writer import LogWriter
 from zcards.files import atomic_write
-from zcards.sim.actions import Action, Kind
+from zcards.sim.actions import Action, ActionKind
 from zcards.sim.game import GameResult
 from zcards.sim.styles import HAND, PROTOCOL, RecordingStyle, recording, shown_card
 
@@ -28,16 +28,16 @@ UNSEEN_DRAW = "a card"
 DECK, DISCARD = "Deck", "Discard"
 
 _COUNTERS = {
-    Kind.WOUND: Meaning.WOUND,
-    Kind.HEAL: Meaning.HEAL,
-    Kind.INFECT: Meaning.INFECT,
-    Kind.TO_COMBAT: Meaning.TO_COMBAT,
+    ActionKind.WOUND: Meaning.WOUND,
+    ActionKind.HEAL: Meaning.HEAL,
+    ActionKind.INFECT: Meaning.INFECT,
+    ActionKind.TO_COMBAT: Meaning.TO_COMBAT,
 }
 _CARD_FUNCTIONS = {
-    Kind.SPEND: Meaning.SPEND,
-    Kind.READY: Meaning.READY,
-    Kind.FLIP: Meaning.FLIP,
-    Kind.TAKE_CONTROL: Meaning.TAKE_CONTROL,
+    ActionKind.SPEND: Meaning.SPEND,
+    ActionKind.READY: Meaning.READY,
+    ActionKind.FLIP: Meaning.FLIP,
+    ActionKind.TAKE_CONTROL: Meaning.TAKE_CONTROL,
 }
 
 
@@ -57,33 +57,35 @@ def to_event(action: Action, pov: str) -> ev.Event:
     return _SIMPLE[action.kind](action, pov)
 
 
-_SIMPLE: dict[Kind, Callable[[Action, str], ev.Event]] = {
-    Kind.SIT: lambda a, _: ev.Seat(a.player, "sit", int(a.new or 0)),
-    Kind.NEW_GAME: lambda a, _: ev.NewGame(a.player),
-    Kind.LOAD_DECK: lambda a, _: ev.DeckLoad(a.player, DECK),
-    Kind.BID: lambda a, _: ev.Chat(a.player, f"bid {a.new}"),
-    Kind.SET_FOOD: lambda a, _: ev.StatChange(
+_SIMPLE: dict[ActionKind, Callable[[Action, str], ev.Event]] = {
+    ActionKind.SIT: lambda a, _: ev.Seat(a.player, "sit", int(a.new or 0)),
+    ActionKind.NEW_GAME: lambda a, _: ev.NewGame(a.player),
+    ActionKind.LOAD_DECK: lambda a, _: ev.DeckLoad(a.player, DECK),
+    ActionKind.BID: lambda a, _: ev.Chat(a.player, f"bid {a.new}"),
+    ActionKind.SET_FOOD: lambda a, _: ev.StatChange(
         a.player, "Food", int(a.old or 0), int(a.new or 0), target=a.other
     ),
-    Kind.DRAW: lambda a, pov: ev.Draw(a.player, 1, a.card if pov == a.player else UNSEEN_DRAW),
-    Kind.DRAW_MANY: lambda a, _: ev.Draw(a.player, int(a.new or 0)),
-    Kind.DISCARD: lambda a, _: ev.Move(
+    ActionKind.DRAW: lambda a, pov: ev.Draw(
+        a.player, 1, a.card if pov == a.player else UNSEEN_DRAW
+    ),
+    ActionKind.DRAW_MANY: lambda a, _: ev.Draw(a.player, int(a.new or 0)),
+    ActionKind.DISCARD: lambda a, _: ev.Move(
         a.player, str(a.card), a.player, HAND, a.player, DISCARD, dst_pos="top", discard=True
     ),
-    Kind.PLAY_FROM_DECK: lambda a, _: ev.Play(a.player, str(a.card), a.player, DECK),
-    Kind.PLAY_FROM_HAND: lambda a, _: ev.Play(a.player, str(a.card), a.player, HAND),
-    Kind.PLAY_RESOURCE: lambda a, _: ev.Play(a.player, FACE_DOWN_PLAY, a.player, HAND),
-    Kind.PLAY_TOP_FACE_DOWN: lambda a, _: ev.Play(
+    ActionKind.PLAY_FROM_DECK: lambda a, _: ev.Play(a.player, str(a.card), a.player, DECK),
+    ActionKind.PLAY_FROM_HAND: lambda a, _: ev.Play(a.player, str(a.card), a.player, HAND),
+    ActionKind.PLAY_RESOURCE: lambda a, _: ev.Play(a.player, FACE_DOWN_PLAY, a.player, HAND),
+    ActionKind.PLAY_TOP_FACE_DOWN: lambda a, _: ev.Play(
         a.player, FACE_DOWN_PLAY, a.player, DECK, src_pos="top"
     ),
-    Kind.SHUFFLE: lambda a, _: ev.Shuffle(a.player, DECK, a.player),
-    Kind.NEXT_TURN: lambda a, _: ev.TurnChange(a.player, int(a.new or 0), str(a.other)),
-    Kind.NEXT_PHASE: lambda a, _: ev.PhaseChange(a.player, str(a.old), str(a.new)),
-    Kind.READY_ALL: lambda a, _: ev.PerformAll.of(a.player, Meaning.READY_ALL),
-    Kind.TO_DISCARD: lambda a, _: ev.TableToZone(
+    ActionKind.SHUFFLE: lambda a, _: ev.Shuffle(a.player, DECK, a.player),
+    ActionKind.NEXT_TURN: lambda a, _: ev.TurnChange(a.player, int(a.new or 0), str(a.other)),
+    ActionKind.NEXT_PHASE: lambda a, _: ev.PhaseChange(a.player, str(a.old), str(a.new)),
+    ActionKind.READY_ALL: lambda a, _: ev.PerformAll.of(a.player, Meaning.READY_ALL),
+    ActionKind.TO_DISCARD: lambda a, _: ev.TableToZone(
         a.player, str(a.card), a.player, DISCARD, dst_pos="top"
     ),
-    Kind.ROLL: lambda a, _: ev.DiceRoll(a.player, 6, (int(a.new or 0),), button=True),
+    ActionKind.ROLL: lambda a, _: ev.DiceRoll(a.player, 6, (int(a.new or 0),), button=True),
 }
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from zcards.sim.actions import Action, Kind
+from zcards.sim.actions import Action, ActionKind
 
 PROTOCOL_BIDS, CHAT_BIDS, SILENT_BIDS = "protocol", "chat", "silent"
 BID_STYLES = (PROTOCOL_BIDS, CHAT_BIDS, SILENT_BIDS)
@@ -92,7 +92,7 @@ def recording(actions: Sequence[Action], style: RecordingStyle, seed: int) -> li
             continue
         if style.corrections:
             lines.extend((event, None) for event in _misclick_before(action, actions, index, rng))
-        if action.kind is Kind.BID and style.bids == CHAT_BIDS:
+        if action.kind is ActionKind.BID and style.bids == CHAT_BIDS:
             lines.append((ev.Chat(action.player, rng.choice(BID_FORMS).format(action.new)), index))
         else:
             lines.append((action, index))
@@ -104,11 +104,11 @@ def recording(actions: Sequence[Action], style: RecordingStyle, seed: int) -> li
 
 
 def _recorded(action: Action, style: RecordingStyle) -> bool:
-    if action.kind is Kind.NEW_GAME:
+    if action.kind is ActionKind.NEW_GAME:
         return style.new_game_line
-    if action.kind is Kind.NEXT_TURN and action.new == 1:
+    if action.kind is ActionKind.NEXT_TURN and action.new == 1:
         return style.turn_one_line
-    if action.kind is Kind.BID:
+    if action.kind is ActionKind.BID:
         return style.bids != SILENT_BIDS
     return True
 
@@ -121,7 +121,7 @@ def _lagged_order(actions: Sequence[Action], rng: random.Random) -> list[int]:
     ``Ready -> Draw`` line, with no action of the Ready phase after them."""
     moved: dict[int, list[int]] = {}
     for index, action in enumerate(actions):
-        if action.kind is Kind.NEXT_PHASE and action.new == "Draw":
+        if action.kind is ActionKind.NEXT_PHASE and action.new == "Draw":
             group = _non_active_draws(actions, index)
             if group and rng.random() < LAG_RATE:
                 moved[index] = group
@@ -139,14 +139,17 @@ def _non_active_draws(actions: Sequence[Action], phase_line: int) -> list[int]:
     player whose deck runs out while drawing loses there and the log may end)."""
     active = actions[phase_line].player
     index = phase_line + 1
-    while index < len(actions) and actions[index].kind is not Kind.NEXT_PHASE:
+    while index < len(actions) and actions[index].kind is not ActionKind.NEXT_PHASE:
         action = actions[index]
-        if action.player != active and action.kind in (Kind.DRAW, Kind.DRAW_MANY):
+        if action.player != active and action.kind in (ActionKind.DRAW, ActionKind.DRAW_MANY):
             end = index + 1
-            while end < len(actions) and actions[end].kind is Kind.DRAW:
+            while end < len(actions) and actions[end].kind is ActionKind.DRAW:
                 end += 1
             follows = actions[end] if end < len(actions) else None
-            if follows is None or (follows.kind, follows.player) != (Kind.DISCARD, action.player):
+            if follows is None or (follows.kind, follows.player) != (
+                ActionKind.DISCARD,
+                action.player,
+            ):
                 return []
             return list(range(index, end))
         index += 1
@@ -162,14 +165,14 @@ def _misclick_before(
     """A misclick undone at once, logged before ``action``: a card spent and readied, a zombie
     sent to combat and back, or a card played face up and moved straight back to the hand."""
     kind, player = action.kind, action.player
-    if kind not in (Kind.SPEND, Kind.PLAY_RESOURCE, Kind.DISCARD):
+    if kind not in (ActionKind.SPEND, ActionKind.PLAY_RESOURCE, ActionKind.DISCARD):
         return []
     if rng.random() >= CORRECTION_RATE:
         return []
     shown = shown_card(action)
-    if kind is Kind.SPEND:
+    if kind is ActionKind.SPEND:
         following = actions[index + 1] if index + 1 < len(actions) else None
-        to_combat = following is not None and following.kind is Kind.TO_COMBAT
+        to_combat = following is not None and following.kind is ActionKind.TO_COMBAT
         if to_combat and rng.random() < 0.5:
             return _oops(
                 rng,
@@ -203,7 +206,7 @@ def _misclick_after(
     if not (isinstance(old, int) and isinstance(new, int)):
         return []
     step = new - old
-    if action.kind is Kind.SET_FOOD and abs(step) == 1 and new + step >= 0:
+    if action.kind is ActionKind.SET_FOOD and abs(step) == 1 and new + step >= 0:
         target = action.other
         return _oops(
             rng,
@@ -212,9 +215,9 @@ def _misclick_after(
             ev.StatChange(player, "Food", new + step, new, target=target),
         )
     pairs = {
-        Kind.WOUND: (Meaning.WOUND, Meaning.HEAL),
-        Kind.HEAL: (Meaning.HEAL, Meaning.WOUND),
-        Kind.INFECT: (Meaning.INFECT, Meaning.CURE),
+        ActionKind.WOUND: (Meaning.WOUND, Meaning.HEAL),
+        ActionKind.HEAL: (Meaning.HEAL, Meaning.WOUND),
+        ActionKind.INFECT: (Meaning.INFECT, Meaning.CURE),
     }
     if action.kind not in pairs or new + step < 0 or following.card == action.card:
         return []  # not before the card's death or a Fierce fight's next wound; no heal below 0
@@ -251,7 +254,7 @@ def _with_small_talk(
 ) -> list[Line]:
     """A spectator joins after the seats and chats now and then; the players greet at the
     start and say ``gg`` at the end. Chat never changes the game."""
-    players = list(dict.fromkeys(a.player for a in actions if a.kind is Kind.SIT))
+    players = list(dict.fromkeys(a.player for a in actions if a.kind is ActionKind.SIT))
     spectator = next(name for name in SPECTATOR_NAMES if name not in players)
     seated = len(players)  # the seat lines open every log
     talk: dict[int, list[ev.Event]] = {
