@@ -94,10 +94,10 @@ def pick(kind: str, sites: list[Site], rng: random.Random) -> Mutation | None:
         return None
     make, note = rng.choice(sites)
     events, index = make()
-    return Mutation(kind, tuple(_numbered(events)), index + 1, note)
+    return Mutation(kind, tuple(numbered(events)), index + 1, note)
 
 
-def _numbered(events: Sequence[ev.Event]) -> Iterator[ev.Event]:
+def numbered(events: Sequence[ev.Event]) -> Iterator[ev.Event]:
     """Lines numbered from 1; in a stamped log an injected line takes the stamp before it."""
     stamp: ev.Event | None = None
     for number, event in enumerate(events, 1):

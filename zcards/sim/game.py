@@ -16,7 +16,7 @@ from zcards.rules.state import STARTING_FOOD, STARTING_HAND
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.combat import attack_phase
 from zcards.sim.players import STRATEGIES, Ability
-from zcards.sim.simulator import GameOver, Simulator
+from zcards.sim.simulator import GameOver, Observer, Simulator
 from zcards.sim.state import (
     COMBAT_ZONE,
     PHASES,
@@ -66,8 +66,10 @@ def play_game(
     names: Sequence[str] = DEFAULT_NAMES,
     strategies: Sequence[str] = ("greedy", "greedy"),
     max_turns: int = DEFAULT_TURN_CAP,
+    observer: Observer | None = None,
 ) -> GameResult:
-    """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains."""
+    """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains;
+    ``observer`` sees the full state after every action."""
     if not len(decks) == len(names) == len(strategies) == 2:
         raise UsageError("a simulated game needs exactly two decks, names and strategies")
     if names[0] == names[1]:
@@ -87,6 +89,7 @@ def play_game(
             for name, kind in zip(names, strategies, strict=True)
         },
         rng,
+        observer,
     )
     first = ""
     ending = TURN_CAP

@@ -7,9 +7,10 @@ in the order Lackey would log it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from zcards.model import Card
-from zcards.sim.actions import ActionKind
+from zcards.sim.actions import Action, ActionKind
 from zcards.sim.players import Strategy
 from zcards.sim.state import (
     EMPTY_DECK,
@@ -19,6 +20,9 @@ from zcards.sim.state import (
     SimState,
     TableCard,
 )
+
+Observer = Callable[[Action, SimState], None]
+"""Called after each action with the full state it left (a measurement may keep snapshots)."""
 
 
 class GameOver(Exception):
@@ -33,10 +37,12 @@ class Simulator:
         state: SimState,
         strategies: dict[str, Strategy],
         rng: random.Random,
+        observer: Observer | None = None,
     ) -> None:
         self.state = state
         self.strategies = strategies
         self.rng = rng
+        self.observer = observer
         self.setup_done = False
         self.loss_turns: dict[str, int] = {}
 
@@ -45,7 +51,9 @@ class Simulator:
 
     def record(self, kind: ActionKind, player: PlayerState | str, **fields: object) -> None:
         name = player if isinstance(player, str) else player.name
-        self.state.record(kind, name, **fields)
+        action = self.state.record(kind, name, **fields)
+        if self.observer is not None:
+            self.observer(action, self.state)
 
     # -- cards moving between zones --------------------------------------------------------
 

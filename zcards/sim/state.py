@@ -129,8 +129,10 @@ class SimState:
     phase: str = "Setup"
     actions: list[Action] = field(default_factory=list)
 
-    def record(self, kind: ActionKind, player: str, **fields: object) -> None:
-        self.actions.append(Action(kind, player, **fields))  # type: ignore[arg-type]
+    def record(self, kind: ActionKind, player: str, **fields: object) -> Action:
+        action = Action(kind, player, **fields)  # type: ignore[arg-type]
+        self.actions.append(action)
+        return action
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:
