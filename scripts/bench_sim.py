@@ -15,8 +15,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log
 from lackey_plugin.log.writer import format_log
@@ -26,9 +28,11 @@ from zcards.rules.engine import audit
 from zcards.rules.violations import Kind as Violation
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
-from zcards.sim.mutators import mutate
 from zcards.sim.recorder import game_log, pov_events
 from zcards.sim.report import format_report, summarise
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.mutators import mutate  # noqa: E402  (test-only code, never in the product)
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40

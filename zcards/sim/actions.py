@@ -1,6 +1,6 @@
 """Semantic game actions: what happened in a simulated game, with full information.
 
-The engine records every action with the true card name, even for face-down cards; the
+The simulator records every action with the true card name, even for face-down cards; the
 recorder decides what each player's log may show. One action is one log line.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
-class Kind(StrEnum):
+class ActionKind(StrEnum):
     """The kinds of action a game under the recording protocol is made of."""
 
     SIT = "sit"  # new: seat number
@@ -45,7 +45,7 @@ class Kind(StrEnum):
 class Action:
     """One game action by ``player``; ``face_down`` cards are hidden in every log."""
 
-    kind: Kind
+    kind: ActionKind
     player: str
     card: str | None = None
     face_down: bool = False

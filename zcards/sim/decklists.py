@@ -20,7 +20,7 @@ def bundled_db() -> sqlite_utils.Database:
     """An in-memory card database of the bundled set, so simulating needs no built database."""
     db = sqlite_utils.Database(memory=True)
     ensure_schema(db)
-    db["cards"].insert_all(card.to_row() for card in read_card_file(BUNDLED_SET))
+    db.table("cards").insert_all(card.to_row() for card in read_card_file(BUNDLED_SET))
     return db
 
 

@@ -1,6 +1,6 @@
 """Automated players: a random one that tries every legal choice, and a greedy one.
 
-The engine offers a player only legal options and the player picks; so a strategy can never
+The simulator offers a player only legal options and the player picks; so a strategy can never
 make a game illegal, and the random player explores corners the greedy one avoids.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from zcards.model import Card
-from zcards.sim.actions import Action, Kind
+from zcards.sim.actions import Action, ActionKind
 
 SURVIVOR_ZONE = "survivor"
 RESOURCE_ZONE = "resource"
@@ -120,7 +120,7 @@ class PlayerState:
 
 
 @dataclass
-class GameState:
+class SimState:
     """The table, the turn and the action record of one game."""
 
     players: list[PlayerState]
@@ -129,8 +129,10 @@ class GameState:
     phase: str = "Setup"
     actions: list[Action] = field(default_factory=list)
 
-    def record(self, kind: Kind, player: str, **fields: object) -> None:
-        self.actions.append(Action(kind, player, **fields))  # type: ignore[arg-type]
+    def record(self, kind: ActionKind, player: str, **fields: object) -> Action:
+        action = Action(kind, player, **fields)  # type: ignore[arg-type]
+        self.actions.append(action)
+        return action
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:
