@@ -127,20 +127,29 @@ def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation 
     return pick(Violation.INFECTION_WOUND, sites, rng)
 
 
+FACE_DOWN_PLAY = "a face down card"
+
+
 def scavenge_food(events: Events, rng: random.Random, book: Book) -> Mutation | None:
-    """A successful roll becomes a 1 and keeps its food."""
+    """A successful roll becomes a 1 and keeps its food; the zombie players put their top
+    card out as a roll of 1 makes them (R12.2), so the food is the only fault."""
     feeding = book.flagged(Effect.FOOD)
-    sites: list[Site] = [
-        (
-            partial(cut, events, i, i + 1, replace(e, results=(1,)), report_at=i + 1),
-            f"{e.player} rolled 1",
-        )
-        for i, e, moment, sides in walk(events[:-1])
-        if isinstance(e, ev.DiceRoll)
-        and e.results != (1,)
-        and _gains_food(events[i + 1])
-        and not texts(moment, sides, e.player) & feeding
-    ]
+    sites: list[Site] = []
+    for i, e, moment, sides in walk(events[:-1]):
+        if not (
+            isinstance(e, ev.DiceRoll)
+            and e.results != (1,)
+            and _gains_food(events[i + 1])
+            and not texts(moment, sides, e.player) & feeding
+        ):
+            continue
+        others = [name for name in sides if name != e.player]
+        if book.decks is not None and any(book.deck_room(events, name) < 1 for name in others):
+            continue
+        penalty = [ev.Play(name, FACE_DOWN_PLAY, name, "Deck", src_pos="top") for name in others]
+        rolled = replace(e, results=(1,))
+        site = partial(cut, events, i, i + 1, rolled, *penalty, report_at=i + 1 + len(penalty))
+        sites.append((site, f"{e.player} rolled 1"))
     return pick(Violation.SCAVENGE_FOOD, sites, rng)
 
 

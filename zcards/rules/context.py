@@ -54,15 +54,7 @@ class GameEnded:
     """The log, or this game of it, stops here: nothing more is due (R17.7)."""
 
 
-@dataclass(frozen=True)
-class Corrected:
-    """An action undone at once by its exact inverse (R17.3); neither line counts."""
-
-    first: ev.Event
-    second: ev.Event
-
-
-Signal = PhaseBegun | PhaseEnded | TurnBegun | SetupEnded | GameEnded | Corrected
+Signal = PhaseBegun | PhaseEnded | TurnBegun | SetupEnded | GameEnded
 
 
 @dataclass

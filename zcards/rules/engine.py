@@ -17,13 +17,16 @@ from lackey_plugin.log import events as ev
 from zcards.decks import Deck
 from zcards.model import Card
 from zcards.rules.cards import CardIndex
-from zcards.rules.context import ACTIONS, Corrected
+from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
 from zcards.rules.state import TableState
-from zcards.rules.stream import Item, corrected
+from zcards.rules.stream import corrections
 
 __all__ = ["Auditor", "audit"]
+
+
+MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected
 
 
 class Auditor:
@@ -41,31 +44,32 @@ class Auditor:
         self.decks = dict(decks or {})
         self.players = list(players or ())
         self.report = AuditReport(pov=pov)
-        self.items: list[Item] = []
-        self.replays: list[Replay] = []
+        self.events: list[ev.Event] = []
+        self.pairs: dict[int, int] = {}  # possible immediate corrections (R17.3)
+        self.replays: list[Replay] = []  # the readings still open of the current game
         self.games = 0
         self.turns = 0
         self.losses: list[Loss] = []
         self._pov_guess: str | None = None
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
-        self.items = corrected(events)
+        self.events = list(events)
+        self.pairs = corrections(self.events)
         self.replays = [self._new_replay(None)]
-        for index, item in enumerate(self.items):
-            event = item.second if isinstance(item, Corrected) else item
+        for index, event in enumerate(self.events):
             self.report.lines = max(self.report.lines, event.line)
-            if isinstance(item, ev.Unparsed):
-                self.report.unparsed.append(item.line)
-            elif isinstance(item, ev.Draw):
-                self._attribute_pov(item)
-            if self._starts_game(item, index):
+            if isinstance(event, ev.Unparsed):
+                self.report.unparsed.append(event.line)
+            elif isinstance(event, ev.Draw):
+                self._attribute_pov(event)
+            if self._starts_game(event, index):
                 old = self.replays[0].table
                 self._end_game()
                 self.replays = [self._new_replay(old)]
-            if isinstance(item, ev.GameControl) and item.action in ("save", "load"):
-                self._saved_game(item)
+            if isinstance(event, ev.GameControl) and event.action in ("save", "load"):
+                self._saved_game(event)
                 continue
-            self._step(item, index)
+            self._step(event, index)
         self._end_game()
         return self._finish()
 
@@ -73,24 +77,25 @@ class Auditor:
 
     def _new_replay(self, previous: TableState | None) -> Replay:
         """A game's replay; seats and names carry over from the game before."""
-        replay = Replay(self.cards, self.items, decks=self.decks, started=previous is not None)
+        replay = Replay(self.cards, self.events, decks=self.decks, started=previous is not None)
         table = replay.table
         for name in self.players:
             table.player(name).playing = True
-        for name in previous.order if previous is not None else ():
-            old, me = previous.players[name], table.player(name)  # type: ignore[union-attr]
-            me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
+        if previous is not None:
+            for name in previous.order:
+                old, me = previous.players[name], table.player(name)
+                me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
         return replay
 
-    def _starts_game(self, item: Item, index: int) -> bool:
+    def _starts_game(self, event: ev.Event, index: int) -> bool:
         """A new game starts at ``starts a new game.``, at ``clears the table.`` followed by
         deck loads, or at deck loads after turns were played (a rematch)."""
-        if isinstance(item, ev.NewGame):
+        if isinstance(event, ev.NewGame):
             return True
-        if isinstance(item, ev.DeckLoad):
+        if isinstance(event, ev.DeckLoad):
             return self.replays[0].clock.number >= 1
-        if isinstance(item, ev.GameControl) and item.action == "clear":
-            for later in self.items[index + 1 :]:
+        if isinstance(event, ev.GameControl) and event.action == "clear":
+            for later in self.events[index + 1 :]:
                 if isinstance(later, ev.DeckLoad):
                     return True
                 if isinstance(later, (*ACTIONS, ev.PhaseChange, ev.TurnChange)):
@@ -100,8 +105,7 @@ class Auditor:
     def _end_game(self) -> None:
         for replay in self.replays:
             replay.finish()
-        if len(self.replays) > 1:
-            self._resolve()
+        self._resolve()
         replay = self.replays[0]
         self._flush(replay)
         if replay.touched:
@@ -109,60 +113,84 @@ class Auditor:
             self.turns += replay.clock.number
             self.losses += replay.table.losses
 
-    def _saved_game(self, item: ev.GameControl) -> None:
+    def _saved_game(self, event: ev.GameControl) -> None:
         """R17.8: a save keeps the state of that moment; a load restores it."""
-        if len(self.replays) > 1:
-            self._resolve()
-        if item.action == "save":
-            for replay in self.replays:
-                replay.save(item.file)
+        self._resolve()
+        replay = self.replays[0]
+        replay.clock.event = event
+        if event.action == "save":
+            replay.save(event.file)
         else:
-            for replay in self.replays:
-                replay.clock.event = item
-                replay.touched = True
-            self.replays = [replay.load(item.file) for replay in self.replays]
+            replay.touched = True
+            self.replays = [replay.load(event.file)]
 
-    # -- readings of turn 1 (R17.10) ---------------------------------------------------------
+    # -- readings (R17.1) ----------------------------------------------------------------------
 
-    def _step(self, item: Item, index: int) -> None:
-        if len(self.replays) == 1:
-            replay = self.replays[0]
-            candidates = replay.prepare(item, index)
-            if candidates:
-                self._flush(replay)
-                self.replays = [replay.reading(name) for name in candidates]
+    def _step(self, event: ev.Event, index: int) -> None:
+        readings: list[Replay] = []
         for replay in self.replays:
-            replay.feed(item, index)
-        if len(self.replays) > 1 and isinstance(item, ev.TurnChange):
-            self._resolve()
+            candidates = replay.prepare(event, index)
+            readings += [replay.reading(name) for name in candidates] or [replay]
+        if index in self.pairs:
+            # Correcting a pair corrects the pairs nested inside it too: the values chain.
+            undo = self.pairs[index]
+            nested = [(a, b) for a, b in self.pairs.items() if index <= a and b <= undo]
+            split = len(readings) * 2 <= MAX_READINGS
+            forked: list[Replay] = []
+            for replay in readings:
+                if index in replay.skipped:
+                    forked.append(replay)
+                elif split:
+                    forked += [replay.corrected(nested), replay.as_logged(index)]
+                else:
+                    replay.skip(nested)
+                    forked.append(replay)
+            readings = forked
+        self.replays = readings
+        for replay in self.replays:
+            replay.feed(event, index)
+        if isinstance(event, ev.TurnChange):
+            self._resolve(event)
 
-    def _resolve(self) -> None:
-        """Who took turn 1 is settled as far as the log can settle it: keep the readings no
-        other reading beats (fewer violations, all shared), report what they all break as
-        violations and what only some break as unverifiable."""
+    def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
+        """Settle the readings as far as the log can (R17.1).
+
+        A possible misclick pair is read whichever way breaks fewer rules (as a correction
+        when neither breaks any, as logged when both break some). Who took turn 1 is decided
+        by the first turn line with the turn order (R3.4); the readings left that no other
+        beats (fewer violations, all shared with it) stay open: what they all break is a
+        violation, what only some break is unverifiable, with the reason."""
         replays = self.replays
+        if len(replays) == 1:
+            return
+        by_turn1: dict[str | None, list[Replay]] = {}
+        for replay in replays:
+            by_turn1.setdefault(replay.turn1, []).append(replay)
+        replays = [min(group, key=_misclick_preference) for group in by_turn1.values()]
+        if turn_line is not None:
+            named = [
+                r
+                for r in replays
+                if r.turn1 is None or turn_line.active in r.table.next_in_turn_order(r.turn1)[:1]
+            ]
+            replays = named or replays
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
         kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
         common = frozenset.intersection(*(keys[i] for i in kept))
         best = min(kept, key=lambda i: (len(keys[i]), -replays[i].active_guess, i))
         chosen = replays[best]
-        names = " or ".join(str(replays[i].turn1) for i in kept)
-        unverifiable: dict[tuple[object, ...], Finding] = {}
+        undecided: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings
             for finding in findings.undecided:
-                unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
+                undecided.setdefault((finding.kind, finding.line, finding.message), finding)
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
-                    doubt = replace(
-                        finding,
-                        message=f"{finding.message}; only if {replays[i].turn1} took turn 1, "
-                        f"and the log does not say whether {names} did",
-                    )
-                    unverifiable.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
+                    doubt = replace(finding, message=f"{finding.message}; {replays[i].assumes()}")
+                    undecided.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
         findings = chosen.findings
         findings.violations = [f for f in findings.violations if (f.kind, f.line) in common]
-        findings.undecided = list(unverifiable.values())
+        findings.undecided = list(undecided.values())
         for i in kept:
             if i != best:
                 for name, me in replays[i].table.players.items():
@@ -196,6 +224,13 @@ class Auditor:
         if report.pov is None:
             report.pov = self._pov_guess
         return report
+
+
+def _misclick_preference(replay: Replay) -> tuple[int, int]:
+    """Fewer violations first; then corrections when the game is clean, the log as written
+    when it is not (a correction that removes no fault is no better reading)."""
+    count = len(replay.findings.violations)
+    return count, -len(replay.skipped) if count == 0 else len(replay.skipped)
 
 
 def _deck_size(deck: int | Sized | Deck) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Fit
@@ -184,6 +185,9 @@ class RecoupRules(Area):
 
     def on_perform(self, event: ev.Perform, fact: Fact) -> None:
         survivor, info = fact.survivor, fact.info
+        if fact.meaning == Meaning.READY and survivor is not None and fact.owner is not None:
+            self._unspend(fact.owner.name, info)  # readied again: its symbol is not paid
+            return
         if (
             fact.meaning == Meaning.SPEND
             and survivor is not None
@@ -195,6 +199,13 @@ class RecoupRules(Area):
             symbols = frozenset(s for s in _SYMBOLS if info.has_symbol(s))
             if symbols:
                 self.symbol_spends.append((fact.owner.name, symbols))
+
+    def _unspend(self, owner: str, info: CardInfo | None) -> None:
+        symbols = frozenset(s for s in _SYMBOLS if info is not None and info.has_symbol(s))
+        for index in range(len(self.symbol_spends) - 1, -1, -1):
+            if self.symbol_spends[index] == (owner, symbols):
+                del self.symbol_spends[index]
+                return
 
     def _use_symbol(self, symbol: str, player: str | None = None) -> bool:
         for index, (owner, symbols) in enumerate(self.symbol_spends):

@@ -19,7 +19,6 @@ from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
     Area,
     Context,
-    Corrected,
     Fact,
     GameEnded,
     Handler,
@@ -89,6 +88,8 @@ class Replay:
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
+        self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
+        self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
 
     @property
@@ -110,12 +111,12 @@ class Replay:
 
     # -- where the game starts and its setup ends -------------------------------------------
 
-    def prepare(self, event: object, index: int) -> list[str]:
+    def prepare(self, event: ev.Event, index: int) -> list[str]:
         """Before a line: start the game when it shows the setup, end the setup when it is
         the first line of turn 1. Returns the players who may have taken turn 1 when it
         starts without a turn line (one replay per reading is then needed)."""
         clock, table = self.clock, self.table
-        if not isinstance(event, ev.Event) or clock.number != 0 or not clock.known:
+        if clock.number != 0 or not clock.known or index in self.skipped:
             return []
         self.ctx.index = index
         if not is_game_action(event) and not isinstance(event, ev.DeckLoad):
@@ -147,11 +148,42 @@ class Replay:
         return candidates
 
     def reading(self, active: str) -> Replay:
-        """A copy of this replay in which ``active`` took turn 1 (its findings start empty)."""
+        """A copy of this replay in which ``active`` took turn 1."""
         fork = copy.deepcopy(self, self._shared())
         fork.turn1 = active
+        fork.assumptions.append(f"{active} took turn 1")
         fork.phases.begin_turn(1, active, self.first_phase)
         return fork
+
+    def as_logged(self, first: int) -> Replay:
+        """This replay, reading the line at ``first`` and the next one as two real actions."""
+        self.assumptions.append(f"line {self._line(first)} and the next are two real actions")
+        return self
+
+    def corrected(self, pairs: list[tuple[int, int]]) -> Replay:
+        """A copy of this replay that reads each pair of lines (an action and its undo) as a
+        misclick and its correction (R17.3)."""
+        fork = copy.deepcopy(self, self._shared())
+        fork.skip(pairs)
+        return fork
+
+    def skip(self, pairs: list[tuple[int, int]]) -> None:
+        """Read each pair as a misclick and its correction: neither line counts."""
+        for first, undo in pairs:
+            self.skipped[first] = first
+            self.skipped[undo] = first
+        self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
+
+    def _line(self, index: int) -> object:
+        return getattr(self.ctx.events[index], "line", "?")
+
+    def assumes(self) -> str:
+        """Why a finding of this reading is only a doubt: the log allows other readings."""
+        return (
+            f"only if {' and '.join(self.assumptions)}, and the log allows another reading"
+            if self.assumptions
+            else "another reading of the log allows it"
+        )
 
     def _shared(self) -> dict[int, object]:
         """What copies share: card data, the log, the saved games."""
@@ -193,20 +225,20 @@ class Replay:
 
     # -- lines -------------------------------------------------------------------------------
 
-    def feed(self, event: object, index: int) -> None:
+    def feed(self, event: ev.Event, index: int) -> None:
         self.ctx.index = index
-        if isinstance(event, Corrected):
-            self.clock.event = event.second
-            self.findings.warn(
-                "correction",
-                f"line {event.first.line} undone at once: a corrected misclick (R17.3)",
-                rule="R17.3",
-                player=getattr(event.second, "player", None),
-            )
-            return
-        if not isinstance(event, ev.Event):
-            return
         self.clock.event = event
+        if index in self.skipped:
+            first = self.skipped[index]
+            if first != index:
+                self.findings.warn(
+                    "correction",
+                    f"undoes line {getattr(self.ctx.events[first], 'line', '?')} at once: a "
+                    "corrected misclick (R17.3)",
+                    rule="R17.3",
+                    player=getattr(event, "player", None),
+                )
+            return
         if isinstance(event, ev.Unparsed):
             self.findings.unread.append(event.line)
             return

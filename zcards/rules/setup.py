@@ -26,8 +26,9 @@ _BID_FORMS = (
     re.compile(r"^my\s+bid\s+is\s+(-?\d+)(?:\s+food)?[.!]*$", re.I),
 )
 _BARE_BID = re.compile(r"^(-?\d+)[.!]*$")
-# Lines that do not end the setup: the setup's own lines and lines that change nothing.
-_SETUP_LINES = (ev.DeckLoad, ev.Shuffle, ev.StatChange, ev.NewGame, ev.GameControl)
+# Lines that do not end the setup: the setup's own lines (a die roll may choose who bids
+# first) and lines that change nothing.
+_SETUP_LINES = (ev.DeckLoad, ev.Shuffle, ev.StatChange, ev.NewGame, ev.GameControl, ev.DiceRoll)
 
 
 def read_bid(text: str, *, bare: bool) -> int | None:
@@ -114,7 +115,7 @@ class SetupRules(Area):
             return True
         if not isinstance(event, ACTIONS) or isinstance(event, _SETUP_LINES):
             return False
-        if self._turn_one_line_follows():
+        if self._turn_one_line_follows() or not self._hands_drawn():
             return False
         if isinstance(event, ev.Draw):
             return self.drawn[event.player] >= STARTING_HAND
@@ -123,6 +124,13 @@ class SetupRules(Area):
                 return False
             return event.hidden or event.player in self.opened
         return True
+
+    def _hands_drawn(self) -> bool:
+        """Turn 1 cannot start before every player has drawn his opening hand."""
+        return all(
+            self.drawn[me.name] >= STARTING_HAND or me.name in self.opened
+            for me in self.table.in_game()
+        )
 
     def _turn_one_line_follows(self) -> bool:
         for later in self.ctx.upcoming():

@@ -1,8 +1,9 @@
 """How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
 
-* :func:`corrected` removes every action undone by its exact inverse before any other game
-  action, leaving a :class:`~zcards.rules.context.Corrected` marker where the undo was, so the
-  replay sees the table as before the first of the two.
+* :func:`corrections` finds every action undone by its exact inverse before any other game
+  action; the audit replays the log both with the pair (two real actions) and without it (a
+  corrected misclick: the table as before the first of the two) and keeps the reading that
+  breaks fewer rules.
 * :func:`lags` says whether an action is logged just before the phase line that makes it
   legal, with nothing of the old phase in between (the replay then counts it in the new
   phase).
@@ -14,11 +15,9 @@ from collections.abc import Iterable, Sequence
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from zcards.rules.context import Corrected, is_game_action
+from zcards.rules.context import is_game_action
 from zcards.rules.state import PHASES
 from zcards.rules.table import meaning_of
-
-Item = ev.Event | Corrected
 
 _INVERSE = {
     Meaning.WOUND: Meaning.HEAL,
@@ -98,26 +97,26 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
     return False
 
 
-def corrected(events: Iterable[ev.Event]) -> list[Item]:
-    """The log without its immediate corrections, each replaced by a marker at its undo."""
-    lines = list(events)
-    undone: set[int] = set()
-    markers: dict[int, Corrected] = {}
+def corrections(events: Sequence[object]) -> dict[int, int]:
+    """The immediate corrections a log may hold: the index of each action that the next
+    game action undoes exactly, mapped to the index of that undo. Whether a pair *is* a
+    correction or two real actions is a reading (R17.3): the audit keeps both."""
+    pairs: dict[int, int] = {}
     open_actions: list[int] = []  # actions that the next game action may still undo
     before: ev.Event | None = None
-    for index, event in enumerate(lines):
-        if not is_game_action(event):
+    for index, event in enumerate(events):
+        if not isinstance(event, ev.Event) or not is_game_action(event):
             continue
-        if open_actions and _undoes(lines[open_actions[-1]], event):
-            first = open_actions.pop()
-            undone.update((first, index))
-            markers[index] = Corrected(lines[first], event)
+        first = open_actions[-1] if open_actions else None
+        if first is not None and _undoes(events[first], event):  # type: ignore[arg-type]
+            open_actions.pop()
+            pairs[first] = index
         elif _undoable(event, before):
             open_actions.append(index)
         else:
             open_actions.clear()
         before = event
-    return [markers.get(i, e) for i, e in enumerate(lines) if i not in undone or i in markers]
+    return pairs
 
 
 # -- phase-line lag --------------------------------------------------------------------------

@@ -294,7 +294,8 @@ class Tracker(Area):
         survivor = owner.pick_survivor(name, ready=False)
         if survivor is not None:
             survivor.spent = False
-            return Fact(owner=owner, name=name, what="survivor", survivor=survivor)
+            info = self.ctx.cards.get(name)
+            return Fact(owner=owner, name=name, info=info, what="survivor", survivor=survivor)
         fit = owner.zombies.ready_named(name)
         return Fact(owner=owner, name=name, info=self.ctx.cards.get(name), what="zombie", fit=fit)
 
