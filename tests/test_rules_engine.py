@@ -22,8 +22,8 @@ RULES = (ROOT / "docs" / "rules.md").read_text()
 
 def test_violation_table_cites_existing_rules() -> None:
     numbers = set(re.findall(r"\*\*(R\d+\.\d+)", RULES))
-    assert len(VIOLATION_KINDS) == 15 == len({entry.kind for entry in VIOLATION_KINDS})
-    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 16))
+    assert len(VIOLATION_KINDS) == 22 == len({entry.kind for entry in VIOLATION_KINDS})
+    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 23))
     for entry in VIOLATION_KINDS:
         assert entry.rule in entry.rules
         assert set(entry.rules) <= numbers, entry.kind
@@ -77,12 +77,16 @@ def test_events_made_in_code_are_audited() -> None:
         ev.Seat("Ben", seat=2),
         ev.NewGame("Ann"),
         ev.Play("Ann", "Scout", "Ann", "Deck", line=4),
-        ev.Play("Ben", "Tank", "Ben", "Deck", line=5),
-        ev.Play("Ben", "Brute", "Ben", "Deck", line=6),
-        ev.TurnChange("Ann", 1, "Ann", line=7),
+        ev.Shuffle("Ann", "Deck", "Ann", line=5),
+        ev.Play("Ben", "Tank", "Ben", "Deck", line=6),
+        ev.Play("Ben", "Brute", "Ben", "Deck", line=7),
+        ev.TurnChange("Ann", 1, "Ann", line=8),
     ]
     report = audit(events, cards)
-    assert [(f.kind, f.line) for f in report.violations] == [(Kind.OPENING_SURVIVORS, 6)]
+    assert [(f.kind, f.line) for f in report.violations] == [
+        (Kind.OPENING_SURVIVORS, 7),
+        (Kind.OPENING_SHUFFLE, 8),  # Ben never shuffled after his opening (R2.4)
+    ]
 
 
 @pytest.fixture(scope="module")

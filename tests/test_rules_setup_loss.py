@@ -50,13 +50,16 @@ def test_no_opening_survivor_loses_when_setup_ends(cards) -> None:
 
 @pytest.mark.parametrize("turn_line", [False, True])
 def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> None:
+    """With a turn-1 line after it, Bob's draw is still setup; without one, a draw after
+    every hand is drawn is the first line of turn 1 (R17.10)."""
     lines = without_bob_survivors()
     lines.insert(15, "Bob draws a card.")
     if not turn_line:
         lines = lines[:16]
     report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    turn, phase = (0, "Setup") if turn_line else (1, "Ready")
     assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
-        ("action-after-loss", 16, 0, "Setup", "Bob draws a card.")
+        ("action-after-loss", 16, turn, phase, "Bob draws a card.")
     ]
     assert [(loss.player, loss.line) for loss in report.losses] == [("Bob", 15)]
     assert "Bob lost at setup (no survivors)" in report.to_text()

@@ -84,21 +84,12 @@ class Area:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        self.table: TableState = ctx.table
+        self.clock: Clock = ctx.clock
+        self.findings: Findings = ctx.findings
 
     def handlers(self) -> Mapping[type, Handler]:
         return {}
-
-    @property
-    def table(self) -> TableState:
-        return self.ctx.table
-
-    @property
-    def clock(self) -> Clock:
-        return self.ctx.clock
-
-    @property
-    def findings(self) -> Findings:
-        return self.ctx.findings
 
     def check(
         self,
@@ -183,5 +174,14 @@ ACTIONS: tuple[type, ...] = (
 )
 
 
+_NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
+_ACTION_TYPES = frozenset(ACTIONS)
+
+
 def is_game_action(event: object) -> bool:
-    return not isinstance(event, NOT_ACTIONS) and isinstance(event, ev.Event)
+    return type(event) not in _NOT_ACTION_TYPES and isinstance(event, ev.Event)
+
+
+def is_action(event: object) -> bool:
+    """A game action of its actor (R14.2)."""
+    return type(event) in _ACTION_TYPES

@@ -1,6 +1,6 @@
 """The Draw phase (R5): every player still in the game draws exactly 2 cards, then discards
 exactly 1. A player whose part of the table the log did not show from the start may have
-lost before it (R17.9): what he fails to do is only unverifiable, unless he acts this turn.
+lost before it (R17.9): what he fails to do is only unverifiable, unless he acted this turn.
 """
 
 from __future__ import annotations
@@ -10,14 +10,12 @@ from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
 from zcards.rules.context import (
-    ACTIONS,
     Area,
     Context,
     Fact,
     Handler,
     PhaseBegun,
     PhaseEnded,
-    TurnBegun,
 )
 from zcards.rules.violations import Kind
 
@@ -29,26 +27,14 @@ class DrawRules(Area):
         super().__init__(ctx)
         self.draws: Counter[str] = Counter()
         self.discards: Counter[str] = Counter()
-        self.acted: set[str] = set()  # players seen acting this turn: they are in the game
 
     def handlers(self) -> Mapping[type, Handler]:
-        table: dict[type, Handler] = dict.fromkeys(ACTIONS, self._acted)
-        table.update(
-            {
-                ev.Draw: self.on_draw,
-                ev.Move: self.on_move,
-                TurnBegun: self.on_turn_begun,
-                PhaseBegun: self.on_phase_begun,
-                PhaseEnded: self.on_phase_ended,
-            }
-        )
-        return table
-
-    def _acted(self, event: ev.Event, _: Fact) -> None:
-        self.acted.add(getattr(event, "player", ""))
-
-    def on_turn_begun(self, _: TurnBegun, __: Fact) -> None:
-        self.acted.clear()
+        return {
+            ev.Draw: self.on_draw,
+            ev.Move: self.on_move,
+            PhaseBegun: self.on_phase_begun,
+            PhaseEnded: self.on_phase_ended,
+        }
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         if signal.phase == "Draw":
@@ -56,7 +42,6 @@ class DrawRules(Area):
             self.discards.clear()
 
     def on_draw(self, event: ev.Draw, _: Fact) -> None:
-        self.acted.add(event.player)
         if self.clock.phase != "Draw" or self.clock.number < 1:
             return
         before = self.draws[event.player]
@@ -73,7 +58,6 @@ class DrawRules(Area):
             )
 
     def on_move(self, event: ev.Move, _: Fact) -> None:
-        self.acted.add(event.player)
         owner = event.src_owner or event.player
         if (
             self.clock.phase != "Draw"
@@ -111,7 +95,7 @@ class DrawRules(Area):
                     ("R5.2", f"{me.name} discarded no card in the Draw phase (exactly 1)")
                 )
             for rule, message in missing:
-                if me.known or me.name in self.acted:
+                if me.known or me.acted == self.clock.number:  # seen acting: in the game
                     self.findings.violation(
                         Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
                     )

@@ -127,6 +127,11 @@ class Auditor:
     # -- readings (R17.1) ----------------------------------------------------------------------
 
     def _step(self, event: ev.Event, index: int) -> None:
+        if len(self.replays) == 1 and index not in self.pairs:
+            replay = self.replays[0]
+            if replay.clock.number and replay.clock.known:  # the common case: one reading
+                replay.feed(event, index)
+                return
         readings: list[Replay] = []
         for replay in self.replays:
             candidates = replay.prepare(event, index)

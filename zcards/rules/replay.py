@@ -36,8 +36,23 @@ from zcards.rules.ready import ReadyRules
 from zcards.rules.recoup import RecoupRules
 from zcards.rules.setup import SetupRules
 from zcards.rules.state import TableState
-from zcards.rules.stream import first_phase, lags
+from zcards.rules.stream import LAG_TYPES, first_phase, lags
 from zcards.rules.table import Tracker
+
+# Lines after which someone may have lost (R14.1): his deck or survivors changed, or turn 1
+# began.
+LOSS_TYPES = frozenset(
+    {
+        ev.Draw,
+        ev.Move,
+        ev.Play,
+        ev.TableToZone,
+        ev.CardAction,
+        ev.Perform,
+        ev.TurnChange,
+        ev.PhaseChange,
+    }
+)
 
 
 class Replay:
@@ -249,7 +264,7 @@ class Replay:
         if (
             clock.known
             and clock.number >= 1
-            and is_game_action(event)
+            and type(event) in LAG_TYPES
             and lags(event, clock.phase, self.ctx.upcoming())
         ):
             self.deferred.append((index, event))
@@ -280,7 +295,8 @@ class Replay:
         dispatch = self.dispatch if self.clock.known else self.waiting
         for handler in dispatch.get(type(event), ()):
             handler(event, fact)
-        self.losing.check_losses()
+        if type(event) in LOSS_TYPES:
+            self.losing.check_losses()
         if is_game_action(event):
             self.ctx.previous = event
             self.touched = True

@@ -61,6 +61,7 @@ class Player:
     items: list[str] = field(default_factory=list)
     zombies: Zombies = field(default_factory=Zombies)
     playing: bool = False  # seated, loaded a deck, named as a player or took a game action
+    acted: int = -1  # the last turn in which he took a game action (he was in the game)
     spectator: bool = False
     lost: str | None = None  # why he lost
     lost_turn: int | None = None

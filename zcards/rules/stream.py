@@ -31,6 +31,9 @@ _INVERSE = {
 }
 
 
+_UNDOABLE_TYPES = frozenset({ev.CounterChange, ev.Perform, ev.StatChange, ev.Play, ev.TableToZone})
+
+
 def _same_card(a: ev.Event, b: ev.Event) -> bool:
     card_a, card_b = getattr(a, "card", None), getattr(b, "card", None)
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
@@ -105,7 +108,12 @@ def corrections(events: Sequence[object]) -> dict[int, int]:
     open_actions: list[int] = []  # actions that the next game action may still undo
     before: ev.Event | None = None
     for index, event in enumerate(events):
-        if not isinstance(event, ev.Event) or not is_game_action(event):
+        if not is_game_action(event):
+            continue
+        assert isinstance(event, ev.Event)
+        if type(event) not in _UNDOABLE_TYPES:
+            open_actions.clear()
+            before = event
             continue
         first = open_actions[-1] if open_actions else None
         if first is not None and _undoes(events[first], event):  # type: ignore[arg-type]
@@ -120,6 +128,9 @@ def corrections(events: Sequence[object]) -> dict[int, int]:
 
 
 # -- phase-line lag --------------------------------------------------------------------------
+
+
+LAG_TYPES = frozenset({ev.Draw, ev.Move, ev.Play, ev.Perform, ev.Face})  # what may be early
 
 
 def _lag_kind(event: ev.Event, phase: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from lackey_plugin.game import ZOMBIE_GAME, Meaning
 from lackey_plugin.log import events as ev
-from zcards.rules.context import ACTIONS, Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
 from zcards.rules.state import Player, Survivor
 from zcards.rules.zombies import Fit
 
@@ -55,8 +55,9 @@ class Tracker(Area):
         return {PhaseBegun: self._phase_begun, PhaseEnded: self._phase_ended}
 
     def read(self, event: object) -> Fact:
-        if isinstance(event, ACTIONS):
-            self.table.player(event.player).playing = True  # type: ignore[attr-defined]
+        if is_action(event):
+            me = self.table.player(event.player)  # type: ignore[attr-defined]
+            me.playing, me.acted = True, self.clock.number
         reader = self._read.get(type(event))
         return reader(event) if reader is not None else Fact()
 
