@@ -91,9 +91,7 @@ def audit_log(
     except OSError as error:
         raise UsageError(str(error)) from error
     if not any(is_lackey_event(event) for event in parsed.events):
-        raise UsageError(
-            f"{path}: not a Lackey game log (no line is a Lackey game or table event)"
-        )
+        raise UsageError(f"{path}: not a Lackey game log (no line is a Lackey game or table event)")
     return audit(parsed.events, cards, players=names or None, pov=pov, decks=decks)
 
 
