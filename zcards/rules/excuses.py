@@ -202,9 +202,9 @@ class CardText:
                     if use.left[event] == 0:
                         del use.left[event]
                 break
-        for name in sorted(self.played - {n for n in found}):
-            if self._fallback(name, event, subject, owner=None):
-                found.append(name)
+        for name in sorted(self.played - set(found)):
+            if self._rows(name) is None and self._fallback(name, event, subject, owner=None):
+                found.append(name)  # a text outside the table, played this turn
         return sorted(set(found))
 
     def _rows(self, name: str) -> tuple[EffectRow, ...] | None:
