@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
+from zcards.rules.functions import meaning_of
 from zcards.rules.state import Player
-from zcards.rules.table import meaning_of
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Board, Fit, Up
 

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.rules.context import is_game_action
+from zcards.rules.functions import meaning_of
 from zcards.rules.state import PHASES
-from zcards.rules.table import meaning_of
 
 _INVERSE = {
     Meaning.WOUND: Meaning.HEAL,
