@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,10 @@ from typing import Any
 import pytest
 
 from lackey_plugin.log.parser import ParsedLog, parse_log
+from zcards.model import Card
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
-from zcards.rules import AuditReport, audit
+from zcards.rules import AuditReport, Finding, audit
 
 CORPUS = Path(__file__).parent / "logs" / "realworld"
 TABLE: list[dict[str, Any]] = tomllib.loads((CORPUS / "expected.toml").read_text("utf-8"))["log"]
@@ -57,7 +59,7 @@ NEVER_A_VIOLATION = {"food-total"}  # an unlogged change is resynchronised, neve
 ENTRY_KEYS = {"file", "about", "violations", "warnings", "unverifiable", "options", "unparsed"}
 OPTION_KEYS = {"players", "pov", "decks"}
 
-Pair = tuple[str, int]
+Pair = tuple[str, int | None]  # a finding's line is None at the end of the log
 
 
 def pairs(entry: dict[str, Any], key: str) -> list[Pair]:
@@ -65,7 +67,7 @@ def pairs(entry: dict[str, Any], key: str) -> list[Pair]:
 
 
 @cache
-def cards():
+def cards() -> list[Card]:
     return read_card_file(BUNDLED_SET)
 
 
@@ -87,11 +89,11 @@ def report(name: str) -> AuditReport:
     )
 
 
-def found(findings) -> list[Pair]:
+def found(findings: Iterable[Finding]) -> list[Pair]:
     return [(str(finding.kind), finding.line) for finding in findings]
 
 
-def describe(findings, wanted: set[Pair]) -> str:
+def describe(findings: Iterable[Finding], wanted: set[Pair]) -> str:
     return "\n".join(
         f"  {finding.kind} line {finding.line} [{finding.phase}] {finding.message}"
         for finding in findings
