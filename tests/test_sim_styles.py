@@ -16,7 +16,7 @@ from zcards.cli import main
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
-from zcards.sim.recorder import RecordedLog, record
+from zcards.sim.recorder import RecordedLog, game_log, record
 from zcards.sim.styles import (
     BID_FORMS,
     MIXED,
@@ -44,7 +44,9 @@ def results():
 def test_every_style_parses_back_to_its_events_from_both_points_of_view(name, results):
     for result in results[:6]:
         for pov in result.players:
-            log = record(result, pov, resolve_style(name, result.seed))
+            style = resolve_style(name, result.seed)
+            log = record(result, pov, style)
+            assert game_log(result, pov, style=style) == log.text()  # the fast path agrees
             parsed = parse_log(log.text())
             assert parsed.unparsed == []
             assert parsed.events == list(log.events)
