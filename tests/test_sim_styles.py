@@ -3,6 +3,7 @@ everything a style adds or changes is one of the contract's allowed deviations."
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from itertools import pairwise
@@ -210,8 +211,9 @@ def _style_lines(log: RecordedLog) -> list[ev.Event]:
 
 
 def test_simulate_writes_logs_in_the_chosen_style(tmp_path, capsys):
-    main(["simulate", "-n", "3", "--seed", "2", "--style", "no-turn-one", "--out", str(tmp_path)])
-    capsys.readouterr()
+    args = ["simulate", "-n", "3", "--seed", "2", "--style", "no-turn-one", "--format", "json"]
+    main([*args, "--out", str(tmp_path)])
+    assert json.loads(capsys.readouterr().out)["style"] == "no-turn-one"
     for path in sorted(tmp_path.iterdir()):
         text = path.read_text(encoding="utf-8")
         assert "Current Turn: #1," not in text and "Current Turn: #2," in text
