@@ -3,6 +3,7 @@ everything a style adds or changes is one of the contract's allowed deviations."
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from itertools import pairwise
@@ -16,7 +17,7 @@ from zcards.cli import main
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
-from zcards.sim.recorder import RecordedLog, record
+from zcards.sim.recorder import RecordedLog, game_log, record
 from zcards.sim.styles import (
     BID_FORMS,
     MIXED,
@@ -44,7 +45,9 @@ def results():
 def test_every_style_parses_back_to_its_events_from_both_points_of_view(name, results):
     for result in results[:6]:
         for pov in result.players:
-            log = record(result, pov, resolve_style(name, result.seed))
+            style = resolve_style(name, result.seed)
+            log = record(result, pov, style)
+            assert game_log(result, pov, style=style) == log.text()  # the fast path agrees
             parsed = parse_log(log.text())
             assert parsed.unparsed == []
             assert parsed.events == list(log.events)
@@ -208,8 +211,9 @@ def _style_lines(log: RecordedLog) -> list[ev.Event]:
 
 
 def test_simulate_writes_logs_in_the_chosen_style(tmp_path, capsys):
-    main(["simulate", "-n", "3", "--seed", "2", "--style", "no-turn-one", "--out", str(tmp_path)])
-    capsys.readouterr()
+    args = ["simulate", "-n", "3", "--seed", "2", "--style", "no-turn-one", "--format", "json"]
+    main([*args, "--out", str(tmp_path)])
+    assert json.loads(capsys.readouterr().out)["style"] == "no-turn-one"
     for path in sorted(tmp_path.iterdir()):
         text = path.read_text(encoding="utf-8")
         assert "Current Turn: #1," not in text and "Current Turn: #2," in text

@@ -113,7 +113,8 @@ def simulate_command(
         write_logs(results, out_dir, timestamps=timestamps, style=style)
     report = summarise(results)
     if output_format == "json":
-        emit_json(report.to_json() | {"seed": seed, "logs": str(out_dir) if out_dir else None})
+        logs = str(out_dir) if out_dir else None
+        emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})
     else:
         click.echo(format_report(report), nl=False)
 

@@ -6,8 +6,8 @@ recorder decides what each player's log may show. One action is one log line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class ActionKind(StrEnum):
@@ -41,9 +41,9 @@ class ActionKind(StrEnum):
     ROLL = "roll"  # new: the die result
 
 
-@dataclass(frozen=True)
-class Action:
-    """One game action by ``player``; ``face_down`` cards are hidden in every log."""
+class Action(NamedTuple):
+    """One game action by ``player``; ``face_down`` cards are hidden in every log. (A named
+    tuple: a game makes hundreds of actions, and a frozen dataclass is slow to build.)"""
 
     kind: ActionKind
     player: str

@@ -25,6 +25,7 @@ from zcards.sim.state import (
     PlayerState,
     SimState,
     TableCard,
+    take_out,
 )
 
 DEFAULT_NAMES = ("Alice", "Bob")
@@ -140,7 +141,7 @@ def _setup(sim: Simulator) -> str:
         sim.draw(player, STARTING_HAND, named=False)
     for player in state.in_turn_order(first):
         for card in sim.strategy(player).opening(player.deck):
-            player.deck.remove(card)
+            take_out(player.deck, card)
             player.table.append(TableCard(card, player.name, SURVIVOR_ZONE, face_up=True))
             sim.record(ActionKind.PLAY_FROM_DECK, player, card=card.name)
         rng.shuffle(player.deck)
@@ -195,20 +196,20 @@ def _build_phase(sim: Simulator) -> None:
         strategy = sim.strategy(player)
         resource = strategy.resource(player)
         if resource is not None:
-            player.hand.remove(resource)
+            take_out(player.hand, resource)
             player.table.append(TableCard(resource, player.name, RESOURCE_ZONE, face_up=False))
             sim.record(ActionKind.PLAY_RESOURCE, player, card=resource.name, face_down=True)
         while player.name == active and (card := strategy.play(player, player.playable())):
             sim.pay(player, card.cost or 0)
-            player.hand.remove(card)
+            take_out(player.hand, card)
             played = TableCard(card, player.name, SURVIVOR_ZONE, face_up=True)
             player.table.append(played)
             sim.record(ActionKind.PLAY_FROM_HAND, player, card=card.name)
             if is_one_shot(card):
-                player.table.remove(played)
+                take_out(player.table, played)
                 player.discard.append(card)
                 sim.record(ActionKind.TO_DISCARD, player, card=card.name)
-        while zombie := strategy.upgrade(player, _upgradable(player)):
+        while zombie := strategy.upgrade(player, player.upgradable()):
             zombie.face_up = True
             sim.record(ActionKind.FLIP, player, card=zombie.name)
 
@@ -216,10 +217,6 @@ def _build_phase(sim: Simulator) -> None:
 def is_one_shot(card: Card) -> bool:
     """One-shot items go to the discard pile as soon as they are used (R7.5)."""
     return card.type == "Item" and "one-shot" in card.text.casefold()
-
-
-def _upgradable(player: PlayerState) -> list[TableCard]:
-    return [zombie for zombie in player.zombies if player.can_upgrade(zombie)]
 
 
 def _recoup_phase(sim: Simulator) -> None:
@@ -275,9 +272,9 @@ def _abilities(me: PlayerState) -> list[Ability]:
     for survivor in me.survivors:
         if survivor.spent:
             continue
-        if survivor.card.has_symbol("Scavenger"):
+        if "scavenger" in survivor.symbols:
             options.append(Ability("scavenge", survivor))
-        if survivor.card.has_symbol("Medic"):
+        if "medic" in survivor.symbols:
             options.extend(Ability("heal", survivor, target) for target in wounded)
     return options
 

@@ -10,7 +10,7 @@ card drawn singly is named only in the drawer's own log.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -103,26 +103,46 @@ class RecordedLog:
 
 
 def record(result: GameResult, pov: str, style: RecordingStyle = PROTOCOL) -> RecordedLog:
-    """The log ``pov`` would save of a simulated game recorded in ``style``; both players'
-    logs share one clock and one set of clicks, as they share a game."""
+    """The log ``pov`` would save of a simulated game recorded in ``style``, as events; both
+    players' logs share one clock and one set of clicks, as they share a game."""
     lines = recording(result.actions, style, result.seed)
     events = [item if isinstance(item, ev.Event) else to_event(item, pov) for item, _ in lines]
-    clock = random.Random(f"zcards-sim-clock/{result.seed}") if style.timestamps else None
-    return RecordedLog(
-        tuple(_numbered(events, clock)), tuple(source for _, source in lines), style.pronoun
+    stamps = _clock(result.seed, len(events)) if style.timestamps else None
+    numbered = (
+        replace(event, line=number, timestamp=stamps[number - 1][0], seconds=stamps[number - 1][1])
+        if stamps
+        else replace(event, line=number)
+        for number, event in enumerate(events, start=1)
     )
+    return RecordedLog(tuple(numbered), tuple(source for _, source in lines), style.pronoun)
 
 
-def _numbered(events: list[ev.Event], clock: random.Random | None) -> Iterator[ev.Event]:
-    """Events numbered from line 1; stamped from ``clock`` (a few seconds apart) when given."""
-    if clock is None:
-        for number, event in enumerate(events, start=1):
-            yield replace(event, line=number)
-        return
+def game_log(
+    result: GameResult, pov: str, *, timestamps: bool = False, style: RecordingStyle = PROTOCOL
+) -> str:
+    """The text of ``pov``'s log (deterministic per seed and style): :func:`record` written
+    out, without building numbered events, from lines already written where it can."""
+    style = _stamped(style, timestamps)
+    said = log_lines(style.pronoun)
+    texts = [
+        said.event(item) if isinstance(item, ev.Event) else said.action(item, pov)
+        for item, _ in recording(result.actions, style, result.seed)
+    ]
+    if style.timestamps:  # stamped as the writer stamps a line
+        stamps = _clock(result.seed, len(texts))
+        texts = [f"[{stamp}] {text}" for (stamp, _), text in zip(stamps, texts, strict=True)]
+    return "".join([text + "\n" for text in texts])
+
+
+def _clock(seed: int, count: int) -> list[tuple[str, int]]:
+    """``count`` stamps a few seconds apart from a time of day drawn from the game's seed."""
+    clock = random.Random(f"zcards-sim-clock/{seed}")
     seconds = clock.randrange(8 * 3600, 23 * 3600)
-    for number, event in enumerate(events, start=1):
+    stamps = []
+    for _ in range(count):
         seconds += clock.randint(1, 20)
-        yield replace(event, line=number, timestamp=_stamp(seconds), seconds=seconds)
+        stamps.append((_stamp(seconds), seconds))
+    return stamps
 
 
 def _stamp(seconds: int) -> str:
@@ -131,15 +151,47 @@ def _stamp(seconds: int) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
+class LogLines:
+    """A log writer and the lines it already wrote. Games repeat most of their lines (phase
+    changes, spends, draws), and looking a line up costs a fraction of writing it again."""
+
+    LIMIT = 200_000  # lines kept; beyond that a line is written each time
+
+    def __init__(self, pronoun: str) -> None:
+        self.writer = LogWriter(pronoun=pronoun)
+        self._said: dict[Hashable, str] = {}
+
+    def action(self, action: Action, pov: str) -> str:
+        """The line of ``action`` in ``pov``'s log (only a single draw differs by point of
+        view: named in the drawer's log)."""
+        key = (action, action.player == pov)
+        text = self._said.get(key)
+        if text is None:
+            text = self._keep(key, self.writer.line(to_event(action, pov)))
+        return text
+
+    def event(self, event: ev.Event) -> str:
+        """The line of an unnumbered, unstamped event."""
+        text = self._said.get(event)
+        if text is None:
+            text = self._keep(event, self.writer.line(event))
+        return text
+
+    def _keep(self, key: Hashable, text: str) -> str:
+        if len(self._said) < self.LIMIT:
+            self._said[key] = text
+        return text
+
+
 @cache
-def log_writer(pronoun: str = "his") -> LogWriter:
+def log_lines(pronoun: str = "his") -> LogLines:
     """One writer per pronoun and process: compiling the templates costs more than a game."""
-    return LogWriter(pronoun=pronoun)
+    return LogLines(pronoun)
 
 
 def log_text(events: Iterable[ev.Event], pronoun: str = "his") -> str:
-    """The log as text, one line per event, LF line ends."""
-    return "".join([line + "\n" for line in log_writer(pronoun).lines(events)])
+    """Any events (numbered, stamped, mutated) as log text, one line per event, LF ends."""
+    return "".join([line + "\n" for line in log_lines(pronoun).writer.lines(events)])
 
 
 def pov_events(
@@ -147,13 +199,6 @@ def pov_events(
 ) -> list[ev.Event]:
     """The events of ``pov``'s log (``timestamps`` stamps them whatever the style says)."""
     return list(record(result, pov, _stamped(style, timestamps)).events)
-
-
-def game_log(
-    result: GameResult, pov: str, *, timestamps: bool = False, style: RecordingStyle = PROTOCOL
-) -> str:
-    """The log ``pov`` would save for a simulated game (deterministic per seed and style)."""
-    return record(result, pov, _stamped(style, timestamps)).text()
 
 
 def write_game_log(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from zcards.model import Card
 from zcards.sim.actions import Action, ActionKind
@@ -19,6 +20,7 @@ from zcards.sim.state import (
     PlayerState,
     SimState,
     TableCard,
+    take_out,
 )
 
 Observer = Callable[[Action, SimState], None]
@@ -49,9 +51,9 @@ class Simulator:
     def strategy(self, player: PlayerState) -> Strategy:
         return self.strategies[player.name]
 
-    def record(self, kind: ActionKind, player: PlayerState | str, **fields: object) -> None:
-        name = player if isinstance(player, str) else player.name
-        action = self.state.record(kind, name, **fields)
+    def record(self, kind: ActionKind, player: PlayerState | str, **fields: Any) -> None:
+        action = Action(kind, player if isinstance(player, str) else player.name, **fields)
+        self.state.actions.append(action)
         if self.observer is not None:
             self.observer(action, self.state)
 
@@ -74,7 +76,7 @@ class Simulator:
         return drawn
 
     def discard_from_hand(self, player: PlayerState, card: Card) -> None:
-        player.hand.remove(card)
+        take_out(player.hand, card)
         player.discard.append(card)
         self.record(ActionKind.DISCARD, player, card=card.name)
 
@@ -113,7 +115,7 @@ class Simulator:
 
     def kill(self, player: PlayerState, survivor: TableCard) -> None:
         """A dead survivor goes to the discard, or to its infecter as a generic zombie."""
-        player.table.remove(survivor)
+        take_out(player.table, survivor)
         infecter = survivor.infected_by
         if infecter is not None and self.state.player(infecter).lost is None:
             taker = self.state.player(infecter)
