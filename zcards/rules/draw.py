@@ -95,7 +95,7 @@ class DrawRules(Area):
                     ("R5.2", f"{me.name} discarded no card in the Draw phase (exactly 1)")
                 )
             for rule, message in missing:
-                if me.known or me.acted == self.clock.number:  # seen acting: in the game
+                if not me.could_have_lost_unseen() or me.acted == self.clock.number:
                     self.findings.violation(
                         Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
                     )

@@ -135,6 +135,12 @@ class Player:
     def face_up_names(self) -> set[str]:
         return {s.name for s in self.survivors} | set(self.items) | self.zombies.face_up_names()
 
+    def could_have_lost_unseen(self) -> bool:
+        """Whether he may have lost without the log showing it: only when his part of the
+        table is unknown and no survivor of his is known to be in play (a survivor leaving
+        play is logged; an empty deck counts only when its size is known)."""
+        return not self.known and not self.survivors
+
     def ready_all(self) -> None:
         for survivor in self.survivors:
             survivor.spent = False
@@ -220,8 +226,8 @@ class TableState:
 
     def next_in_turn_order(self, active: str) -> list[str]:
         """Who may take the turn after ``active`` (R3.4): the next player in turn order who
-        has not lost, then, while that player's part of the table is unknown (he may have
-        lost unseen), the ones after him. Empty when ``active`` is not a player."""
+        has not lost, then, while that player may have lost unseen, the ones after him.
+        Empty when ``active`` is not a player."""
         order = [n for n in self.order if self.players[n].playing]
         if active not in order:
             return []
@@ -231,6 +237,6 @@ class TableState:
             me = self.players[order[(start + step) % len(order)]]
             if me.lost is None:
                 allowed.append(me.name)
-                if me.known:
+                if not me.could_have_lost_unseen():
                     break
         return allowed
