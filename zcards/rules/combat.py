@@ -140,7 +140,14 @@ class CombatRules(Area):
         if fact.attack_fit is None or fact.attack_fit is Fit.YES or fact.owner is None:
             return
         me, what = fact.owner, fact.name or "a face-down zombie"
-        if fact.attack_fit is Fit.MAYBE:
+        if fact.attack_fit is Fit.SOME:
+            self.findings.unverifiable(
+                Kind.ILLEGAL_ATTACKER,
+                f"{me.name} spends {what} in the Attack phase; the log does not show whether "
+                "it was a ready zombie in his combat zone (a face-down card's zone is hidden)",
+                player=me.name,
+            )
+        elif fact.attack_fit is Fit.MAYBE:
             self.findings.unverifiable(
                 Kind.ILLEGAL_ATTACKER,
                 f"{me.name} spends {what} in the Attack phase; his combat zone is not known "

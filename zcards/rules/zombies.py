@@ -7,10 +7,11 @@ between the zones, and where an upgraded card stood, may not be. ``Zombies`` kee
 reading (a :class:`Board`) the log is consistent with, so a check can ask "is this legal in
 *some* reading?" (R17.1). Each ``Ready All`` collapses most of the uncertainty again.
 
-Every operation returns a :class:`Fit`: some reading allowed it (``YES``), none did
-(``NO``: the readings then follow the log anyway, the lenient successor, so the replay goes
-on), or only a card the log has not shown could have (``MAYBE``: the player's part of the
-table is not known from the start, R17.9).
+Every operation returns a :class:`Fit`: every reading allowed it (``YES``), some did
+(``SOME``: the readings that did not are dropped), none did (``NO``: the readings then follow
+the log anyway, the lenient successor, so the replay goes on), or only a card the log has
+not shown could have (``MAYBE``: the player's part of the table is not known from the start,
+R17.9).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ Step = Callable[[Board], tuple[list[Board], list[Board]]]  # (legal successors, 
 class Fit(Enum):
     """Whether the readings allow an operation; true unless no reading can (``NO``)."""
 
-    YES = "yes"
+    YES = "yes"  # every reading allows it
+    SOME = "some"  # some readings allow it, others do not (a hidden card's zone, say)
     MAYBE = "maybe"  # only an unseen card of an unknown table could
     NO = "no"
 
@@ -75,13 +77,15 @@ class Zombies:
     def _apply(self, step: Step) -> Fit:
         legal: set[Board] = set()
         lenient: set[Board] = set()
+        every = True
         for board in self.readings:
             good, fallback = step(board)
+            every = every and bool(good)
             legal.update(good)
             lenient.update(fallback)
         if legal:
             self.readings = frozenset(legal)
-            return Fit.YES
+            return Fit.YES if every else Fit.SOME
         self.readings = frozenset(lenient or self.readings)
         return Fit.MAYBE if self.unknown else Fit.NO
 
