@@ -158,20 +158,14 @@ class Auditor:
             self._resolve(event)
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
-        """Settle the readings as far as the log can (R17.1).
-
-        A possible misclick pair is read whichever way breaks fewer rules (as a correction
-        when neither breaks any, as logged when both break some). Who took turn 1 is decided
-        by the first turn line with the turn order (R3.4); the readings left that no other
-        beats (fewer violations, all shared with it) stay open: what they all break is a
-        violation, what only some break is unverifiable, with the reason."""
+        """Settle the readings as far as the log can (R17.1). The first turn line decides who
+        took turn 1 with the turn order (R3.4); then the readings no other reading beats
+        (fewer violations, all shared with it) stay open: what they all break is a
+        violation, what only some break is unverifiable, with the reason. A misclick pair
+        read either way is settled the same way (R17.3)."""
         replays = self.replays
         if len(replays) == 1:
             return
-        by_turn1: dict[str | None, list[Replay]] = {}
-        for replay in replays:
-            by_turn1.setdefault(replay.turn1, []).append(replay)
-        replays = [min(group, key=_misclick_preference) for group in by_turn1.values()]
         if turn_line is not None:
             named = [
                 r
@@ -182,7 +176,10 @@ class Auditor:
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
         kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
         common = frozenset.intersection(*(keys[i] for i in kept))
-        best = min(kept, key=lambda i: (len(keys[i]), -replays[i].active_guess, i))
+        best = min(
+            kept,
+            key=lambda i: (len(keys[i]), -len(replays[i].skipped), -replays[i].active_guess, i),
+        )
         chosen = replays[best]
         undecided: dict[tuple[object, ...], Finding] = {}
         for i in kept:
@@ -229,13 +226,6 @@ class Auditor:
         if report.pov is None:
             report.pov = self._pov_guess
         return report
-
-
-def _misclick_preference(replay: Replay) -> tuple[int, int]:
-    """Fewer violations first; then corrections when the game is clean, the log as written
-    when it is not (a correction that removes no fault is no better reading)."""
-    count = len(replay.findings.violations)
-    return count, -len(replay.skipped) if count == 0 else len(replay.skipped)
 
 
 def _deck_size(deck: int | Sized | Deck) -> int:

@@ -2,8 +2,8 @@
 
 * :func:`corrections` finds every action undone by its exact inverse before any other game
   action; the audit replays the log both with the pair (two real actions) and without it (a
-  corrected misclick: the table as before the first of the two) and keeps the reading that
-  breaks fewer rules.
+  corrected misclick: the table as before the first of the two), and settles the two
+  readings as it settles any (R17.1).
 * :func:`lags` says whether an action is logged just before the phase line that makes it
   legal, with nothing of the old phase in between (the replay then counts it in the new
   phase).
@@ -39,11 +39,10 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
 
 
-def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
-    """A counter or food change right after its player's spend or die roll is what that
-    ability did (a Medic's heal, a Scavenger's food): a real action, not a slip."""
-    if before is None or getattr(before, "player", None) != getattr(event, "player", None):
-        return False
+def _ability_result(before: ev.Event | None) -> bool:
+    """A counter or food change right after its player's spend or die roll (other players'
+    lines in between, such as the top cards a roll of 1 puts out) is what that ability did:
+    a Medic's heal, a Scavenger's food. A real action, not a slip."""
     if isinstance(before, ev.DiceRoll):
         return True
     return isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND
@@ -51,7 +50,7 @@ def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
 
 def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     """Whether an action could be undone by the next one (R17.3)."""
-    if isinstance(event, (ev.CounterChange, ev.StatChange)) and _ability_result(event, before):
+    if isinstance(event, (ev.CounterChange, ev.StatChange)) and _ability_result(before):
         return False
     if isinstance(event, ev.CounterChange):
         return meaning_of(event) in _INVERSE and event.new != event.old
@@ -106,24 +105,23 @@ def corrections(events: Sequence[object]) -> dict[int, int]:
     correction or two real actions is a reading (R17.3): the audit keeps both."""
     pairs: dict[int, int] = {}
     open_actions: list[int] = []  # actions that the next game action may still undo
-    before: ev.Event | None = None
+    last: dict[str, ev.Event] = {}  # each player's previous game action
     for index, event in enumerate(events):
         if not is_game_action(event):
             continue
         assert isinstance(event, ev.Event)
+        player = getattr(event, "player", "")
+        first = open_actions[-1] if open_actions else None
         if type(event) not in _UNDOABLE_TYPES:
             open_actions.clear()
-            before = event
-            continue
-        first = open_actions[-1] if open_actions else None
-        if first is not None and _undoes(events[first], event):  # type: ignore[arg-type]
+        elif first is not None and _undoes(events[first], event):  # type: ignore[arg-type]
             open_actions.pop()
             pairs[first] = index
-        elif _undoable(event, before):
+        elif _undoable(event, last.get(player)):
             open_actions.append(index)
         else:
             open_actions.clear()
-        before = event
+        last[player] = event
     return pairs
 
 
