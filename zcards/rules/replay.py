@@ -265,7 +265,7 @@ class Replay:
             clock.known
             and clock.number >= 1
             and type(event) in LAG_TYPES
-            and lags(event, clock.phase, self.ctx.upcoming())
+            and lags(event, clock.phase, self.ctx.upcoming(), self.ctx.cards)
         ):
             self.deferred.append((index, event))
             return

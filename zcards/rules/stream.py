@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.rules.cards import CardIndex
 from zcards.rules.context import is_game_action
 from zcards.rules.functions import meaning_of
 from zcards.rules.state import PHASES
@@ -39,18 +40,24 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
 
 
-def _ability_result(before: ev.Event | None) -> bool:
-    """A counter or food change right after its player's spend or die roll (other players'
-    lines in between, such as the top cards a roll of 1 puts out) is what that ability did:
-    a Medic's heal, a Scavenger's food. A real action, not a slip."""
+def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
+    """A heal, cure or food gain right after its player's spend, or a food gain right after
+    his die roll (other players' lines in between, such as the top cards a roll of 1 puts
+    out), is what that ability did: a Medic's heal, a Scavenger's food. A real action."""
+    gain = isinstance(event, ev.StatChange) and event.new > event.old
     if isinstance(before, ev.DiceRoll):
-        return True
-    return isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND
+        return gain
+    if isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND:
+        return gain or (
+            isinstance(event, ev.CounterChange)
+            and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
+        )
+    return False
 
 
 def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     """Whether an action could be undone by the next one (R17.3)."""
-    if isinstance(event, (ev.CounterChange, ev.StatChange)) and _ability_result(before):
+    if _ability_result(event, before):
         return False
     if isinstance(event, ev.CounterChange):
         return meaning_of(event) in _INVERSE and event.new != event.old
@@ -131,7 +138,7 @@ def corrections(events: Sequence[object]) -> dict[int, int]:
 LAG_TYPES = frozenset({ev.Draw, ev.Move, ev.Play, ev.Perform, ev.Face})  # what may be early
 
 
-def _lag_kind(event: ev.Event, phase: str) -> bool:
+def _lag_kind(event: ev.Event, phase: str, cards: CardIndex) -> bool:
     """Whether ``event`` belongs to the phase after ``phase`` (so it may be logged early)."""
     if phase == "Ready":
         return isinstance(event, ev.Draw) or (
@@ -140,17 +147,35 @@ def _lag_kind(event: ev.Event, phase: str) -> bool:
     if phase == "Draw":
         if isinstance(event, ev.Play):
             return event.src_zone == "Hand" and event.hidden
-        return isinstance(event, (ev.Perform, ev.Face)) and (
-            isinstance(event, ev.Face) or meaning_of(event) == Meaning.FLIP
+        return isinstance(event, ev.Face) or (
+            isinstance(event, ev.Perform) and meaning_of(event) == Meaning.FLIP
+        )
+    if phase == "Attack":  # a card spent for its own Recoup ability
+        return (
+            isinstance(event, ev.Perform)
+            and meaning_of(event) == Meaning.SPEND
+            and not event.hidden
+            and has_recoup_ability(cards, event.card)
         )
     return False
 
 
-def lags(event: ev.Event, phase: str, upcoming: Iterable[object]) -> bool:
+def has_recoup_ability(cards: CardIndex, name: str) -> bool:
+    """A card used in the Recoup phase by spending it: the Medic and Scavenger symbols, or
+    its own "Recoup - Spend <name>" text."""
+    info = cards.get(name)
+    return info is not None and (
+        info.has_symbol("Medic")
+        or info.has_symbol("Scavenger")
+        or f"Recoup - Spend {info.name}" in info.card.text
+    )
+
+
+def lags(event: ev.Event, phase: str, upcoming: Iterable[object], cards: CardIndex) -> bool:
     """Whether ``event`` in ``phase`` is logged just before the phase line that makes it
     legal, with only such early actions in between (R17.5). Any player's: the active player
     too may click the phase button after drawing."""
-    if phase not in PHASES[:-1] or not _lag_kind(event, phase):
+    if phase not in PHASES[:-1] or not _lag_kind(event, phase, cards):
         return False
     following = PHASES[PHASES.index(phase) + 1]
     for later in upcoming:
@@ -158,7 +183,7 @@ def lags(event: ev.Event, phase: str, upcoming: Iterable[object]) -> bool:
             continue
         if isinstance(later, ev.PhaseChange):
             return later.action == "next" and (later.old, later.new) == (phase, following)
-        if not _lag_kind(later, phase):
+        if not _lag_kind(later, phase, cards):
             return False
     return False
 
