@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from zcards.model import KEYWORDS, Card
+from zcards.rules.report import Immutable
 
 
 class Effect(StrEnum):
@@ -55,7 +56,7 @@ def text_effects(text: str) -> frozenset[Effect]:
 
 
 @dataclass(frozen=True)
-class CardInfo:
+class CardInfo(Immutable):
     """The rules-relevant face of one card; ``effects`` are the pattern flags of its text,
     used only for a card the effect table does not cover."""
 

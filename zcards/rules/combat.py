@@ -17,6 +17,7 @@ from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
 from zcards.rules.functions import meaning_of
+from zcards.rules.report import Immutable
 from zcards.rules.state import Player
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Board, Fit, Up
@@ -25,7 +26,7 @@ MAX_READINGS = 256
 
 
 @dataclass(frozen=True, order=True)
-class Copy:
+class Copy(Immutable):
     """One copy of a survivor in one reading of the fights: its wounds (None: unknown) and
     the wounds it got in this Attack phase (0: it has not fought)."""
 
@@ -41,7 +42,7 @@ Copies = tuple[tuple[str, tuple[Copy, ...]], ...]  # survivor name -> its copies
 
 
 @dataclass(frozen=True)
-class Reading:
+class Reading(Immutable):
     """What the results so far need: power (fights being disjoint) and Fierce attackers."""
 
     needed: int

@@ -9,6 +9,7 @@ them (R3.3), and they count once the turn is over.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, replace
 
 from lackey_plugin.log import events as ev
@@ -41,6 +42,21 @@ class Findings:
     seen: set[tuple[object, ...]] = field(default_factory=set)
     # (kind, player, turn) -> why the log cannot decide it (an unlogged change, R17.4)
     doubts: dict[tuple[str, str | None, int], str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Findings:
+        """Findings are immutable: a copy for another reading copies the containers only."""
+        new = Findings(
+            copy.deepcopy(self.clock, memo),
+            list(self.violations),
+            list(self.undecided),
+            list(self.warnings),
+            list(self.pending),
+            list(self.unread),
+            set(self.seen),
+            dict(self.doubts),
+        )
+        memo[id(self)] = new
+        return new
 
     def _finding(
         self,

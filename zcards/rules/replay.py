@@ -77,7 +77,7 @@ class Replay:
         self.setup = SetupRules(ctx)
         self.phases = PhaseRules(ctx)
         self.losing = LosingRules(ctx)
-        areas: list[Area] = [
+        self.areas: list[Area] = [
             self.tracker,
             self.losing,
             self.setup,
@@ -90,15 +90,7 @@ class Replay:
             RecoupRules(ctx),
             DeathRules(ctx),
         ]
-        self.dispatch: dict[type, list[Handler]] = {}
-        # While the clock is unknown (the log began mid-turn) only the turn and phase lines
-        # are followed: the rules wait for a turn line (R17.9).
-        self.waiting: dict[type, list[Handler]] = {}
-        for area in areas:
-            for kind, handler in area.handlers().items():
-                self.dispatch.setdefault(kind, []).append(handler)
-                if area is self.phases or area is self.tracker:
-                    self.waiting.setdefault(kind, []).append(handler)
+        self._wire()
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
@@ -106,6 +98,32 @@ class Replay:
         self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
+
+    def _wire(self) -> None:
+        """The dispatch tables: each event type's handlers, in area order. While the clock is
+        unknown (the log began mid-turn) only the turn and phase lines are followed: the
+        rules wait for a turn line (R17.9)."""
+        self.dispatch: dict[type, list[Handler]] = {}
+        self.waiting: dict[type, list[Handler]] = {}
+        for area in self.areas:
+            for kind, handler in area.handlers().items():
+                self.dispatch.setdefault(kind, []).append(handler)
+                if area is self.phases or area is self.tracker:
+                    self.waiting.setdefault(kind, []).append(handler)
+        self.ctx.emit = self.emit
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Replay:
+        """A copy of the state; the dispatch tables are rebuilt, and the lines held (which
+        never change) are shared."""
+        fork = Replay.__new__(Replay)
+        memo[id(self)] = fork
+        for event in (self.clock.event, self.ctx.previous, *(e for _, e in self.deferred)):
+            memo[id(event)] = event
+        for name, value in self.__dict__.items():
+            if name not in ("dispatch", "waiting"):
+                setattr(fork, name, copy.deepcopy(value, memo))
+        fork._wire()
+        return fork
 
     @property
     def findings(self) -> Findings:

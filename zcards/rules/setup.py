@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
+from zcards.rules.report import Immutable
 from zcards.rules.state import OPENING_BUDGET, SETUP, STARTING_FOOD, STARTING_HAND
 from zcards.rules.violations import Kind
 
@@ -43,14 +44,14 @@ def read_bid(text: str, *, bare: bool) -> int | None:
 
 
 @dataclass(frozen=True)
-class Bid:
+class Bid(Immutable):
     player: str
     value: int
     line: int
 
 
 @dataclass(frozen=True)
-class FoodLine:
+class FoodLine(Immutable):
     line: int
     raw: str
 

@@ -11,6 +11,7 @@ has not told yet (R17.9).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
@@ -66,6 +67,25 @@ class Player:
     lost: str | None = None  # why he lost
     lost_turn: int | None = None
     lost_line: int | None = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Player:
+        """Copies are made for every reading the audit keeps open: names and counts are
+        immutable, so only the containers are copied."""
+        new = copy.copy(self)
+        new.hand_names = Counter(self.hand_names)
+        new.discard, new.removed, new.items = (
+            list(self.discard),
+            list(self.removed),
+            list(self.items),
+        )
+        new.survivors = []
+        for survivor in self.survivors:
+            twin = copy.copy(survivor)
+            memo[id(survivor)] = twin
+            new.survivors.append(twin)
+        new.zombies = copy.deepcopy(self.zombies, memo)
+        memo[id(self)] = new
+        return new
 
     # -- hand and deck ---------------------------------------------------------------------
 

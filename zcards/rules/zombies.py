@@ -74,6 +74,11 @@ class Zombies:
         self.readings: frozenset[Board] = frozenset({Board()})
         self.unknown = unknown
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Zombies:
+        copy = Zombies(unknown=self.unknown)
+        copy.readings = self.readings  # immutable
+        return copy
+
     def _apply(self, step: Step) -> Fit:
         legal: set[Board] = set()
         lenient: set[Board] = set()
