@@ -4,7 +4,8 @@ The :class:`Replay` feeds each line to the table tracker, then to every rule are
 handler for its type (the table below, built from each area's ``handlers()``). It also knows
 where a game starts and where its setup ends (turn 1 may start without a turn line, R17.10),
 holds back actions logged just before the phase line that makes them legal (R17.5), and can
-be copied: one copy per reading still open of who took turn 1, and one per saved game.
+be copied: one copy per reading still open (who took turn 1, whether two lines were a
+misclick and its correction), and one per saved game.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class Replay:
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
+        self.turn1_phase = "Ready"  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
         self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
@@ -173,10 +175,10 @@ class Replay:
         self.emit(SetupEnded())
         if isinstance(event, ev.TurnChange):
             return []
-        self.first_phase = first_phase(self.ctx.events, index)
+        self.turn1_phase = first_phase(self.ctx.events, index)
         candidates = [p.name for p in table.in_game()]
         if len(candidates) <= 1:
-            self.phases.begin_turn(1, candidates[0] if candidates else None, self.first_phase)
+            self.phases.begin_turn(1, candidates[0] if candidates else None, self.turn1_phase)
             return []
         return candidates
 
@@ -185,7 +187,7 @@ class Replay:
         fork = copy.deepcopy(self, self._shared())
         fork.turn1 = active
         fork.assumptions.append(f"{active} took turn 1")
-        fork.phases.begin_turn(1, active, self.first_phase)
+        fork.phases.begin_turn(1, active, self.turn1_phase)
         return fork
 
     def as_logged(self, first: int) -> Replay:
