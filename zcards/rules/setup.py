@@ -69,6 +69,7 @@ class SetupRules(Area):
         self.shuffled: set[str] = set()  # shuffled after his last opening play
         self.opened: dict[str, int] = {}  # the line where a player's opening ended (R2.4)
         self.after_opening: dict[str, list[ev.Event]] = {}  # his actions after that line
+        self._next_marker: tuple[int, bool] | None = None  # (index, is a turn-1 line)
 
     def handlers(self) -> Mapping[type, Handler]:
         table: dict[type, Handler] = dict.fromkeys(ACTIONS, self._action)
@@ -134,12 +135,18 @@ class SetupRules(Area):
         )
 
     def _turn_one_line_follows(self) -> bool:
-        for later in self.ctx.upcoming():
-            if isinstance(later, ev.TurnChange):
-                return later.number == 1
-            if isinstance(later, (ev.PhaseChange, ev.NewGame)):
-                return False
-        return False
+        """Whether the next turn or phase line is a turn-1 line (found once, then reused
+        until the replay reaches it: setups without any such line stay linear)."""
+        index = self.ctx.index
+        if self._next_marker is None or self._next_marker[0] <= index:
+            self._next_marker = (len(self.ctx.events), False)
+            for position in range(index + 1, len(self.ctx.events)):
+                later = self.ctx.events[position]
+                if isinstance(later, (ev.TurnChange, ev.PhaseChange, ev.NewGame)):
+                    turn_one = isinstance(later, ev.TurnChange) and later.number == 1
+                    self._next_marker = (position, turn_one)
+                    break
+        return self._next_marker[1]
 
     # -- bids (R2.1, R2.2) -----------------------------------------------------------------
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import islice
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
@@ -135,6 +136,7 @@ def corrections(events: Sequence[object]) -> dict[int, int]:
 # -- phase-line lag --------------------------------------------------------------------------
 
 
+LAG_WINDOW = 64  # lines looked ahead for the phase line: early actions are a handful
 LAG_TYPES = frozenset({ev.Draw, ev.Move, ev.Play, ev.Perform, ev.Face})  # what may be early
 
 
@@ -178,7 +180,7 @@ def lags(event: ev.Event, phase: str, upcoming: Iterable[object], cards: CardInd
     if phase not in PHASES[:-1] or not _lag_kind(event, phase, cards):
         return False
     following = PHASES[PHASES.index(phase) + 1]
-    for later in upcoming:
+    for later in islice(upcoming, LAG_WINDOW):
         if not isinstance(later, ev.Event) or not is_game_action(later):
             continue
         if isinstance(later, ev.PhaseChange):
