@@ -22,8 +22,8 @@ RULES = (ROOT / "docs" / "rules.md").read_text()
 
 def test_violation_table_cites_existing_rules() -> None:
     numbers = set(re.findall(r"\*\*(R\d+\.\d+)", RULES))
-    assert len(VIOLATION_KINDS) == 15 == len({entry.kind for entry in VIOLATION_KINDS})
-    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 16))
+    assert len(VIOLATION_KINDS) == 22 == len({entry.kind for entry in VIOLATION_KINDS})
+    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 23))
     for entry in VIOLATION_KINDS:
         assert entry.rule in entry.rules
         assert set(entry.rules) <= numbers, entry.kind
@@ -77,12 +77,16 @@ def test_events_made_in_code_are_audited() -> None:
         ev.Seat("Ben", seat=2),
         ev.NewGame("Ann"),
         ev.Play("Ann", "Scout", "Ann", "Deck", line=4),
-        ev.Play("Ben", "Tank", "Ben", "Deck", line=5),
-        ev.Play("Ben", "Brute", "Ben", "Deck", line=6),
-        ev.TurnChange("Ann", 1, "Ann", line=7),
+        ev.Shuffle("Ann", "Deck", "Ann", line=5),
+        ev.Play("Ben", "Tank", "Ben", "Deck", line=6),
+        ev.Play("Ben", "Brute", "Ben", "Deck", line=7),
+        ev.TurnChange("Ann", 1, "Ann", line=8),
     ]
     report = audit(events, cards)
-    assert [(f.kind, f.line) for f in report.violations] == [(Kind.OPENING_SURVIVORS, 6)]
+    assert [(f.kind, f.line) for f in report.violations] == [
+        (Kind.OPENING_SURVIVORS, 7),
+        (Kind.OPENING_SHUFFLE, 8),  # Ben never shuffled after his opening (R2.4)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +145,126 @@ def test_taking_back_a_phase_keeps_what_was_done() -> None:
     report = audit(parse_log("\n".join(log) + "\n").events, cards)
     assert report.violations == []
     assert [w.kind for w in report.warnings] == ["phase-back"]
+
+
+def _turn(number: int, active: str, other: str, **lines: list[str]) -> list[str]:
+    """One turn of the protocol: draws and discards for both, the given lines per phase."""
+    out = [
+        f"{other if number > 1 else active} advances the turn. Current Turn: #{number}, "
+        f"{active}'s turn.",
+        *lines.get("ready", []),
+    ]
+    out.append(f"{active} advances to the next phase: Ready -> Draw")
+    for name in (active, other):
+        out += [
+            f"{name} draws 2 cards.",
+            f"{name} discards Shambler from his Hand to the top of his Discard.",
+        ]
+    for old, new in (("Draw", "Build"), ("Build", "Attack"), ("Attack", "Recoup")):
+        out.append(f"{active} advances to the next phase: {old} -> {new}")
+        out += lines.get(new.lower(), [])
+    out.append(f"{active} advances to the next phase: Recoup -> End")
+    return out
+
+
+def copies_and_fierce(attack: list[str], face_down_attackers: int) -> list[str]:
+    """Alice's two Mechanic Rosa (power 2), one healed back to 1 wound, and Paramedic Joe
+    against Bob's Howling Berserker (power 2, Fierce) and face-down attackers, in turn 4."""
+    into_combat = [
+        "Bob performs Spend on a face-down card.",
+        "Bob performs To Combat (0 to 1) (+1) on a face-down card.",
+    ]
+    return [
+        "Alice sits down at seat 1",
+        "Bob sits down at seat 2",
+        "Alice starts a new game.",
+        "Alice loads a deck to the Deck zone and shuffles it.",
+        "Bob loads a deck to the Deck zone and shuffles it.",
+        "Alice draws 7 cards.",
+        "Bob draws 7 cards.",
+        "Bob plays Old Pete from his Deck.",
+        "Bob shuffles his Deck.",
+        "Alice plays Mechanic Rosa from his Deck.",
+        "Alice plays Mechanic Rosa from his Deck.",
+        "Alice plays Paramedic Joe from his Deck.",
+        "Alice shuffles his Deck.",
+        *_turn(
+            1,
+            "Bob",
+            "Alice",
+            build=["Bob plays Howling Berserker from his Hand."],
+            recoup=[
+                "Bob performs Spend on Howling Berserker.",
+                "Bob performs To Combat (0 to 1) (+1) on Howling Berserker.",
+                "Bob changes Bob's Food to 9. (from 10 to 9) (-1)",
+            ],
+        ),
+        *_turn(
+            2,
+            "Alice",
+            "Bob",
+            ready=["Bob performs Ready All on all his cards."],
+            build=["Bob plays a face down card from his Hand."],
+            attack=[
+                "Alice performs Wound (0 to 1) (+1) on Mechanic Rosa.",
+                "Alice performs Wound (1 to 2) (+1) on Mechanic Rosa.",
+            ],
+            recoup=[
+                "Alice performs Spend on Paramedic Joe.",
+                "Alice performs Heal (2 to 1) (-1) on Mechanic Rosa.",
+                "Alice changes Alice's Food to 9. (from 10 to 9) (-1)",
+            ],
+        ),
+        *_turn(
+            3,
+            "Bob",
+            "Alice",
+            ready=["Alice performs Ready All on all his cards."],
+            build=["Bob plays a face down card from his Hand."],
+            recoup=[
+                *into_combat * face_down_attackers,
+                "Bob changes Bob's Food to 8. (from 9 to 8) (-1)",
+            ],
+        ),
+        *_turn(
+            4,
+            "Alice",
+            "Bob",
+            ready=["Bob performs Ready All on all his cards."],
+            attack=attack,
+            recoup=["Alice changes Alice's Food to 8. (from 9 to 8) (-1)"],
+        ),
+    ]
+
+
+ROSA_FIERCE = [
+    "Alice performs Wound (0 to 1) (+1) on Mechanic Rosa.",
+    "Alice performs Wound (1 to 2) (+1) on Mechanic Rosa.",
+]
+JOE = "Alice performs Wound (0 to 1) (+1) on Paramedic Joe."
+
+
+@pytest.mark.parametrize(
+    ("attack", "second_fight"),
+    [
+        ([*ROSA_FIERCE, JOE], 2),
+        ([ROSA_FIERCE[0], JOE, ROSA_FIERCE[1]], 1),
+        ([JOE, *ROSA_FIERCE], 1),
+    ],
+    ids=["rosa-rosa-joe", "rosa-joe-rosa", "joe-rosa-rosa"],
+)
+def test_copies_and_fierce_in_any_order_of_lines(attack: list[str], second_fight: int) -> None:
+    """The Berserker's two wounds on the unwounded Rosa are one fight, although the other
+    Rosa also has 1 wound when `Wound (1 to 2)` comes (issue 12, item 5): 2 + 2 power for
+    the Berserker's and the face-down pair's fights, 4 available. With one face-down attacker
+    less, no reading of the lines can cause the second fight's wound."""
+    cards = read_card_file(BUNDLED_SET)
+    report = audit(parse_log("\n".join(copies_and_fierce(attack, 2)) + "\n").events, cards)
+    assert report.violations == [] and report.unverifiable == [], report.to_text()
+    lines = copies_and_fierce(attack, 1)
+    report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    attack_line = len(lines) - lines[::-1].index(
+        "Alice advances to the next phase: Build -> Attack"
+    )
+    at = attack_line + second_fight + 1
+    assert [(v.kind, v.line) for v in report.violations] == [("combat-result", at)]

@@ -41,9 +41,27 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "ability-use-attack": (Kind.ABILITY_USE, "R12.1", 71),
     "action-after-loss": (Kind.ACTION_AFTER_LOSS, "R14.2", 119),
     "dead-survivor": (Kind.DEAD_SURVIVOR, "R11.1", 95),
-    "food-total": (Kind.FOOD_TOTAL, "R1.8", 54),
+    "bid-range": (Kind.BID_RANGE, "R2.1", 7),
+    "bid-food": (Kind.BID_FOOD, "R2.2", 8),
+    "opening-shuffle": (Kind.OPENING_SHUFFLE, "R2.4", 17),
+    "turn-order": (Kind.TURN_ORDER, "R3.4", 56),
+    "combat-move": (Kind.COMBAT_MOVE, "R9.1", 52),
+    "scavenge-penalty": (Kind.SCAVENGE_PENALTY, "R12.2", 35),
+    "deck-to-resource": (Kind.DECK_TO_RESOURCE, "R6.3", 46),
 }
-LEGAL = ["legal-game", "legal-scavenge-fail", "legal-phase-back", "legal-overwhelm"]
+# Legal games: the protocol's own and each recording style the audit accepts (R17).
+LEGAL = [
+    "legal-game",
+    "legal-scavenge-fail",
+    "legal-phase-back",
+    "legal-overwhelm",
+    "legal-bid-forms",
+    "legal-silent-bids",
+    "legal-no-start-lines",
+    "legal-to-combat-spend-after",
+    "legal-phase-lag",
+    "legal-corrections",
+]
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +94,31 @@ def test_legal_logs_have_no_violation(name: str, cards) -> None:
 
 
 def test_every_kind_has_a_fixture() -> None:
-    assert {kind for kind, _, _ in VIOLATIONS.values()} == set(Kind)
+    """Every kind but food-total, which an unlogged change makes unverifiable, never a
+    violation (R17.4): its fixture is food-resync."""
+    assert {kind for kind, _, _ in VIOLATIONS.values()} == set(Kind) - {Kind.FOOD_TOTAL}
+
+
+def test_an_unlogged_food_change_is_resynchronised(cards) -> None:
+    """A food line starting from another total than the tracked one (line 54): a warning and
+    an unverifiable food rule, never a violation; the food follows the log from there."""
+    report = run("food-resync", cards)
+    assert report.violations == []
+    assert [(f.kind, f.line) for f in report.unverifiable] == [(Kind.FOOD_TOTAL, 54)]
+    assert [(w.kind, w.line) for w in report.warnings] == [("resync", 54)]
+
+
+@pytest.mark.parametrize(
+    ("name", "warnings"),
+    [
+        ("legal-phase-lag", [("phase-lag", 19), ("phase-lag", 20)]),
+        ("legal-corrections", [("correction", 28), ("correction", 54), ("correction", 59)]),
+        ("legal-no-start-lines", []),
+    ],
+)
+def test_recording_styles_are_warnings_at_most(name: str, warnings, cards) -> None:
+    report = run(name, cards)
+    assert [(w.kind, w.line) for w in report.warnings] == warnings
 
 
 def test_legal_game_summary(cards) -> None:

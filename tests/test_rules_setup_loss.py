@@ -50,13 +50,16 @@ def test_no_opening_survivor_loses_when_setup_ends(cards) -> None:
 
 @pytest.mark.parametrize("turn_line", [False, True])
 def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> None:
+    """With a turn-1 line after it, Bob's draw is still setup; without one, a draw after
+    every hand is drawn is the first line of turn 1 (R17.10)."""
     lines = without_bob_survivors()
     lines.insert(15, "Bob draws a card.")
     if not turn_line:
         lines = lines[:16]
     report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    turn, phase = (0, "Setup") if turn_line else (1, "Ready")
     assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
-        ("action-after-loss", 16, 0, "Setup", "Bob draws a card.")
+        ("action-after-loss", 16, turn, phase, "Bob draws a card.")
     ]
     assert [(loss.player, loss.line) for loss in report.losses] == [("Bob", 15)]
     assert "Bob lost at setup (no survivors)" in report.to_text()
@@ -98,10 +101,11 @@ def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:
 def test_acting_after_a_simulated_setup_loss_is_found() -> None:
     """The simulator's mutator names the player who put out no survivor as the loser."""
     sim = pytest.importorskip("zcards.sim.game")
+    from support.mutators import mutate
+
     from lackey_plugin.log.writer import format_log
     from zcards.rules import Kind
     from zcards.sim.decklists import DeckList, load_decks
-    from zcards.sim.mutators import mutate
     from zcards.sim.recorder import pov_events
 
     decks = load_decks([])

@@ -151,7 +151,7 @@ def _fixtures() -> list[str]:
     return sorted(
         p.stem
         for p in LOGS.glob("*.txt")
-        if p.stem not in ("cards", "legal-game") and not p.stem.startswith("legal-")
+        if p.stem not in ("cards", "food-resync") and not p.stem.startswith("legal-")
     )
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
-from zcards.sim.actions import Kind
+from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import TURN_CAP, DeckList, play_game
@@ -52,7 +54,7 @@ def test_games_end_when_one_player_remains(games):
         assert reason == result.ending and turn == result.turns
         assert result.survivor == next(p for p in result.players if p != loser)
         last = result.actions[-1]
-        if last.kind is Kind.TAKE_CONTROL:
+        if last.kind is ActionKind.TAKE_CONTROL:
             assert last.player == result.survivor
         else:
             assert last.player == loser
@@ -61,7 +63,7 @@ def test_games_end_when_one_player_remains(games):
 def test_a_game_stops_at_the_turn_cap(decks):
     result = play_game(decks, 7, max_turns=2)
     assert (result.ending, result.turns, result.survivor, result.losses) == (TURN_CAP, 2, None, ())
-    assert [a.new for a in result.actions if a.kind is Kind.NEXT_TURN] == [1, 2]
+    assert [a.new for a in result.actions if a.kind is ActionKind.NEXT_TURN] == [1, 2]
 
 
 def test_a_player_without_opening_survivors_has_lost_before_turn_one(decks):
@@ -69,25 +71,29 @@ def test_a_player_without_opening_survivors_has_lost_before_turn_one(decks):
     result = play_game([zombies, decks[1]], 3)
     assert (result.ending, result.turns, result.survivor) == (NO_SURVIVORS, 0, "Bob")
     assert result.losses == (("Alice", NO_SURVIVORS, 0),)
-    assert not any(action.kind is Kind.NEXT_TURN for action in result.actions)
+    assert not any(action.kind is ActionKind.NEXT_TURN for action in result.actions)
 
 
 def test_setup_follows_the_bidding_and_opening_rulings(games, cards):
     for result in games:
         actions = list(result.actions)
-        bids = [(a.new, a.player) for a in actions if a.kind is Kind.BID]
+        bids = [(a.new, a.player) for a in actions if a.kind is ActionKind.BID]
         assert len(bids) == 2 and all(0 <= bid <= 10 for bid, _ in bids)
         winning_bid, winner = min(bids, key=lambda bid: bid[0])  # the earlier bid wins ties
-        food = [a for a in actions[: _first(actions, Kind.NEXT_TURN)] if a.kind is Kind.SET_FOOD]
+        food = [
+            a
+            for a in actions[: _first(actions, ActionKind.NEXT_TURN)]
+            if a.kind is ActionKind.SET_FOOD
+        ]
         expected = [] if winning_bid == 10 else [(winner, 10, winning_bid)]
         assert [(a.other, a.old, a.new) for a in food] == expected
         opening = Counter()
         for action in actions:
-            if action.kind is Kind.PLAY_FROM_DECK:
+            if action.kind is ActionKind.PLAY_FROM_DECK:
                 assert cards[action.card].type == "Survivor"
                 opening[action.player] += cards[action.card].cost
         assert all(total <= 6 for total in opening.values())
-        first_turn = actions[_first(actions, Kind.NEXT_TURN)]
+        first_turn = actions[_first(actions, ActionKind.NEXT_TURN)]
         assert first_turn.other == result.first_player == first_turn.player
 
 
@@ -95,8 +101,8 @@ def test_every_turn_runs_the_phases_in_order(games):
     for result in games:
         turns = _turns(result.actions)
         for number, turn in enumerate(turns, start=1):
-            assert turn[0].kind is Kind.NEXT_TURN and turn[0].new == number
-            phases = [(a.old, a.new) for a in turn if a.kind is Kind.NEXT_PHASE]
+            assert turn[0].kind is ActionKind.NEXT_TURN and turn[0].new == number
+            phases = [(a.old, a.new) for a in turn if a.kind is ActionKind.NEXT_PHASE]
             complete = list(itertools.pairwise(PHASES))
             assert phases == complete[: len(phases)]
             assert len(phases) == len(complete) or number == len(turns)
@@ -109,22 +115,22 @@ def test_draw_build_and_costs_follow_the_rules(games, cards):
             phase = "Ready"
             drawn, discarded, resources = Counter(), Counter(), Counter()
             for index, action in enumerate(turn):
-                if action.kind is Kind.NEXT_PHASE:
+                if action.kind is ActionKind.NEXT_PHASE:
                     phase = action.new
-                elif action.kind in (Kind.DRAW, Kind.DRAW_MANY):
+                elif action.kind in (ActionKind.DRAW, ActionKind.DRAW_MANY):
                     assert phase == "Draw"
-                    drawn[action.player] += action.new if action.kind is Kind.DRAW_MANY else 1
-                elif action.kind is Kind.DISCARD:
+                    drawn[action.player] += action.new if action.kind is ActionKind.DRAW_MANY else 1
+                elif action.kind is ActionKind.DISCARD:
                     assert phase == "Draw" and drawn[action.player] == 2
                     discarded[action.player] += 1
-                elif action.kind is Kind.PLAY_RESOURCE:
+                elif action.kind is ActionKind.PLAY_RESOURCE:
                     assert phase == "Build"
                     resources[action.player] += 1
-                elif action.kind is Kind.PLAY_FROM_HAND:
+                elif action.kind is ActionKind.PLAY_FROM_HAND:
                     assert phase == "Build" and action.player == active
                     cost = cards[action.card].cost
                     paid = turn[index - cost : index] if cost else []
-                    assert all(a.kind is Kind.SPEND and a.player == active for a in paid)
+                    assert all(a.kind is ActionKind.SPEND and a.player == active for a in paid)
             assert all(count == 1 for count in resources.values())
             if PHASES.index(phase) > PHASES.index("Draw"):  # else the game ended before
                 assert set(drawn.values()) == {2} and set(discarded.values()) == {1}
@@ -135,25 +141,46 @@ def test_scavenging_gains_food_only_on_two_to_six(games):
     for result in games:
         actions = result.actions
         for index, action in enumerate(actions):
-            if action.kind is Kind.ROLL:
+            if action.kind is ActionKind.ROLL:
                 after = actions[index + 1]
-                gained = after.kind is Kind.SET_FOOD and after.new == after.old + 1
+                gained = after.kind is ActionKind.SET_FOOD and after.new == after.old + 1
                 assert gained == (action.new >= 2)
                 rolls[action.new >= 2] += 1
                 if action.new == 1:
-                    assert after.kind is Kind.PLAY_TOP_FACE_DOWN and after.player != action.player
+                    assert (
+                        after.kind is ActionKind.PLAY_TOP_FACE_DOWN
+                        and after.player != action.player
+                    )
     assert rolls[True] and rolls[False]
 
 
 def test_simulated_games_use_every_kind_of_action(games):
     used = Counter(action.kind for result in games for action in result.actions)
-    assert set(Kind) <= set(used), set(Kind) - set(used)
+    assert set(ActionKind) <= set(used), set(ActionKind) - set(used)
 
 
-def _first(actions, kind: Kind) -> int:
+def _first(actions, kind: ActionKind) -> int:
     return next(index for index, action in enumerate(actions) if action.kind is kind)
 
 
 def _turns(actions):
-    starts = [i for i, action in enumerate(actions) if action.kind is Kind.NEXT_TURN]
+    starts = [i for i, action in enumerate(actions) if action.kind is ActionKind.NEXT_TURN]
     return [list(actions[a:b]) for a, b in zip(starts, [*starts[1:], len(actions)], strict=True)]
+
+
+def test_the_product_never_imports_test_support_code():
+    """Mutators and log splicing are test code (tests/support); nothing shipped imports them."""
+    root = Path(__file__).resolve().parents[1]
+    for package in ("zcards", "lackey_plugin"):
+        for path in (root / package).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = (
+                    [alias.name for alias in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom)
+                    else []
+                )
+                assert not any(n.split(".")[0] in ("support", "tests") for n in names), path
+    assert not list((root / "zcards" / "sim").glob("mutators*.py"))

@@ -13,6 +13,7 @@ from zcards.sim.decklists import load_decks
 from zcards.sim.game import DEFAULT_TURN_CAP
 from zcards.sim.players import STRATEGIES
 from zcards.sim.report import format_report, summarise
+from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
 @click.command("simulate")
@@ -64,6 +65,14 @@ from zcards.sim.report import format_report, summarise
     default=False,
     help="Start each log line with a [H:MM:SS] stamp.",
 )
+@click.option(
+    "--style",
+    type=click.Choice(STYLE_NAMES),
+    default="protocol",
+    show_default=True,
+    help="How the logs are recorded: the strict protocol, one way real players record games"
+    f" (see docs/log-protocol.md), or {MIXED!r}: every choice at random per game.",
+)
 @db_option
 @format_option(("text", "json"), default="text")
 def simulate_command(
@@ -74,6 +83,7 @@ def simulate_command(
     max_turns: int,
     out_dir: Path | None,
     timestamps: bool,
+    style: str,
     db_path: Path | None,
     output_format: str,
 ) -> None:
@@ -94,10 +104,11 @@ def simulate_command(
     ) as played:
         results = list(played)
     if out_dir is not None:
-        write_logs(results, out_dir, timestamps=timestamps)
+        write_logs(results, out_dir, timestamps=timestamps, style=style)
     report = summarise(results)
     if output_format == "json":
-        emit_json(report.to_json() | {"seed": seed, "logs": str(out_dir) if out_dir else None})
+        logs = str(out_dir) if out_dir else None
+        emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})
     else:
         click.echo(format_report(report), nl=False)
 

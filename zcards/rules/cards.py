@@ -1,9 +1,10 @@
 """What the audit needs to know about cards: type, cost, power, health, keywords, symbols,
 and which rules a card's text could bend (R16.1).
 
-Card text is not modelled. Instead each text is sorted into *effect flags* by a few
-conservative patterns; a check that a flagged card could explain turns its finding into an
-"unverifiable" one. A false flag only costs completeness, never soundness.
+Card text is not modelled. The cards of the bundled set have their effects in a table
+(:mod:`zcards.rules.excuses`); any other text is sorted into *effect flags* by a few
+conservative patterns, and a check that a flagged card could explain turns its finding into
+an "unverifiable" one. A false flag only costs completeness, never soundness.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from zcards.model import KEYWORDS, Card
+from zcards.rules.report import Immutable
 
 
 class Effect(StrEnum):
@@ -54,8 +56,9 @@ def text_effects(text: str) -> frozenset[Effect]:
 
 
 @dataclass(frozen=True)
-class CardInfo:
-    """The rules-relevant face of one card."""
+class CardInfo(Immutable):
+    """The rules-relevant face of one card; ``effects`` are the pattern flags of its text,
+    used only for a card the effect table does not cover."""
 
     card: Card
     effects: frozenset[Effect]
@@ -89,6 +92,7 @@ class CardIndex:
     def __init__(self, cards: Iterable[Card]) -> None:
         self._by_name: dict[str, CardInfo] = {}
         self._folded: dict[str, CardInfo] = {}
+        self.memo: dict[tuple[str, str], object] = {}  # what other modules derive, once
         for card in cards:
             info = CardInfo(card, text_effects(card.text))
             self._by_name.setdefault(card.name, info)
@@ -96,6 +100,9 @@ class CardIndex:
 
     def __len__(self) -> int:
         return len(self._by_name)
+
+    def infos(self) -> list[CardInfo]:
+        return list(self._by_name.values())
 
     def get(self, name: str | None) -> CardInfo | None:
         if not name:

@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from lackey_plugin.log import events as ev
 from zcards.errors import Location, UsageError, ZcardsError
 from zcards.model import Card
 from zcards.resources import BUNDLED_SET
@@ -89,4 +90,12 @@ def audit_log(
         raise UsageError(error.message, error.location) from error
     except OSError as error:
         raise UsageError(str(error)) from error
+    if not any(is_lackey_event(event) for event in parsed.events):
+        raise UsageError(f"{path}: not a Lackey game log (no line is a Lackey game or table event)")
     return audit(parsed.events, cards, players=names or None, pov=pov, decks=decks)
+
+
+def is_lackey_event(event: ev.Event) -> bool:
+    """A line only Lackey writes: anything but chat, whispers and unread lines (any text with
+    a colon reads as chat, so chat alone does not make a file a game log)."""
+    return not isinstance(event, (ev.Chat, ev.Whisper, ev.Unparsed))

@@ -8,8 +8,17 @@ from typing import Any
 SCHEMA_VERSION = 1
 
 
+class Immutable:
+    """A value that never changes: the copies the audit makes of its readings share it."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Immutable:
+        return self
+
+
 @dataclass(frozen=True)
-class Finding:
+class Finding(Immutable):
     """One violation, unverifiable rule or warning, at a log line.
 
     ``kind`` is a violation id (:class:`zcards.rules.violations.Kind`) for violations and
@@ -30,7 +39,7 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class Loss:
+class Loss(Immutable):
     player: str
     turn: int
     line: int | None

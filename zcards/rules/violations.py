@@ -29,12 +29,19 @@ class Kind(StrEnum):
     ACTION_AFTER_LOSS = "action-after-loss"
     DEAD_SURVIVOR = "dead-survivor"
     FOOD_TOTAL = "food-total"
+    BID_RANGE = "bid-range"
+    BID_FOOD = "bid-food"
+    OPENING_SHUFFLE = "opening-shuffle"
+    TURN_ORDER = "turn-order"
+    COMBAT_MOVE = "combat-move"
+    SCAVENGE_PENALTY = "scavenge-penalty"
+    DECK_TO_RESOURCE = "deck-to-resource"
 
 
 @dataclass(frozen=True)
 class ViolationKind:
     kind: Kind
-    number: int  # the item number in issue 7's list
+    number: int  # the item number in issue 7's list (16 on: issue 12's)
     rule: str  # primary rule in docs/rules.md
     rules: tuple[str, ...]  # every rule a finding of this kind may cite
     description: str
@@ -147,7 +154,59 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         15,
         "R1.8",
         ("R1.8",),
-        "a food change whose 'from' value contradicts the tracked food total",
+        "a food change whose 'from' value contradicts the tracked food total (an unlogged"
+        " change: only ever unverifiable, R17.4)",
+    ),
+    ViolationKind(
+        Kind.BID_RANGE,
+        16,
+        "R2.1",
+        ("R2.1",),
+        "a bid below 0 or above 10",
+    ),
+    ViolationKind(
+        Kind.BID_FOOD,
+        17,
+        "R2.2",
+        ("R2.2",),
+        "the bid winner's starting food is not his bid, or another player's is not 10",
+    ),
+    ViolationKind(
+        Kind.OPENING_SHUFFLE,
+        18,
+        "R2.4",
+        ("R2.4",),
+        "a player who put out opening survivors did not shuffle his deck afterwards",
+    ),
+    ViolationKind(
+        Kind.TURN_ORDER,
+        19,
+        "R3.4",
+        ("R3.4",),
+        "a turn taken by another player than the next one in turn order who has not lost",
+    ),
+    ViolationKind(
+        Kind.COMBAT_MOVE,
+        20,
+        "R9.1",
+        ("R9.1",),
+        "a zombie moved to the combat zone outside the Recoup phase of its controller's own"
+        " turn, or without being spent",
+    ),
+    ViolationKind(
+        Kind.SCAVENGE_PENALTY,
+        21,
+        "R12.2",
+        ("R12.2",),
+        "after a Scavenger roll of 1, a zombie player did not put the top card of his deck"
+        " into his resource zone",
+    ),
+    ViolationKind(
+        Kind.DECK_TO_RESOURCE,
+        22,
+        "R6.3",
+        ("R6.3", "R12.2"),
+        "a face-down card put from a deck onto the table that no Scavenger roll of 1 owed",
     ),
 )
 

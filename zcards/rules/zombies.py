@@ -7,13 +7,17 @@ between the zones, and where an upgraded card stood, may not be. ``Zombies`` kee
 reading (a :class:`Board`) the log is consistent with, so a check can ask "is this legal in
 *some* reading?" (R17.1). Each ``Ready All`` collapses most of the uncertainty again.
 
-Every operation returns whether some reading allowed it legally. When none does, the
-readings follow the log anyway (the lenient successor) so the replay goes on.
+Every operation returns a :class:`Fit`: every reading allowed it (``YES``), some did
+(``SOME``: the readings that did not are dropped), none did (``NO``: the readings then follow
+the log anyway, the lenient successor, so the replay goes on), or only a card the log has
+not shown could have (``MAYBE``: the player's part of the table is not known from the start,
+R17.9).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import Enum
 from typing import NamedTuple
 
 RES, COM = "resource", "combat"
@@ -48,26 +52,47 @@ class Board(NamedTuple):
 Step = Callable[[Board], tuple[list[Board], list[Board]]]  # (legal successors, fallbacks)
 
 
+class Fit(Enum):
+    """Whether the readings allow an operation; true unless no reading can (``NO``)."""
+
+    YES = "yes"  # every reading allows it
+    SOME = "some"  # some readings allow it, others do not (a hidden card's zone, say)
+    MAYBE = "maybe"  # only an unseen card of an unknown table could
+    NO = "no"
+
+    def __bool__(self) -> bool:
+        return self is not Fit.NO
+
+
 class Zombies:
-    """The readings of one player's zombie cards."""
+    """The readings of one player's zombie cards; ``unknown``: he may also have cards the
+    log has not shown (any number, in any zone and rotation)."""
 
-    __slots__ = ("readings",)
+    __slots__ = ("readings", "unknown")
 
-    def __init__(self) -> None:
+    def __init__(self, *, unknown: bool = False) -> None:
         self.readings: frozenset[Board] = frozenset({Board()})
+        self.unknown = unknown
 
-    def _apply(self, step: Step) -> bool:
+    def __deepcopy__(self, memo: dict[int, object]) -> Zombies:
+        copy = Zombies(unknown=self.unknown)
+        copy.readings = self.readings  # immutable
+        return copy
+
+    def _apply(self, step: Step) -> Fit:
         legal: set[Board] = set()
         lenient: set[Board] = set()
+        every = True
         for board in self.readings:
             good, fallback = step(board)
+            every = every and bool(good)
             legal.update(good)
             lenient.update(fallback)
         if legal:
             self.readings = frozenset(legal)
-            return True
+            return Fit.YES if every else Fit.SOME
         self.readings = frozenset(lenient or self.readings)
-        return False
+        return Fit.MAYBE if self.unknown else Fit.NO
 
     # -- face-down cards ------------------------------------------------------------------
 
@@ -77,20 +102,20 @@ class Zombies:
             lambda b: ([b._replace(cr=b.cr + 1) if combat else b._replace(rr=b.rr + 1)], [])
         )
 
-    def spend_face_down(self, *, combat_only: bool = False) -> bool:
+    def spend_face_down(self, *, combat_only: bool = False) -> Fit:
         """Spend one ready face-down card (only one in the combat zone if ``combat_only``)."""
         return self._shift((("cr", "cs"),) if combat_only else (("rr", "rs"), ("cr", "cs")))
 
-    def ready_face_down(self) -> bool:
+    def ready_face_down(self) -> Fit:
         return self._shift((("rs", "rr"), ("cs", "cr")))
 
-    def move_face_down(self, *, to_combat: bool) -> bool:
+    def move_face_down(self, *, to_combat: bool) -> Fit:
         """One face-down card changes zone, keeping its rotation."""
         if to_combat:
             return self._shift((("rr", "cr"), ("rs", "cs")))
         return self._shift((("cr", "rr"), ("cs", "rs")))
 
-    def _shift(self, moves: tuple[tuple[str, str], ...]) -> bool:
+    def _shift(self, moves: tuple[tuple[str, str], ...]) -> Fit:
         """One face-down card goes from count ``source`` to count ``target``, for each
         ``(source, target)`` of ``moves`` that has a card to move: every one is a reading."""
 
@@ -104,7 +129,7 @@ class Zombies:
 
         return self._apply(step)
 
-    def remove_face_down(self) -> bool:
+    def remove_face_down(self) -> Fit:
         """A face-down card leaves the table (from any zone, in any rotation)."""
 
         def step(b: Board) -> tuple[list[Board], list[Board]]:
@@ -117,7 +142,7 @@ class Zombies:
 
         return self._apply(step)
 
-    def flip_up(self, name: str) -> bool:
+    def flip_up(self, name: str) -> Fit:
         """A face-down card is turned face up as ``name``; it keeps zone and rotation (R8.2)."""
 
         def step(b: Board) -> tuple[list[Board], list[Board]]:
@@ -141,7 +166,7 @@ class Zombies:
         """A face-up zombie arrives ready in the resource zone (played face up, R11.3)."""
         self._apply(lambda b: ([b.with_up((*b.up, Up(name, False, False, generic)))], []))
 
-    def _named(self, name: str, change: Callable[[Board, Up], list[Board]]) -> bool:
+    def _named(self, name: str, change: Callable[[Board, Up], list[Board]]) -> Fit:
         def step(b: Board) -> tuple[list[Board], list[Board]]:
             out: list[Board] = []
             for up in set(b.up):
@@ -159,7 +184,7 @@ class Zombies:
             rest.append(new)
         return b.with_up(rest)
 
-    def spend_named(self, name: str, *, combat_only: bool = False) -> bool:
+    def spend_named(self, name: str, *, combat_only: bool = False) -> Fit:
         return self._named(
             name,
             lambda b, u: (
@@ -169,12 +194,12 @@ class Zombies:
             ),
         )
 
-    def ready_named(self, name: str) -> bool:
+    def ready_named(self, name: str) -> Fit:
         return self._named(
             name, lambda b, u: [self._swap(b, u, u._replace(spent=False))] if u.spent else []
         )
 
-    def move_named(self, name: str, *, to_combat: bool) -> bool:
+    def move_named(self, name: str, *, to_combat: bool) -> Fit:
         return self._named(
             name,
             lambda b, u: (
@@ -182,10 +207,10 @@ class Zombies:
             ),
         )
 
-    def remove_named(self, name: str) -> bool:
+    def remove_named(self, name: str) -> Fit:
         return self._named(name, lambda b, u: [self._swap(b, u, None)])
 
-    def turn_down(self, name: str) -> bool:
+    def turn_down(self, name: str) -> Fit:
         """A face-up zombie is turned face down again (keeps zone and rotation)."""
 
         def change(b: Board, u: Up) -> list[Board]:
@@ -214,8 +239,14 @@ class Zombies:
     def any_board(self, predicate: Callable[[Board], bool]) -> bool:
         return any(predicate(b) for b in self.readings)
 
-    def max_of(self, measure: Callable[[Board], int]) -> int:
-        return max(measure(b) for b in self.readings)
+    def max_of(self, measure: Callable[[Board], int]) -> int | None:
+        """The largest ``measure`` of any reading; None when unseen cards may add to it."""
+        return None if self.unknown else max(measure(b) for b in self.readings)
+
+    def merge(self, other: Zombies) -> None:
+        """Keep the readings of another line of reasoning too (R17.1)."""
+        self.readings |= other.readings
+        self.unknown = self.unknown or other.unknown
 
     def sample(self) -> Board:
         """One reading (for display and for counts every reading shares)."""

@@ -1,16 +1,16 @@
 """Semantic game actions: what happened in a simulated game, with full information.
 
-The engine records every action with the true card name, even for face-down cards; the
+The simulator records every action with the true card name, even for face-down cards; the
 recorder decides what each player's log may show. One action is one log line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
-class Kind(StrEnum):
+class ActionKind(StrEnum):
     """The kinds of action a game under the recording protocol is made of."""
 
     SIT = "sit"  # new: seat number
@@ -41,11 +41,11 @@ class Kind(StrEnum):
     ROLL = "roll"  # new: the die result
 
 
-@dataclass(frozen=True)
-class Action:
-    """One game action by ``player``; ``face_down`` cards are hidden in every log."""
+class Action(NamedTuple):
+    """One game action by ``player``; ``face_down`` cards are hidden in every log. (A named
+    tuple: a game makes hundreds of actions, and a frozen dataclass is slow to build.)"""
 
-    kind: Kind
+    kind: ActionKind
     player: str
     card: str | None = None
     face_down: bool = False

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from zcards.sim.game import DEFAULT_NAMES, DEFAULT_TURN_CAP, DeckList, GameResult, play_game
 from zcards.sim.recorder import write_game_log
+from zcards.sim.styles import resolve_style
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -42,9 +43,14 @@ def log_pov(result: GameResult, index: int) -> str:
 
 
 def write_logs(
-    results: Sequence[GameResult], out_dir: Path, *, timestamps: bool = False
+    results: Sequence[GameResult],
+    out_dir: Path,
+    *,
+    timestamps: bool = False,
+    style: str = "protocol",
 ) -> list[Path]:
-    """One ``game-NNNN.txt`` per game (names never come from card data)."""
+    """One ``game-NNNN.txt`` per game (names never come from card data), each recorded in
+    ``style`` (a name from :data:`~zcards.sim.styles.STYLE_NAMES`; ``mixed`` varies per game)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     return [
         write_game_log(
@@ -52,6 +58,7 @@ def write_logs(
             log_pov(result, index),
             out_dir / f"game-{index + 1:04d}.txt",
             timestamps=timestamps,
+            style=resolve_style(style, result.seed),
         )
         for index, result in enumerate(results)
     ]

@@ -13,18 +13,19 @@ from dataclasses import dataclass
 from zcards.errors import UsageError
 from zcards.model import Card
 from zcards.rules.state import STARTING_FOOD, STARTING_HAND
-from zcards.sim.actions import Action, Kind
+from zcards.sim.actions import Action, ActionKind
 from zcards.sim.combat import attack_phase
-from zcards.sim.engine import Engine, GameOver
 from zcards.sim.players import STRATEGIES, Ability
+from zcards.sim.simulator import GameOver, Observer, Simulator
 from zcards.sim.state import (
     COMBAT_ZONE,
     PHASES,
     RESOURCE_ZONE,
     SURVIVOR_ZONE,
-    GameState,
     PlayerState,
+    SimState,
     TableCard,
+    take_out,
 )
 
 DEFAULT_NAMES = ("Alice", "Bob")
@@ -66,8 +67,10 @@ def play_game(
     names: Sequence[str] = DEFAULT_NAMES,
     strategies: Sequence[str] = ("greedy", "greedy"),
     max_turns: int = DEFAULT_TURN_CAP,
+    observer: Observer | None = None,
 ) -> GameResult:
-    """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains."""
+    """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains;
+    ``observer`` sees the full state after every action."""
     if not len(decks) == len(names) == len(strategies) == 2:
         raise UsageError("a simulated game needs exactly two decks, names and strategies")
     if names[0] == names[1]:
@@ -80,134 +83,135 @@ def play_game(
         PlayerState(name, seat, list(deck.cards), food=STARTING_FOOD)
         for seat, (name, deck) in enumerate(zip(names, decks, strict=True), start=1)
     ]
-    engine = Engine(
-        GameState(players),
+    sim = Simulator(
+        SimState(players),
         {
             name: STRATEGIES[kind](random.Random(rng.getrandbits(64)))
             for name, kind in zip(names, strategies, strict=True)
         },
         rng,
+        observer,
     )
     first = ""
     ending = TURN_CAP
     try:
-        first = _setup(engine)
-        _play_turns(engine, first, max_turns)
+        first = _setup(sim)
+        _play_turns(sim, first, max_turns)
     except GameOver:
         ending = next(p.lost for p in players if p.lost is not None)
-    remaining = engine.state.remaining
+    remaining = sim.state.remaining
     return GameResult(
         seed=seed,
         players=tuple(names),
         decks=tuple(deck.name for deck in decks),
         strategies=tuple(strategies),
-        first_player=first or engine.state.active,
-        turns=engine.state.turn,
+        first_player=first or sim.state.active,
+        turns=sim.state.turn,
         ending=ending,
         survivor=remaining[0].name if len(remaining) == 1 else None,
         losses=tuple(
-            (p.name, p.lost, engine.loss_turns[p.name]) for p in players if p.lost is not None
+            (p.name, p.lost, sim.loss_turns[p.name]) for p in players if p.lost is not None
         ),
-        actions=tuple(engine.state.actions),
+        actions=tuple(sim.state.actions),
     )
 
 
-def _setup(engine: Engine) -> str:
+def _setup(sim: Simulator) -> str:
     """Seats, decks, food bidding, 7 cards each, opening survivors; returns the first player."""
-    state, rng = engine.state, engine.rng
+    state, rng = sim.state, sim.rng
     for player in state.players:
-        engine.record(Kind.SIT, player, new=player.seat)
-    engine.record(Kind.NEW_GAME, state.players[0])
+        sim.record(ActionKind.SIT, player, new=player.seat)
+    sim.record(ActionKind.NEW_GAME, state.players[0])
     for player in state.players:
         rng.shuffle(player.deck)
-        engine.record(Kind.LOAD_DECK, player)
+        sim.record(ActionKind.LOAD_DECK, player)
     start = rng.randrange(len(state.players))
     bids: list[tuple[int, PlayerState]] = []
     for player in state.players[start:] + state.players[:start]:
-        bid = engine.strategy(player).bid()
+        bid = sim.strategy(player).bid()
         bids.append((bid, player))
-        engine.record(Kind.BID, player, new=bid)
+        sim.record(ActionKind.BID, player, new=bid)
     bid, winner = min(bids, key=lambda entry: entry[0])
     if bid != winner.food:
-        engine.record(Kind.SET_FOOD, winner, other=winner.name, old=winner.food, new=bid)
+        sim.record(ActionKind.SET_FOOD, winner, other=winner.name, old=winner.food, new=bid)
         winner.food = bid
-    first = engine.strategy(winner).first_player(winner.name, [p.name for p in state.players])
+    first = sim.strategy(winner).first_player(winner.name, [p.name for p in state.players])
     state.active = first
     for player in state.players:
-        engine.draw(player, STARTING_HAND, named=False)
+        sim.draw(player, STARTING_HAND, named=False)
     for player in state.in_turn_order(first):
-        for card in engine.strategy(player).opening(player.deck):
-            player.deck.remove(card)
+        for card in sim.strategy(player).opening(player.deck):
+            take_out(player.deck, card)
             player.table.append(TableCard(card, player.name, SURVIVOR_ZONE, face_up=True))
-            engine.record(Kind.PLAY_FROM_DECK, player, card=card.name)
+            sim.record(ActionKind.PLAY_FROM_DECK, player, card=card.name)
         rng.shuffle(player.deck)
-        engine.record(Kind.SHUFFLE, player)
-        engine.check_loss(player)
-    engine.setup_done = True
+        sim.record(ActionKind.SHUFFLE, player)
+        sim.check_loss(player)
+    sim.setup_done = True
     for player in state.in_turn_order(first):
-        engine.check_loss(player)
+        sim.check_loss(player)
     return first
 
 
-def _play_turns(engine: Engine, first: str, max_turns: int) -> None:
-    state = engine.state
+def _play_turns(sim: Simulator, first: str, max_turns: int) -> None:
+    state = sim.state
     advancing = first
     for turn in range(1, max_turns + 1):
         state.turn = turn
         state.active = state.next_active() if turn > 1 else first
-        engine.record(Kind.NEXT_TURN, advancing, new=turn, other=state.active)
+        sim.record(ActionKind.NEXT_TURN, advancing, new=turn, other=state.active)
         for index, phase in enumerate(PHASES):
             if index:
-                engine.record(Kind.NEXT_PHASE, state.active, old=PHASES[index - 1], new=phase)
+                sim.record(ActionKind.NEXT_PHASE, state.active, old=PHASES[index - 1], new=phase)
             state.phase = phase
-            _PHASES[phase](engine)
+            _PHASES[phase](sim)
         advancing = state.active
 
 
-def _ready_phase(engine: Engine) -> None:
+def _ready_phase(sim: Simulator) -> None:
     """Every player readies his spent cards; then every infected survivor takes a wound."""
-    order = engine.state.in_turn_order(engine.state.active)
+    order = sim.state.in_turn_order(sim.state.active)
     for player in order:
         if any(card.spent for card in player.table):
             for card in player.table:
                 card.spent = False
-            engine.record(Kind.READY_ALL, player)
+            sim.record(ActionKind.READY_ALL, player)
     for player in order:
         for survivor in player.survivors:
             if survivor.infected_by is not None:
-                engine.wound(player, survivor)
+                sim.wound(player, survivor)
 
 
-def _draw_phase(engine: Engine) -> None:
+def _draw_phase(sim: Simulator) -> None:
     """Every player draws 2 (as one line or two named ones), then discards 1."""
-    for player in engine.state.in_turn_order(engine.state.active):
-        engine.draw(player, 2, named=engine.rng.random() < 0.5)
-        engine.discard_from_hand(player, engine.strategy(player).discard(player))
+    for player in sim.state.in_turn_order(sim.state.active):
+        sim.draw(player, 2, named=sim.rng.random() < 0.5)
+        sim.discard_from_hand(player, sim.strategy(player).discard(player))
 
 
-def _build_phase(engine: Engine) -> None:
+def _build_phase(sim: Simulator) -> None:
     """One resource per player; the active player plays survivors and items; upgrades."""
-    active = engine.state.active
-    for player in engine.state.in_turn_order(active):
-        strategy = engine.strategy(player)
+    active = sim.state.active
+    for player in sim.state.in_turn_order(active):
+        strategy = sim.strategy(player)
         resource = strategy.resource(player)
         if resource is not None:
-            player.hand.remove(resource)
+            take_out(player.hand, resource)
             player.table.append(TableCard(resource, player.name, RESOURCE_ZONE, face_up=False))
-            engine.record(Kind.PLAY_RESOURCE, player, card=resource.name, face_down=True)
+            sim.record(ActionKind.PLAY_RESOURCE, player, card=resource.name, face_down=True)
         while player.name == active and (card := strategy.play(player, player.playable())):
-            engine.pay(player, card.cost or 0)
-            player.hand.remove(card)
+            sim.pay(player, card.cost or 0)
+            take_out(player.hand, card)
             played = TableCard(card, player.name, SURVIVOR_ZONE, face_up=True)
             player.table.append(played)
-            engine.record(Kind.PLAY_FROM_HAND, player, card=card.name)
+            sim.record(ActionKind.PLAY_FROM_HAND, player, card=card.name)
             if is_one_shot(card):
-                player.table.remove(played)
+                take_out(player.table, played)
                 player.discard.append(card)
-                engine.record(Kind.TO_DISCARD, player, card=card.name)
-        while zombie := strategy.upgrade(player, _upgradable(player)):
+                sim.record(ActionKind.TO_DISCARD, player, card=card.name)
+        while zombie := strategy.upgrade(player, player.upgradable()):
             zombie.face_up = True
-            engine.record(Kind.FLIP, player, card=zombie.name)
+            sim.record(ActionKind.FLIP, player, card=zombie.name)
 
 
 def is_one_shot(card: Card) -> bool:
@@ -215,54 +219,50 @@ def is_one_shot(card: Card) -> bool:
     return card.type == "Item" and "one-shot" in card.text.casefold()
 
 
-def _upgradable(player: PlayerState) -> list[TableCard]:
-    return [zombie for zombie in player.zombies if player.can_upgrade(zombie)]
-
-
-def _recoup_phase(engine: Engine) -> None:
+def _recoup_phase(sim: Simulator) -> None:
     """Abilities, then zombies to the combat zone, then food upkeep and starvation."""
-    me = engine.state.player(engine.state.active)
-    strategy = engine.strategy(me)
+    me = sim.state.player(sim.state.active)
+    strategy = sim.strategy(me)
     while ability := strategy.ability(me, _abilities(me)):
-        engine.spend(me, ability.user)
+        sim.spend(me, ability.user)
         if ability.kind == "heal" and ability.target is not None:
             ability.target.wounds -= 1
-            engine.record(
-                Kind.HEAL,
+            sim.record(
+                ActionKind.HEAL,
                 me,
                 card=ability.target.name,
                 old=ability.target.wounds + 1,
                 new=ability.target.wounds,
             )
         else:
-            _scavenge(engine, me)
+            _scavenge(sim, me)
     movable = [zombie for zombie in me.ready_zombies if zombie.zone == RESOURCE_ZONE]
     for zombie in strategy.to_combat(me, movable):
-        engine.spend(me, zombie)
+        sim.spend(me, zombie)
         zombie.zone = COMBAT_ZONE
-        engine.record(
-            Kind.TO_COMBAT, me, card=zombie.name, face_down=not zombie.face_up, old=0, new=1
+        sim.record(
+            ActionKind.TO_COMBAT, me, card=zombie.name, face_down=not zombie.face_up, old=0, new=1
         )
         if zombie.has_keyword("Fast"):
             zombie.spent = False
-            engine.record(Kind.READY, me, card=zombie.name)
+            sim.record(ActionKind.READY, me, card=zombie.name)
     if me.food > 0:
         me.food -= 1
-        engine.record(Kind.SET_FOOD, me, other=me.name, old=me.food + 1, new=me.food)
+        sim.record(ActionKind.SET_FOOD, me, other=me.name, old=me.food + 1, new=me.food)
     for _ in range(len(me.survivors) - me.food):
-        engine.wound(me, strategy.starve(me))
+        sim.wound(me, strategy.starve(me))
 
 
-def _scavenge(engine: Engine, me: PlayerState) -> None:
+def _scavenge(sim: Simulator, me: PlayerState) -> None:
     """Roll a die: 2-6 gains a food; a 1 gives every zombie player his top card as a resource."""
-    roll = engine.rng.randint(1, 6)
-    engine.record(Kind.ROLL, me, new=roll)
+    roll = sim.rng.randint(1, 6)
+    sim.record(ActionKind.ROLL, me, new=roll)
     if roll >= 2:
         me.food += 1
-        engine.record(Kind.SET_FOOD, me, other=me.name, old=me.food - 1, new=me.food)
+        sim.record(ActionKind.SET_FOOD, me, other=me.name, old=me.food - 1, new=me.food)
         return
-    for zombie_player in engine.zombie_players():
-        engine.play_top_face_down(zombie_player)
+    for zombie_player in sim.zombie_players():
+        sim.play_top_face_down(zombie_player)
 
 
 def _abilities(me: PlayerState) -> list[Ability]:
@@ -272,14 +272,14 @@ def _abilities(me: PlayerState) -> list[Ability]:
     for survivor in me.survivors:
         if survivor.spent:
             continue
-        if survivor.card.has_symbol("Scavenger"):
+        if "scavenger" in survivor.symbols:
             options.append(Ability("scavenge", survivor))
-        if survivor.card.has_symbol("Medic"):
+        if "medic" in survivor.symbols:
             options.extend(Ability("heal", survivor, target) for target in wounded)
     return options
 
 
-def _no_action(engine: Engine) -> None:
+def _no_action(sim: Simulator) -> None:
     """The End phase only ends "until end of turn" effects, which the simulator never creates."""
 
 

@@ -1,6 +1,6 @@
 """Automated players: a random one that tries every legal choice, and a greedy one.
 
-The engine offers a player only legal options and the player picks; so a strategy can never
+The simulator offers a player only legal options and the player picks; so a strategy can never
 make a game illegal, and the random player explores corners the greedy one avoids.
 """
 
@@ -166,9 +166,12 @@ class GreedyStrategy(Strategy):
     def assign(
         self, fights: list[Fight], survivors: Sequence[TableCard], leftover: Sequence[TableCard]
     ) -> None:
+        against = {id(fight.survivor): fight.power for fight in fights}
         for zombie in sorted(leftover, key=lambda zombie: -zombie.power):
-            target = max(survivors, key=lambda s: _gain(fights, s, zombie))
+            power = zombie.power
+            target = max(survivors, key=lambda s: _gain(against.get(id(s), 0), power, s.power))
             _join(fights, target, zombie)
+            against[id(target)] = against.get(id(target), 0) + power
 
     def infect(self, survivor: TableCard) -> bool:
         return True
@@ -218,14 +221,14 @@ def _join(fights: list[Fight], survivor: TableCard, zombie: TableCard) -> None:
     fights.append(Fight(survivor, [zombie]))
 
 
-def _gain(fights: Sequence[Fight], survivor: TableCard, zombie: TableCard) -> int:
-    """How much adding ``zombie`` to the fight against ``survivor`` helps the zombie side."""
-    before = next((fight.power for fight in fights if fight.survivor is survivor), 0)
-    after = before + zombie.power
-    if before >= 2 * survivor.power:
+def _gain(before: int, power: int, defence: int) -> int:
+    """How much adding a zombie of ``power`` to a fight against a survivor of power
+    ``defence`` (zombies worth ``before`` already in it) helps the zombie side."""
+    after = before + power
+    if before >= 2 * defence:
         return 0
-    if after >= 2 * survivor.power:
+    if after >= 2 * defence:
         return 3
-    if after >= survivor.power:
+    if after >= defence:
         return 2
     return 1

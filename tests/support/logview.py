@@ -43,7 +43,7 @@ class Moment:
 def texts(moment: Moment, sides: dict[str, Side], player: str | None = None) -> set[str]:
     """Names whose card text could explain a line: one player's face-up cards (everyone's
     when ``player`` is None) and every card played this turn, as the audit counts them."""
-    chosen = sides.values() if player is None else [sides[player]]
+    chosen = sides.values() if player is None else [sides[player]] if player in sides else []
     return set(moment.played).union(*(side.named.keys() for side in chosen))
 
 
@@ -56,9 +56,18 @@ def walk(events: Sequence[ev.Event]) -> Iterator[tuple[int, ev.Event, Moment, di
         _apply(event, moment, sides)
 
 
+def setup_end(events: Sequence[ev.Event]) -> int:
+    """The index of the line that ends setup: the first turn or phase line (a log without a
+    turn-1 line starts turn 1 with its first phase line), ``len(events)`` when there is none."""
+    return next(
+        (i for i, e in enumerate(events) if isinstance(e, ev.TurnChange | ev.PhaseChange)),
+        len(events),
+    )
+
+
 def final(events: Sequence[ev.Event]) -> tuple[Moment, dict[str, Side]]:
     """The game position and sides after the last event."""
-    moment, sides = Moment(), {}
+    moment, sides = Moment(), dict[str, Side]()
     for event in events:
         _apply(event, moment, sides)
     return moment, sides
@@ -66,8 +75,8 @@ def final(events: Sequence[ev.Event]) -> tuple[Moment, dict[str, Side]]:
 
 def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
     player = getattr(event, "player", None)
-    if isinstance(event, ev.Seat) and player:
-        sides.setdefault(player, Side())
+    if isinstance(event, ev.Seat) and event.action == "sit":
+        sides.setdefault(event.player, Side())
         return
     if player is None or player not in sides:
         return
@@ -77,6 +86,9 @@ def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
             moment.turn, moment.active, moment.phase = event.number, event.active, "Ready"
             moment.played.clear()
         case ev.PhaseChange():
+            if moment.turn == 0:  # no turn-1 line: the first phase line starts turn 1, and
+                moment.turn, moment.active = 1, event.player  # the simulator's active writes it
+                moment.played.clear()
             moment.phase = event.new
         case ev.StatChange(target=target) if target in sides:
             sides[target].food = event.new
@@ -89,6 +101,7 @@ def _apply(event: ev.Event, moment: Moment, sides: dict[str, Side]) -> None:
             _play(event, moment, side)
         case ev.TableToZone():
             _leave(side, event.card)
+            side.hand += event.dst_zone == "Hand"  # a card played by mistake, moved back
         case ev.Perform(meaning=Meaning.FLIP):
             side.face_down -= 1
             side.named[event.card] += 1

@@ -2,8 +2,8 @@
 breaks exactly that rule, and say on which line the audit must report it.
 
 A mutator takes the events of a legal log (one event per line), a random source and a
-:class:`~zcards.sim.splice.Book` (card data, deck sizes), and returns a
-:class:`~zcards.sim.splice.Mutation`, or None when the log has no place for the violation.
+:class:`~support.splice.Book` (card data, deck sizes), and returns a
+:class:`~support.splice.Mutation`, or None when the log has no place for the violation.
 Places are chosen so that no reading of the mutated log is legal: the audit is sound, so a
 change that a hidden card or card text could explain (R16.1) would rightly not be reported.
 Where a check can only conclude at the end of a phase (a missing wound, a survivor that
@@ -18,13 +18,16 @@ from collections.abc import Callable, Mapping, Sequence
 from lackey_plugin.log import events as ev
 from zcards.model import Card
 from zcards.rules.violations import Kind as Violation
-from zcards.sim import mutators_fight as fight
-from zcards.sim import mutators_play as play
-from zcards.sim.splice import Book, Mutation
+
+from . import mutators_fight as fight
+from . import mutators_play as play
+from . import mutators_recoup as recoup
+from . import mutators_setup as setup
+from .splice import Book, Mutation
 
 Mutator = Callable[[Sequence[ev.Event], random.Random, Book], Mutation | None]
 
-MUTATORS: dict[Violation, Mutator] = {
+MUTATORS: dict[str, Mutator] = {
     Violation.DRAW_COUNT: play.draw_count,
     Violation.RESOURCE_PLAY: play.resource_play,
     Violation.CARD_PLAY: play.card_play,
@@ -39,12 +42,23 @@ MUTATORS: dict[Violation, Mutator] = {
     Violation.ABILITY_USE: fight.ability_use,
     Violation.ACTION_AFTER_LOSS: play.action_after_loss,
     Violation.DEAD_SURVIVOR: fight.dead_survivor,
-    Violation.FOOD_TOTAL: fight.food_total,
+    "food-total": fight.food_total,
+    # The contract's new kinds (string ids until zcards.rules.violations.Kind has them).
+    "bid-range": setup.bid_range,
+    "bid-food": setup.bid_food,
+    "opening-shuffle": setup.opening_shuffle,
+    "turn-order": setup.turn_order,
+    "combat-move": recoup.combat_move,
+    "scavenge-penalty": recoup.scavenge_penalty,
+    "deck-to-resource": recoup.deck_to_resource,
 }
+# A "from" value that contradicts the tracked food is an unlogged change (an undo, a revert):
+# the audit must report it unverifiable, never as a violation (audit contract).
+UNVERIFIABLE = frozenset({"food-total"})
 
 
 def mutate(
-    kind: Violation | str,
+    kind: str,
     events: Sequence[ev.Event],
     rng: random.Random,
     cards: Mapping[str, Card],
@@ -55,7 +69,7 @@ def mutate(
     ``decks`` (deck sizes by player) lets mutators that take cards from a deck make sure the
     deck does not run out earlier than in the legal game.
     """
-    return MUTATORS[Violation(kind)](events, rng, Book(cards, decks))
+    return MUTATORS[str(kind)](events, rng, Book(cards, decks))
 
 
-__all__ = ["MUTATORS", "Book", "Mutation", "Mutator", "mutate"]
+__all__ = ["MUTATORS", "UNVERIFIABLE", "Book", "Mutation", "Mutator", "mutate"]

@@ -5,18 +5,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
-from zcards.sim.logview import Side, texts, walk
-from zcards.sim.splice import (
+
+from .logview import Side, setup_end, texts, walk
+from .splice import (
     FACE_DOWN,
     Book,
     Mutation,
     Site,
     acted_on,
+    cut,
     delete,
     insert,
     is_phase,
@@ -46,7 +49,7 @@ def illegal_attacker(events: Events, rng: random.Random, book: Book) -> Mutation
                 spend = ev.Perform.of(name, Meaning.SPEND, FACE_DOWN)
                 sites.append(
                     (
-                        lambda i=i, s=spend: insert(events, i + 1, s),
+                        partial(insert, events, i + 1, spend),
                         f"{name} attacks from outside combat",
                     )
                 )
@@ -77,7 +80,7 @@ def _wound_sites(events: Events, index: int, player: str, side: Side, book: Book
             hit = ev.CounterChange.of(player, Meaning.WOUND, survivor, wounds, wounds + 1)
             sites.append(
                 (
-                    lambda h=hit: insert(events, index, h),
+                    partial(insert, events, index, hit),
                     f"{player}'s {survivor} wounded with no attacker",
                 )
             )
@@ -101,7 +104,7 @@ def food_upkeep(events: Events, rng: random.Random, book: Book) -> Mutation | No
             continue
         mine = [j for j, active in ends if j > i and active == e.target]
         if len(mine) == 1:
-            sites.append((lambda i=i, end=mine[0]: delete(events, i, end), f"{e.target} no upkeep"))
+            sites.append((partial(delete, events, i, mine[0]), f"{e.target} no upkeep"))
     return pick(Violation.FOOD_UPKEEP, sites, rng)
 
 
@@ -120,24 +123,33 @@ def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation 
             continue
         end = next_phase_line(events, i + 1)
         if end is not None:
-            sites.append((lambda i=i, j=end: delete(events, i, j), f"{e.card} not wounded"))
+            sites.append((partial(delete, events, i, end), f"{e.card} not wounded"))
     return pick(Violation.INFECTION_WOUND, sites, rng)
 
 
+FACE_DOWN_PLAY = "a face down card"
+
+
 def scavenge_food(events: Events, rng: random.Random, book: Book) -> Mutation | None:
-    """A successful roll becomes a 1 and keeps its food."""
+    """A successful roll becomes a 1 and keeps its food; the zombie players put their top
+    card out as a roll of 1 makes them (R12.2), so the food is the only fault."""
     feeding = book.flagged(Effect.FOOD)
-    sites: list[Site] = [
-        (
-            lambda i=i, e=e: (swap(events, i, replace(e, results=(1,)))[0], i + 1),
-            f"{e.player} rolled 1",
-        )
-        for i, e, moment, sides in walk(events[:-1])
-        if isinstance(e, ev.DiceRoll)
-        and e.results != (1,)
-        and _gains_food(events[i + 1])
-        and not texts(moment, sides, e.player) & feeding
-    ]
+    sites: list[Site] = []
+    for i, e, moment, sides in walk(events[:-1]):
+        if not (
+            isinstance(e, ev.DiceRoll)
+            and e.results != (1,)
+            and _gains_food(events[i + 1])
+            and not texts(moment, sides, e.player) & feeding
+        ):
+            continue
+        others = [name for name in sides if name != e.player]
+        if book.decks is not None and any(book.deck_room(events, name) < 1 for name in others):
+            continue
+        penalty = [ev.Play(name, FACE_DOWN_PLAY, name, "Deck", src_pos="top") for name in others]
+        rolled = replace(e, results=(1,))
+        site = partial(cut, events, i, i + 1, rolled, *penalty, report_at=i + 1 + len(penalty))
+        sites.append((site, f"{e.player} rolled 1"))
     return pick(Violation.SCAVENGE_FOOD, sites, rng)
 
 
@@ -160,13 +172,13 @@ def ability_use(events: Events, rng: random.Random, book: Book) -> Mutation | No
             and _gains_food(events[i + 1])
             and not texts(moment, sides, e.player) & feeding
         ):
-            sites.append((lambda i=i: delete(events, i - 1, i + 1), note))
+            sites.append((partial(delete, events, i - 1, i + 1), note))
         elif (
             isinstance(e, ev.CounterChange)
             and e.meaning == Meaning.HEAL
             and not texts(moment, sides) & healing
         ):
-            sites.append((lambda i=i: delete(events, i - 1, i), note))
+            sites.append((partial(delete, events, i - 1, i), note))
     return pick(Violation.ABILITY_USE, sites, rng)
 
 
@@ -201,7 +213,7 @@ def dead_survivor(events: Events, rng: random.Random, book: Book) -> Mutation | 
             and not any(j > i and active == e.player for j, active in hungry)
             and not texts(moment, sides, e.player) & lasting
         ):
-            sites.append((lambda i=i, end=end: delete(events, i + 1, end), f"{e.card} stays"))
+            sites.append((partial(delete, events, i + 1, end), f"{e.card} stays"))
     return pick(Violation.DEAD_SURVIVOR, sites, rng)
 
 
@@ -215,16 +227,13 @@ def _survivors(side: Side, book: Book) -> int:
 
 def food_total(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A food line whose "from" is not the tracked total (the bid line when there is one)."""
-    first_turn = next(
-        (i for i, e in enumerate(events) if isinstance(e, ev.TurnChange)), len(events)
-    )
     changes = [(i, e) for i, e in enumerate(events) if isinstance(e, ev.StatChange)]
-    bids = [(i, e) for i, e in changes if i < first_turn]
+    bids = [(i, e) for i, e in changes if i < setup_end(events)]
     sites: list[Site] = [
         (
-            lambda i=i, e=e: swap(events, i, replace(e, old=e.old + 1, delta=None)),
+            partial(swap, events, i, replace(e, old=e.old + 1, delta=None)),
             f"{e.target} from {e.old + 1}",
         )
         for i, e in bids or changes
     ]
-    return pick(Violation.FOOD_TOTAL, sites, rng)
+    return pick("food-total", sites, rng)

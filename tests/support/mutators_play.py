@@ -5,17 +5,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
+from typing import TypeGuard
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
-from zcards.sim.logview import texts, walk
-from zcards.sim.splice import (
+
+from .logview import setup_end, texts, walk
+from .splice import (
     Book,
     Mutation,
     Site,
     acted_on,
+    cut,
     delete,
     insert,
     is_phase,
@@ -38,11 +42,9 @@ def draw_count(events: Events, rng: random.Random, book: Book) -> Mutation | Non
             continue
         if isinstance(e, ev.Move) and e.discard and sides[e.player].hand >= 2 and cards:
             again = replace(e, card=rng.choice(cards))
-            sites.append((lambda i=i, a=again: insert(events, i + 1, a), f"{e.player} discards 2"))
+            sites.append((partial(insert, events, i + 1, again), f"{e.player} discards 2"))
         if isinstance(e, ev.Draw) and e.count == 2 and book.deck_room(events, e.player) >= 2:
-            sites.append(
-                (lambda i=i, e=e: swap(events, i, replace(e, count=3)), f"{e.player} draws 3")
-            )
+            sites.append((partial(swap, events, i, replace(e, count=3)), f"{e.player} draws 3"))
     return pick(Violation.DRAW_COUNT, sites, rng)
 
 
@@ -57,12 +59,12 @@ def resource_play(events: Events, rng: random.Random, book: Book) -> Mutation | 
             and moment.phase == "Build"
             and sides[e.player].hand >= 2
         ):
-            sites.append((lambda i=i, e=e: insert(events, i + 1, e), f"{e.player} plays twice"))
+            sites.append((partial(insert, events, i + 1, e), f"{e.player} plays twice"))
         if is_phase(e, "Recoup") and i + 1 < len(events):
             for name, side in sides.items():
                 if side.hand >= 1:
                     late = ev.Play(name, "a face down card", name, "Hand")
-                    sites.append((lambda i=i, p=late: insert(events, i + 1, p), f"{name} late"))
+                    sites.append((partial(insert, events, i + 1, late), f"{name} late"))
     return pick(Violation.RESOURCE_PLAY, sites, rng)
 
 
@@ -83,7 +85,7 @@ def card_play(events: Events, rng: random.Random, book: Book) -> Mutation | None
             and moment.phase == "Build"
             and not _spends_later_in_phase(events, i + 1, e.player)
         ):
-            sites.append((lambda i=i: delete(events, i - 1, i), f"{e.card} one spend short"))
+            sites.append((partial(delete, events, i - 1, i), f"{e.card} one spend short"))
         if is_phase(e, "Build") and free and moment.active:
             for name, side in sides.items():
                 if name != moment.active and side.hand >= 1:
@@ -92,7 +94,7 @@ def card_play(events: Events, rng: random.Random, book: Book) -> Mutation | None
                     gone = ev.TableToZone(name, item, name, "Discard", dst_pos="top")
                     sites.append(
                         (
-                            lambda i=i, p=play, g=gone: insert(events, i + 1, p, g),
+                            partial(insert, events, i + 1, play, gone),
                             f"{name} plays {item} on {moment.active}'s turn",
                         )
                     )
@@ -119,16 +121,17 @@ def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutatio
             continue
         if isinstance(e, ev.Shuffle) and items and book.deck_room(events, e.player) >= 2:
             play = ev.Play(e.player, rng.choice(items), e.player, "Deck")
-            sites.append((lambda i=i, p=play: insert(events, i, p), f"{play.card} at setup"))
+            sites.append((partial(insert, events, i, play), f"{play.card} at setup"))
         if not (isinstance(e, ev.Play) and e.card in book.cards) or acted_on(events, i + 1, e.card):
             continue
-        rest = sum(book.cost(events[j].card) for j in openings[e.player]) - book.cost(e.card)
+        opened = [getattr(events[j], "card", "") for j in openings[e.player]]
+        rest = sum(book.cost(name) for name in opened) - book.cost(e.card)
         dear = [name for name in survivors if rest + book.cost(name) > 6]
         if dear:
             changed = replace(e, card=rng.choice(dear))
             sites.append(
                 (
-                    lambda i=i, c=changed: _over_budget(events, i, c, openings, book),
+                    partial(_over_budget, events, i, changed, openings, book),
                     f"{e.card} swapped for {changed.card}",
                 )
             )
@@ -153,11 +156,9 @@ def phase_order(events: Events, rng: random.Random, book: Book) -> Mutation | No
         following = events[i + 1] if i + 1 < len(events) else None
         if is_phase(e, "Attack") and is_phase(following, "Recoup"):
             skip = replace(e, new="Recoup")
-            sites.append(
-                (lambda i=i, s=skip: ([*events[:i], s, *events[i + 2 :]], i), "Attack skipped")
-            )
+            sites.append((partial(cut, events, i, i + 2, skip), "Attack skipped"))
         if is_phase(e, "End") and isinstance(following, ev.TurnChange):
-            sites.append((lambda i=i: delete(events, i, i + 1), "End skipped"))
+            sites.append((partial(delete, events, i, i + 1), "End skipped"))
     return pick(Violation.PHASE_ORDER, sites, rng)
 
 
@@ -183,9 +184,8 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
             ):
                 sites.append(
                     (
-                        lambda i=i, e=e, end=end: (
-                            [*events[:i], *events[i + 1 : end + 1], e, *events[end + 1 :]],
-                            end,
+                        partial(
+                            cut, events, i, end + 1, *events[i + 1 : end + 1], e, report_at=end
                         ),
                         f"{e.card} upgraded in Attack",
                     )
@@ -193,19 +193,19 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
         if not (is_phase(e, "Build") and plain):
             continue
         for name, side in sides.items():
-            if _spare_face_down(events, i + 1, name, side.face_down) >= 1 and not any(
+            if spare_face_down(events, i + 1, name, side.face_down) >= 1 and not any(
                 j > i and active != name for j, active in fights
             ):
                 flip = ev.Perform.of(name, Meaning.FLIP, rng.choice(plain))
-                sites.append((lambda i=i, f=flip: insert(events, i + 1, f), f"{flip.card} flipped"))
+                sites.append((partial(insert, events, i + 1, flip), f"{flip.card} flipped"))
     return pick(Violation.ZOMBIE_UPGRADE, sites, rng)
 
 
-def _is_flip(event: ev.Event) -> bool:
+def _is_flip(event: ev.Event) -> TypeGuard[ev.Perform]:
     return isinstance(event, ev.Perform) and event.meaning == Meaning.FLIP
 
 
-def _spare_face_down(events: Events, start: int, player: str, face_down: int) -> int:
+def spare_face_down(events: Events, start: int, player: str, face_down: int) -> int:
     """How many of ``player``'s face-down cards he never needs ready again from ``start``."""
     spare, spent = face_down, 0
     for event in events[start:]:
@@ -227,18 +227,19 @@ def _spare_face_down(events: Events, start: int, player: str, face_down: int) ->
 
 def action_after_loss(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """After the line that ended the game, the player who lost acts once more."""
-    last = events[-1] if events else None
+    last = next((e for e in reversed(events) if not isinstance(e, ev.Chat | ev.Seat)), None)
     if last is None or isinstance(last, ev.PhaseChange | ev.TurnChange):
         return None  # stopped at the turn cap: nobody lost
-    loser = last.player
+    seated = [e.player for e in events if isinstance(e, ev.Seat) and e.action == "sit"]
+    loser = getattr(last, "player", "")
     if isinstance(last, ev.Perform) and last.meaning == Meaning.TAKE_CONTROL:
-        loser = next(e.player for e in events if isinstance(e, ev.Seat) and e.player != loser)
-    elif not any(isinstance(e, ev.TurnChange) for e in events):  # lost at setup (R2.5)
+        loser = next(name for name in seated if name != loser)
+    elif setup_end(events) == len(events):  # lost at setup (R2.5)
         opened = {e.player for e in events if isinstance(e, ev.Play) and e.src_zone == "Deck"}
-        loser = next(e.player for e in events if isinstance(e, ev.Seat) and e.player not in opened)
+        loser = next(name for name in seated if name not in opened)
     action = ev.PerformAll.of(loser, Meaning.READY_ALL)
     return pick(
         Violation.ACTION_AFTER_LOSS,
-        [(lambda: insert(events, len(events), action), f"{loser} acts after losing")],
+        [(partial(insert, events, len(events), action), f"{loser} acts after losing")],
         rng,
     )

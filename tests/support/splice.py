@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeGuard
 
 from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from zcards.model import Card
 from zcards.rules.cards import Effect, text_effects
-from zcards.rules.violations import Kind as Violation
-from zcards.sim.logview import final
+
+from .logview import final
 
 FACE_DOWN = "a face-down card"
 
@@ -20,7 +21,7 @@ FACE_DOWN = "a face-down card"
 class Mutation:
     """A mutated log and the 1-based line of the injected violation."""
 
-    kind: Violation
+    kind: str  # a violation kind id (``zcards.rules.violations.Kind`` or the contract's)
     events: tuple[ev.Event, ...]
     line: int
     note: str
@@ -57,31 +58,53 @@ class Book:
         return self.decks[player] - (side.taken if side else 0)
 
 
-Site = tuple[Callable[[], tuple[list[ev.Event], int]], str]
+Cut = tuple[list[ev.Event], int]  # the mutated events and the index of the violation
+Site = tuple[Callable[[], Cut], str]  # a cut made only when chosen, and what it does
 
 
-def insert(events: Sequence[ev.Event], index: int, *new: ev.Event) -> tuple[list, int]:
+def cut(
+    events: Sequence[ev.Event],
+    start: int,
+    stop: int,
+    *new: ev.Event,
+    report_at: int | None = None,
+) -> Cut:
+    """Put ``new`` in place of lines ``start`` to ``stop`` (excluded); the violation shows at
+    ``report_at`` (an index in the new list; the first new line by default)."""
+    return [*events[:start], *new, *events[stop:]], start if report_at is None else report_at
+
+
+def insert(events: Sequence[ev.Event], index: int, *new: ev.Event) -> Cut:
     """Put ``new`` before line ``index``; the violation is on the first new line."""
-    return [*events[:index], *new, *events[index:]], index
+    return cut(events, index, index, *new)
 
 
-def swap(events: Sequence[ev.Event], index: int, event: ev.Event) -> tuple[list, int]:
-    return [*events[:index], event, *events[index + 1 :]], index
+def swap(events: Sequence[ev.Event], index: int, event: ev.Event) -> Cut:
+    return cut(events, index, index + 1, event)
 
 
-def delete(events: Sequence[ev.Event], index: int, report_at: int) -> tuple[list, int]:
+def delete(events: Sequence[ev.Event], index: int, report_at: int) -> Cut:
     """Drop line ``index``; the violation shows at ``report_at`` (an index before deletion)."""
-    return [*events[:index], *events[index + 1 :]], report_at - (report_at > index)
+    return cut(events, index, index + 1, report_at=report_at - (report_at > index))
 
 
-def pick(kind: Violation, sites: list[Site], rng: random.Random) -> Mutation | None:
+def pick(kind: str, sites: list[Site], rng: random.Random) -> Mutation | None:
     """Apply one of the candidate sites, numbering the lines of the new log from 1."""
     if not sites:
         return None
     make, note = rng.choice(sites)
     events, index = make()
-    numbered = tuple(replace(event, line=number) for number, event in enumerate(events, 1))
-    return Mutation(kind, numbered, index + 1, note)
+    return Mutation(kind, tuple(numbered(events)), index + 1, note)
+
+
+def numbered(events: Sequence[ev.Event]) -> Iterator[ev.Event]:
+    """Lines numbered from 1; in a stamped log an injected line takes the stamp before it."""
+    stamp: ev.Event | None = None
+    for number, event in enumerate(events, 1):
+        if event.timestamp is None and stamp is not None:
+            event = replace(event, timestamp=stamp.timestamp, seconds=stamp.seconds)
+        stamp = event if event.timestamp is not None else stamp
+        yield replace(event, line=number)
 
 
 def next_phase_line(events: Sequence[ev.Event], start: int) -> int | None:
@@ -91,11 +114,11 @@ def next_phase_line(events: Sequence[ev.Event], start: int) -> int | None:
     )
 
 
-def is_phase(event: ev.Event | None, new: str) -> bool:
+def is_phase(event: ev.Event | None, new: str) -> TypeGuard[ev.PhaseChange]:
     return isinstance(event, ev.PhaseChange) and event.new == new
 
 
-def is_spend(event: ev.Event, player: str) -> bool:
+def is_spend(event: ev.Event | None, player: str) -> TypeGuard[ev.Perform]:
     return (
         isinstance(event, ev.Perform) and event.meaning == Meaning.SPEND and event.player == player
     )

@@ -7,45 +7,55 @@ in the order Lackey would log it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from zcards.model import Card
-from zcards.sim.actions import Kind
+from zcards.sim.actions import Action, ActionKind
 from zcards.sim.players import Strategy
 from zcards.sim.state import (
     EMPTY_DECK,
     NO_SURVIVORS,
     RESOURCE_ZONE,
-    GameState,
     PlayerState,
+    SimState,
     TableCard,
+    take_out,
 )
+
+Observer = Callable[[Action, SimState], None]
+"""Called after each action with the full state it left (a measurement may keep snapshots)."""
 
 
 class GameOver(Exception):
     """Raised when one player remains; unwinds the turn that ended the game."""
 
 
-class Engine:
+class Simulator:
     """State, randomness and strategies of one game, with the effects phases are built from."""
 
     def __init__(
         self,
-        state: GameState,
+        state: SimState,
         strategies: dict[str, Strategy],
         rng: random.Random,
+        observer: Observer | None = None,
     ) -> None:
         self.state = state
         self.strategies = strategies
         self.rng = rng
+        self.observer = observer
         self.setup_done = False
         self.loss_turns: dict[str, int] = {}
 
     def strategy(self, player: PlayerState) -> Strategy:
         return self.strategies[player.name]
 
-    def record(self, kind: Kind, player: PlayerState | str, **fields: object) -> None:
-        name = player if isinstance(player, str) else player.name
-        self.state.record(kind, name, **fields)
+    def record(self, kind: ActionKind, player: PlayerState | str, **fields: Any) -> None:
+        action = Action(kind, player if isinstance(player, str) else player.name, **fields)
+        self.state.actions.append(action)
+        if self.observer is not None:
+            self.observer(action, self.state)
 
     # -- cards moving between zones --------------------------------------------------------
 
@@ -55,31 +65,31 @@ class Engine:
         if not named and len(player.deck) >= count:
             drawn = [player.deck.pop(0) for _ in range(count)]
             player.hand.extend(drawn)
-            self.record(Kind.DRAW_MANY, player, new=count)
+            self.record(ActionKind.DRAW_MANY, player, new=count)
         else:
             while len(drawn) < count and player.deck:
                 card = player.deck.pop(0)
                 drawn.append(card)
                 player.hand.append(card)
-                self.record(Kind.DRAW, player, card=card.name)
+                self.record(ActionKind.DRAW, player, card=card.name)
         self.check_loss(player)
         return drawn
 
     def discard_from_hand(self, player: PlayerState, card: Card) -> None:
-        player.hand.remove(card)
+        take_out(player.hand, card)
         player.discard.append(card)
-        self.record(Kind.DISCARD, player, card=card.name)
+        self.record(ActionKind.DISCARD, player, card=card.name)
 
     def play_top_face_down(self, player: PlayerState) -> None:
         """A failed scavenger roll: the top card of a zombie player's deck joins his resources."""
         card = player.deck.pop(0)
         player.table.append(TableCard(card, player.name, RESOURCE_ZONE, face_up=False))
-        self.record(Kind.PLAY_TOP_FACE_DOWN, player, card=card.name, face_down=True)
+        self.record(ActionKind.PLAY_TOP_FACE_DOWN, player, card=card.name, face_down=True)
         self.check_loss(player)
 
     def spend(self, player: PlayerState, card: TableCard) -> None:
         card.spent = True
-        self.record(Kind.SPEND, player, card=card.name, face_down=not card.face_up)
+        self.record(ActionKind.SPEND, player, card=card.name, face_down=not card.face_up)
 
     def pay(self, player: PlayerState, cost: int) -> None:
         """Spend ``cost`` ready zombies of the player's choosing."""
@@ -92,7 +102,11 @@ class Engine:
         """One wound; True when it killed the survivor."""
         survivor.wounds += 1
         self.record(
-            Kind.WOUND, player, card=survivor.name, old=survivor.wounds - 1, new=survivor.wounds
+            ActionKind.WOUND,
+            player,
+            card=survivor.name,
+            old=survivor.wounds - 1,
+            new=survivor.wounds,
         )
         if survivor.wounds >= survivor.health:
             self.kill(player, survivor)
@@ -101,7 +115,7 @@ class Engine:
 
     def kill(self, player: PlayerState, survivor: TableCard) -> None:
         """A dead survivor goes to the discard, or to its infecter as a generic zombie."""
-        player.table.remove(survivor)
+        take_out(player.table, survivor)
         infecter = survivor.infected_by
         if infecter is not None and self.state.player(infecter).lost is None:
             taker = self.state.player(infecter)
@@ -115,10 +129,10 @@ class Engine:
                     generic=True,
                 )
             )
-            self.record(Kind.TAKE_CONTROL, taker, card=survivor.name)
+            self.record(ActionKind.TAKE_CONTROL, taker, card=survivor.name)
         else:
             player.discard.append(survivor.card)
-            self.record(Kind.TO_DISCARD, player, card=survivor.name)
+            self.record(ActionKind.TO_DISCARD, player, card=survivor.name)
         self.check_loss(player)
 
     # -- losing ----------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""The Draw phase (R5): every player still in the game draws exactly 2 cards, then discards
+exactly 1. A player whose part of the table the log did not show from the start may have
+lost before it (R17.9): what he fails to do is only unverifiable, unless he acted this turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from lackey_plugin.log import events as ev
+from zcards.rules.context import (
+    Area,
+    Context,
+    Fact,
+    Handler,
+    PhaseBegun,
+    PhaseEnded,
+)
+from zcards.rules.violations import Kind
+
+
+class DrawRules(Area):
+    """R5.1 and R5.2."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.draws: Counter[str] = Counter()
+        self.discards: Counter[str] = Counter()
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {
+            ev.Draw: self.on_draw,
+            ev.Move: self.on_move,
+            PhaseBegun: self.on_phase_begun,
+            PhaseEnded: self.on_phase_ended,
+        }
+
+    def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
+        if signal.phase == "Draw":
+            self.draws.clear()
+            self.discards.clear()
+
+    def on_draw(self, event: ev.Draw, _: Fact) -> None:
+        if self.clock.phase != "Draw" or self.clock.number < 1:
+            return
+        before = self.draws[event.player]
+        self.draws[event.player] += event.count
+        if before <= 2 < self.draws[event.player]:
+            self.check(
+                Kind.DRAW_COUNT,
+                f"{event.player} draws {self.draws[event.player]} cards in the Draw phase "
+                "(exactly 2)",
+                "draw",
+                event.player,
+                rule="R5.1",
+                player=event.player,
+            )
+
+    def on_move(self, event: ev.Move, _: Fact) -> None:
+        owner = event.src_owner or event.player
+        if (
+            self.clock.phase != "Draw"
+            or self.clock.number < 1
+            or event.src_zone != "Hand"
+            or event.dst_zone != "Discard"
+            or (event.dst_owner or event.player) != owner
+        ):
+            return
+        self.discards[owner] += 1
+        if self.discards[owner] == 2:
+            self.check(
+                Kind.DRAW_COUNT,
+                f"{owner} discards a second card in the Draw phase (exactly 1)",
+                "discard",
+                owner,
+                rule="R5.2",
+                player=owner,
+            )
+
+    def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if signal.phase != "Draw" or self.clock.number < 1:
+            return
+        for me in self.table.in_game():
+            missing = []
+            if self.draws[me.name] < 2:
+                missing.append(
+                    (
+                        "R5.1",
+                        f"{me.name} drew {self.draws[me.name]} cards in the Draw phase (exactly 2)",
+                    )
+                )
+            if self.discards[me.name] == 0:
+                missing.append(
+                    ("R5.2", f"{me.name} discarded no card in the Draw phase (exactly 1)")
+                )
+            for rule, message in missing:
+                if not me.could_have_lost_unseen() or me.acted == self.clock.number:
+                    self.findings.violation(
+                        Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
+                    )
+                else:
+                    self.findings.unverifiable(
+                        Kind.DRAW_COUNT,
+                        f"{message}; he may have lost before the log shows",
+                        rule=rule,
+                        player=me.name,
+                    )

@@ -1,0 +1,177 @@
+"""Where the rule areas put what they find: violations, unverifiable rules and warnings.
+
+A finding is a violation only when every reading of the log breaks the rule (R17.1); the
+sink itself turns a violation into an *unverifiable* finding when the log around it cannot
+be trusted: an unread line earlier in the turn, or an unlogged change of the player's food
+in that turn (R17.4). End-of-phase violations are *provisional*: taking back the phase voids
+them (R3.3), and they count once the turn is over.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+
+from lackey_plugin.log import events as ev
+from zcards.rules.report import Finding
+from zcards.rules.state import PHASES, SETUP
+from zcards.rules.violations import Kind, kind_info
+
+
+@dataclass
+class Clock:
+    """Where the replay is: the turn, its phase and active player (None while unknown)."""
+
+    number: int = 0  # 0: setup
+    phase: str = SETUP
+    active: str | None = None
+    known: bool = True  # False: rules wait for a turn line (the log began mid-turn, R17.9)
+    event: ev.Event | None = None  # the line being replayed
+
+
+@dataclass
+class Findings:
+    """The findings of one replay, in the order they were made."""
+
+    clock: Clock
+    violations: list[Finding] = field(default_factory=list)
+    undecided: list[Finding] = field(default_factory=list)  # the unverifiable findings
+    warnings: list[Finding] = field(default_factory=list)
+    pending: list[Finding] = field(default_factory=list)
+    unread: list[int] = field(default_factory=list)  # unparsed lines of this turn
+    seen: set[tuple[object, ...]] = field(default_factory=set)
+    # (kind, player, turn) -> why the log cannot decide it (an unlogged change, R17.4)
+    doubts: dict[tuple[str, str | None, int], str] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Findings:
+        """Findings are immutable: a copy for another reading copies the containers only."""
+        new = Findings(
+            copy.deepcopy(self.clock, memo),
+            list(self.violations),
+            list(self.undecided),
+            list(self.warnings),
+            list(self.pending),
+            list(self.unread),
+            set(self.seen),
+            dict(self.doubts),
+        )
+        memo[id(self)] = new
+        return new
+
+    def _finding(
+        self,
+        kind: str,
+        message: str,
+        rule: str | None,
+        player: str | None,
+        line: int | None,
+        text: str | None = None,
+        *,
+        turn: int | None = None,
+        phase: str | None = None,
+    ) -> Finding:
+        event = self.clock.event
+        here = (event.line or None) if event is not None else None
+        if line is None:
+            line = here
+        if text is None:
+            text = event.raw if event is not None and line == here else ""
+        return Finding(
+            str(kind),
+            rule,
+            line,
+            self.clock.number if turn is None else turn,
+            self.clock.phase if phase is None else phase,
+            player,
+            message,
+            text,
+        )
+
+    def _doubt(self, kind: Kind, player: str | None, turn: int) -> str | None:
+        if self.unread:
+            return f"line {self.unread[0]} of this turn could not be read"
+        return self.doubts.get((str(kind), player, turn))
+
+    def violation(
+        self,
+        kind: Kind,
+        message: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        line: int | None = None,
+        text: str | None = None,
+        provisional: bool = False,
+        turn: int | None = None,
+        phase: str | None = None,
+    ) -> None:
+        """Every reading breaks the rule: a violation (unless the log around it is in doubt)."""
+        doubt = self._doubt(kind, player, self.clock.number if turn is None else turn)
+        if doubt:
+            self.unverifiable(kind, f"{message}; {doubt}", rule=rule, player=player, line=line)
+            return
+        finding = self._finding(
+            kind, message, rule or kind_info(kind).rule, player, line, text, turn=turn, phase=phase
+        )
+        (self.pending if provisional else self.violations).append(finding)
+
+    def unverifiable(
+        self,
+        kind: Kind,
+        reason: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        """Once per kind, player, turn and reason: the log cannot decide the rule."""
+        key = (kind, player, self.clock.number, reason)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.undecided.append(
+            self._finding(kind, reason, rule or kind_info(kind).rule, player, line)
+        )
+
+    def warn(
+        self,
+        topic: str,
+        message: str,
+        *,
+        rule: str | None = None,
+        player: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        self.warnings.append(self._finding(topic, message, rule, player, line))
+
+    def doubt(self, kinds: tuple[Kind, ...], player: str, reason: str) -> None:
+        """From now on (and back to the start of this turn) the log cannot decide ``kinds``
+        for ``player`` in this turn: an unlogged change touched them (R17.4)."""
+        turn = self.clock.number
+        for kind in kinds:
+            self.doubts.setdefault((str(kind), player, turn), reason)
+        moved = [
+            f
+            for f in (*self.violations, *self.pending)
+            if f.turn == turn and f.player == player and f.kind in {str(k) for k in kinds}
+        ]
+        for finding in moved:
+            (self.violations if finding in self.violations else self.pending).remove(finding)
+            self.undecided.append(replace(finding, message=f"{finding.message}; {reason}"))
+
+    def retract_from(self, phase_index: int) -> None:
+        """A phase was taken back: its end-of-phase findings (and later ones) are void (R3.3)."""
+        turn = self.clock.number
+        self.pending = [
+            f
+            for f in self.pending
+            if not (f.turn == turn and f.phase in PHASES and PHASES.index(f.phase) >= phase_index)
+        ]
+
+    def commit_pending(self) -> None:
+        self.violations.extend(self.pending)
+        self.pending.clear()
+
+    def new_turn(self) -> None:
+        self.commit_pending()
+        self.unread.clear()

@@ -1,0 +1,46 @@
+"""Losing (R14): no survivors after setup, or an empty deck; and no game action afterwards.
+
+Losing at setup (R2.5) is decided by the setup area; both write the loss on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lackey_plugin.log import events as ev
+from zcards.rules.context import ACTIONS, Area, Fact, Handler
+from zcards.rules.violations import Kind
+
+
+class LosingRules(Area):
+    """R14.1 and R14.2."""
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return dict.fromkeys(ACTIONS, self.on_action)
+
+    def on_action(self, event: ev.Event, _: Fact) -> None:
+        actor = getattr(event, "player", None)
+        me = self.table.players.get(actor or "")
+        if me is None or me.lost is None:
+            return
+        when = f"on turn {me.lost_turn}" if me.lost_turn else "at setup"
+        self.findings.violation(
+            Kind.ACTION_AFTER_LOSS,
+            f"{me.name} lost {when} ({me.lost}) but acts again",
+            player=me.name,
+        )
+
+    def check_losses(self) -> None:
+        """R14.1, after every line: an empty deck, or no survivors once the game is under way."""
+        clock = self.clock
+        for me in self.table.players.values():
+            if me.lost is not None:
+                continue
+            if me.deck == 0:
+                self.table.lose(me.name, "empty deck", clock.number, self._line())
+            elif me.known and me.playing and clock.number >= 1 and clock.known and not me.survivors:
+                self.table.lose(me.name, "no survivors", clock.number, self._line())
+
+    def _line(self) -> int | None:
+        event = self.clock.event
+        return (event.line or None) if event is not None else None

@@ -1,0 +1,67 @@
+"""The Ready phase (R4): every infected survivor gets exactly one wound.
+
+Readying itself (R4.1) is table bookkeeping: the tracker readies the cards of a player whose
+``Ready All`` line is missing, with a warning.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from lackey_plugin.game import Meaning
+from lackey_plugin.log import events as ev
+from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+from zcards.rules.violations import Kind
+
+
+class ReadyRules(Area):
+    """R4.2: infection wounds."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.infected: Counter[tuple[str, str]] = Counter()  # at the start of the phase
+        self.wounded: Counter[tuple[str, str]] = Counter()
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {
+            PhaseBegun: self.on_phase_begun,
+            PhaseEnded: self.on_phase_ended,
+            ev.CounterChange: self.on_counter,
+        }
+
+    def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
+        if signal.phase != "Ready":
+            return
+        self.infected.clear()
+        self.wounded.clear()
+        for me in self.table.in_game():
+            for survivor in me.survivors:
+                if survivor.infected:
+                    self.infected[(me.name, survivor.name)] += 1
+
+    def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
+        if self.clock.phase != "Ready" or fact.survivor is None or fact.owner is None:
+            return
+        key = (fact.owner.name, fact.survivor.name)
+        if fact.meaning == Meaning.WOUND:
+            self.wounded[key] += 1
+        elif fact.meaning == Meaning.CURE and self.infected[key]:
+            self.infected[key] -= 1
+
+    def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if signal.phase != "Ready":
+            return
+        for (name, card), infected in self.infected.items():
+            me = self.table.players[name]
+            if (
+                me.lost is None
+                and self.wounded[(name, card)] < infected
+                and me.survivors_named(card)
+            ):
+                self.findings.violation(
+                    Kind.INFECTION_WOUND,
+                    f"{card} is infected but got no wound in the Ready phase",
+                    player=name,
+                    provisional=True,
+                )

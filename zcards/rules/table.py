@@ -1,0 +1,223 @@
+"""The table tracker: every line's effect on the :class:`~zcards.rules.state.TableState`.
+
+The tracker reads each line the way the recording protocol defines it (card functions in
+:mod:`zcards.rules.functions`) and hands that reading to the rule areas as a :class:`Fact`;
+it checks nothing itself beyond warning about lines that fit no card on the table, and
+readying the cards of a player whose ``Ready All`` is missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from lackey_plugin.game import Meaning
+from lackey_plugin.log import events as ev
+from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
+from zcards.rules.functions import CardFunctions, meaning_of
+from zcards.rules.state import Player, Survivor
+from zcards.rules.zombies import Fit
+
+FOOD = "food"
+
+
+class Tracker(Area):
+    """Applies each line to the table and says what it meant."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.readied: set[str] = set()  # players who readied their cards this Ready phase
+        self.functions = CardFunctions(ctx)
+        self._read: dict[type, Callable[[Any], Fact]] = {
+            ev.Seat: self._seat,
+            ev.DeckLoad: self._deck_load,
+            ev.Draw: self._draw,
+            ev.Move: self._move,
+            ev.Play: self._play,
+            ev.TableToZone: self._table_to_zone,
+            ev.Perform: self.functions.perform,
+            ev.PerformAll: self._perform_all,
+            ev.CounterChange: self.functions.counter,
+            ev.Face: self.functions.face,
+            ev.CardAction: self._card_action,
+            ev.StatChange: self._stat,
+            ev.Spawn: self._spawn,
+        }
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {PhaseBegun: self._phase_begun, PhaseEnded: self._phase_ended}
+
+    def read(self, event: object) -> Fact:
+        if is_action(event):
+            me = self.table.player(event.player)  # type: ignore[attr-defined]
+            me.playing, me.acted = True, self.clock.number
+        reader = self._read.get(type(event))
+        return reader(event) if reader is not None else Fact()
+
+    def _warn(self, message: str, player: str) -> None:
+        self.findings.warn("table", message, player=player)
+
+    # -- seats, decks, hands ---------------------------------------------------------------
+
+    def _seat(self, event: ev.Seat) -> Fact:
+        if event.action == "sit":
+            me = self.table.player(event.player)
+            me.seat, me.playing, me.spectator = event.seat, True, False
+        elif event.action == "spectate" and event.player not in self.table.players:
+            self.table.player(event.player).spectator = True
+        return Fact()
+
+    def _deck_load(self, event: ev.DeckLoad) -> Fact:
+        me = self.table.player(event.player)
+        me.playing = True
+        me.deck = self.ctx.decks.get(event.player)
+        if me.known:
+            me.hand = 0
+            me.hand_names.clear()
+        return Fact(owner=me)
+
+    def _draw(self, event: ev.Draw) -> Fact:
+        me = self.table.player(event.player)
+        me.to_hand(event.count, self.ctx.card_name(event))
+        me.from_deck(event.count)
+        return Fact(owner=me, name=self.ctx.card_name(event))
+
+    def _move(self, event: ev.Move) -> Fact:
+        source = self.table.player(event.src_owner or event.player)
+        target = self.table.player(event.dst_owner or event.player)
+        name = self.ctx.card_name(event)
+        _leave_zone(source, event.src_zone, name)
+        _enter_zone(target, event.dst_zone, name)
+        if event.counts:
+            if event.src_zone == "Deck" and "Deck" in event.counts:
+                source.deck = event.counts["Deck"]
+            elif event.dst_zone == "Deck" and "Deck" in event.counts:
+                target.deck = event.counts["Deck"]
+        return Fact(owner=source, name=name, info=self.ctx.cards.get(name))
+
+    # -- cards onto and off the table -----------------------------------------------------
+
+    def _play(self, event: ev.Play) -> Fact:
+        me = self.table.player(event.player)
+        source = self.table.player(event.src_owner or event.player)
+        name = self.ctx.card_name(event)
+        _leave_zone(source, event.src_zone, name)
+        if event.counts and "Deck" in event.counts and event.src_zone == "Deck":
+            source.deck = event.counts["Deck"]
+        info = self.ctx.cards.get(name)
+        if name is None:
+            me.zombies.add_face_down()
+        elif info is None:
+            me.survivors.append(Survivor(name, known=False))
+        elif info.type == "Survivor":
+            me.survivors.append(Survivor(name))
+        elif info.type == "Zombie":
+            me.zombies.add_face_up(name)
+        else:
+            me.items.append(name)
+        return Fact(owner=me, name=name, info=info)
+
+    def _table_to_zone(self, event: ev.TableToZone) -> Fact:
+        name = self.ctx.card_name(event)
+        _enter_zone(self.table.player(event.dst_owner or event.player), event.dst_zone, name)
+        actor = self.table.player(event.player)
+        if name is None:
+            return Fact(owner=actor, what="zombie", fit=actor.zombies.remove_face_down())
+        owner = self.table.owner_of(event.player, name)
+        fact = Fact(owner=owner, name=name, info=self.ctx.cards.get(name))
+        copies = owner.survivors_named(name)
+        if copies:
+            dead = [s for s in copies if s.dead_line is not None]
+            fact.survivor = dead[0] if dead else min(copies, key=lambda s: s.wounds or 0)
+            fact.what = "survivor"
+            owner.survivors.remove(fact.survivor)
+        elif name in owner.items:
+            owner.items.remove(name)
+            fact.what = "item"
+        elif owner.zombies.has_named(name):
+            owner.zombies.remove_named(name)
+            fact.what = "zombie"
+        elif not owner.known:
+            fact.what, fact.fit = "unseen", Fit.MAYBE
+        elif not actor.zombies.remove_face_down():
+            fact.what, fact.fit = "unseen", Fit.NO
+            self._warn(f"{name} leaves the table but was not seen on it", event.player)
+        return fact
+
+    def _card_action(self, event: ev.CardAction) -> Fact:
+        name = self.ctx.card_name(event)
+        if event.action == "take_control" and name is not None:
+            return self.functions.take_control(self.table.player(event.player), name)
+        return Fact()
+
+    def _perform_all(self, event: ev.PerformAll) -> Fact:
+        me = self.table.player(event.player)
+        meaning = meaning_of(event)
+        if meaning == Meaning.READY_ALL:
+            me.ready_all()
+            self.readied.add(me.name)
+        return Fact(meaning=meaning, owner=me)
+
+    # -- stats -----------------------------------------------------------------------------
+
+    def _stat(self, event: ev.StatChange) -> Fact:
+        if event.stat.casefold() != FOOD or event.target is None:
+            return Fact()
+        me = self.table.player(event.target)
+        before = me.food
+        me.food = event.new
+        return Fact(owner=me, added=event.new - event.old, fit=_food_fit(before, event.old))
+
+    def _spawn(self, event: ev.Spawn) -> Fact:
+        self.findings.warn(
+            "spawn", "a spawned card is outside the rules; it is not tracked", player=event.player
+        )
+        return Fact()
+
+    # -- the Ready phase (R4.1): readying is assumed when the log is silent ------------------
+
+    def _phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
+        if signal.phase == "Ready":
+            self.readied.clear()
+
+    def _phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if signal.phase != "Ready":
+            return
+        for me in self.table.in_game():
+            if me.name not in self.readied and me.has_spent_cards():
+                self.findings.warn(
+                    "ready-all",
+                    f"{me.name} did not ready his spent cards; assuming he did",
+                    rule="R4.1",
+                    player=me.name,
+                )
+                me.ready_all()
+
+
+def _food_fit(tracked: int | None, old: int) -> Fit:
+    """Whether a food line starts from the tracked total (MAYBE: the total was unknown)."""
+    if tracked is None:
+        return Fit.MAYBE
+    return Fit.YES if tracked == old else Fit.NO
+
+
+def _leave_zone(me: Player, zone: str, name: str | None) -> None:
+    if zone == "Hand":
+        me.from_hand(name)
+    elif zone == "Deck":
+        me.from_deck()
+    elif zone in ("Discard", "Removed"):
+        pile = me.discard if zone == "Discard" else me.removed
+        if name in pile:
+            pile.remove(name)
+
+
+def _enter_zone(me: Player, zone: str, name: str | None) -> None:
+    if zone == "Hand":
+        me.to_hand(1, name)
+    elif zone == "Deck" and me.deck is not None:
+        me.deck += 1
+    elif zone == "Discard" and name:
+        me.discard.append(name)
+    elif zone == "Removed" and name:
+        me.removed.append(name)
