@@ -1,9 +1,16 @@
 """Import card lists into the card database: all or nothing, with provenance and a change log.
 
-Everything is downloaded and parsed before the database is touched; the write is one
-transaction, so any error leaves the database as it was. Only the cards of the sources that
-were read again are in scope: a card that disappeared from such a source is removed, cards of
-other sources stay. Re-importing the same data changes no card and logs no change.
+Updatelists, file lists and pages are read first; card data is then streamed into the
+database inside one transaction (:mod:`zcards.merge`), so memory does not grow with the
+input and any error leaves the database as it was. A new database is built under a
+temporary name and linked into place only when complete, so a failed import never removes
+or truncates a database it did not make, and a concurrent import never sees half of one.
+
+Only the cards of the sources that were read again are in scope: a card that disappeared
+from such a source is removed, cards of other sources stay. Removing more than
+:data:`PRUNE_SHARE` of a source's cards needs ``prune=True`` (a cut download or a truncated
+file must not empty a card list). A source whose bytes have the SHA-256 stored last time is
+not parsed again. Re-importing the same data changes no card and logs no change.
 """
 
 from __future__ import annotations
@@ -16,88 +23,77 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
-from zcards.changes import CardChange, diff_rows, record_changes, refresh_image_urls
-from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
+from zcards.changes import CardChange, printable, refresh_image_urls
+from zcards.db import connect, create_card_indexes, create_schema
+from zcards.errors import Location, ZcardsError
 from zcards.fetch import Fetcher, Validators
-from zcards.merge import Key, Merged, ProgressFactory, Row, merge_inputs
+from zcards.merge import SHOWN_CHANGES, CardWriter, Outcome, ProgressFactory, write_inputs
 from zcards.normalise import CardDataError, Problem
-from zcards.sources import CardInput, Collector, SourceRecord
+from zcards.sources import Collection, Collector, SourceRecord
 
-_COLUMNS = tuple(CARD_COLUMNS)
-_SHOWN_CHANGES = 200
-assert _COLUMNS[-1] == "source_id", "rows are compared without their last column"
-_KEY = itemgetter(1, 0)  # (name, set_name)
-_UPDATE = (
-    f"update cards set {', '.join(f'{c} = ?' for c in _COLUMNS[2:])} "
-    "where set_name = ? and name = ?"
-)
-_SELECTED = ", ".join(_COLUMNS)
-_OTHER_SOURCES = (
-    f"select {', '.join(f'cards.{c}' for c in _COLUMNS)} from cards join incoming_keys "
-    "on cards.set_name = incoming_keys.set_name and cards.name = incoming_keys.name"
-)
-_VARIANT_COLUMNS = (*_COLUMNS, "line")
-_INSERT_VARIANT = (
-    f"insert into card_variants ({', '.join(_VARIANT_COLUMNS)}) "
-    f"values ({', '.join('?' * len(_VARIANT_COLUMNS))})"
-)
+# Removing more than this share of the cards a SOURCE held (and more than one card) needs
+# --prune: a truncated file or a cut download must not silently empty a card list.
+PRUNE_SHARE = 0.10
 
 
 @dataclass
 class ImportReport:
-    """What an import did (or, with ``dry_run``, would do)."""
+    """What an import did (or, with ``dry_run``, would do). ``changes`` holds the first
+    :data:`~zcards.merge.SHOWN_CHANGES` changes; the change log has every one."""
 
     dry_run: bool
     run_id: int | None = None
     sources: list[SourceRecord] = field(default_factory=list)
-    added: list[CardChange] = field(default_factory=list)
-    changed: list[CardChange] = field(default_factory=list)
-    removed: list[CardChange] = field(default_factory=list)
+    added: int = 0
+    changed: int = 0
+    removed: int = 0
     unchanged: int = 0
     variants: int = 0
+    changes: list[CardChange] = field(default_factory=list)
     skipped: list[Problem] = field(default_factory=list)
+    skipped_total: int = 0
     warnings: list[Problem] = field(default_factory=list)
 
     @property
-    def changes(self) -> list[CardChange]:
-        return [*self.added, *self.changed, *self.removed]
+    def changes_not_shown(self) -> int:
+        return self.added + self.changed + self.removed - len(self.changes)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "dry_run": self.dry_run,
             "run_id": self.run_id,
             "sources": [_source_dict(record) for record in self.sources],
-            "added": len(self.added),
-            "changed": len(self.changed),
-            "removed": len(self.removed),
+            "added": self.added,
+            "changed": self.changed,
+            "removed": self.removed,
             "unchanged": self.unchanged,
             "variants": self.variants,
             "changes": [change.to_dict() for change in self.changes],
+            "changes_not_shown": self.changes_not_shown,
             "skipped_rows": [_problem_dict(problem) for problem in self.skipped],
+            "skipped_total": self.skipped_total,
             "warnings": [_problem_dict(problem) for problem in self.warnings],
         }
 
     def summary(self) -> list[str]:
         """Human-readable lines: sources, counts, then skipped rows and warnings."""
-        lines = [f"{_status(record)} {record.location}" for record in self.sources]
+        lines = [f"{_status(record)} {printable(record.location)}" for record in self.sources]
         verb = "would change" if self.dry_run else "changed"
         lines.append(
-            f"{verb}: {len(self.added)} added, {len(self.changed)} changed, "
-            f"{len(self.removed)} removed, {self.unchanged} unchanged"
+            f"{verb}: {self.added} added, {self.changed} changed, "
+            f"{self.removed} removed, {self.unchanged} unchanged"
             + (f", {self.variants} alternate printings" if self.variants else "")
         )
-        changes = self.changes
-        lines += [change.describe() for change in changes[:_SHOWN_CHANGES]]
-        if len(changes) > _SHOWN_CHANGES:
-            lines.append(f"... and {len(changes) - _SHOWN_CHANGES} more (see 'zcards changes')")
-        lines += [f"skipped: {problem}" for problem in self.skipped]
-        lines += [f"warning: {problem}" for problem in self.warnings]
+        lines += [change.describe() for change in self.changes]
+        if self.changes_not_shown > 0:
+            lines.append(f"... and {self.changes_not_shown} more (see 'zcards changes')")
+        lines += [f"skipped: {printable(str(problem))}" for problem in self.skipped]
+        if self.skipped_total > len(self.skipped):
+            lines.append(f"... and {self.skipped_total - len(self.skipped)} more skipped rows")
+        lines += [f"warning: {printable(str(problem))}" for problem in self.warnings]
         return lines
 
 
@@ -115,6 +111,14 @@ def _without_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+@dataclass(frozen=True)
+class _Options:
+    skip_bad_rows: bool
+    dry_run: bool
+    prune: bool
+    progress: ProgressFactory | None
+
+
 @_without_cycle_collection()
 def import_sources(
     db_path: str | os.PathLike[str],
@@ -122,6 +126,7 @@ def import_sources(
     *,
     skip_bad_rows: bool = False,
     dry_run: bool = False,
+    prune: bool = False,
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
 ) -> ImportReport:
@@ -132,70 +137,250 @@ def import_sources(
         if fetcher is None:
             fetcher = stack.enter_context(Fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
-    report = ImportReport(dry_run, sources=collection.records, warnings=collection.warnings)
-    merged = merge_inputs(collection.inputs, progress)
-    for card_input in collection.inputs:
-        if card_input.parsed is not None:
-            report.warnings += card_input.parsed.warnings
-    if merged.problems and not skip_bad_rows:
-        hint = " (nothing imported; --skip-bad-rows imports the rest)"
-        raise CardDataError(merged.problems, hint=hint)
-    report.skipped = merged.problems
-    report.variants = len(merged.variants)
-    created = not db_path.exists()
-    if dry_run and created:
-        db = sqlite_utils.Database(memory=True)
-    else:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite_utils.Database(db_path)
+    options = _Options(skip_bad_rows, dry_run, prune, progress)
+    while True:
+        if db_path.exists():
+            conn = connect(db_path, isolation_level=None)
+            try:
+                create_schema(conn)
+                return _run(conn, collection, started, options)
+            finally:
+                conn.close()
+        report = _import_new(db_path, collection, started, options)
+        if report is not None:
+            return report
+        # Another process made the database meanwhile: import into it instead.
+
+
+def _import_new(
+    db_path: Path, collection: Collection, started: str, options: _Options
+) -> ImportReport | None:
+    """Build a new database under a temporary name and link it into place when complete;
+    None if another process made ``db_path`` first (nothing is written then)."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temporaries(db_path)
+    temporary = db_path.with_name(f".{db_path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
     try:
-        ensure_schema(db)
-        _write(db.conn, report, collection.inputs, merged, started)
-    except BaseException:
-        db.close()
-        if created and not dry_run:
-            db_path.unlink(missing_ok=True)
-        raise
-    db.close()
-    return report
+        conn = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            # Nobody else sees this file until it is complete: no journal on disk, no syncs.
+            conn.execute("pragma journal_mode = memory")
+            conn.execute("pragma synchronous = off")
+            create_schema(conn, card_indexes=False)
+            report = _run(conn, collection, started, options, new=True)
+            if options.dry_run:
+                return report
+            conn.execute("pragma journal_mode = wal")
+        finally:
+            conn.close()
+        with temporary.open("rb+") as stream:
+            os.fsync(stream.fileno())
+        try:
+            os.link(temporary, db_path)
+        except FileExistsError:
+            return None
+        return report
+    finally:
+        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+            leftover.unlink(missing_ok=True)
 
 
-def _write(
+def _remove_stale_temporaries(db_path: Path) -> None:
+    """Temporary databases of imports that were killed (their process is gone)."""
+    for path in db_path.parent.glob(f".{db_path.name}.import-*"):
+        pid = path.name.removeprefix(f".{db_path.name}.import-").split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            path.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _run(
     conn: sqlite3.Connection,
-    report: ImportReport,
-    inputs: list[CardInput],
-    merged: Merged,
+    collection: Collection,
     started: str,
-) -> None:
-    """Apply the import in one transaction (rolled back at the end of a dry run)."""
+    options: _Options,
+    *,
+    new: bool = False,
+) -> ImportReport:
+    """The whole import in one transaction (rolled back at the end of a dry run)."""
     conn.execute("begin immediate")
     try:
-        ids = _store_sources(conn, report.sources)
-        reread = {ids[i.record.location] for i in inputs if i.parsed is not None}
-        stale = _stale_children(conn, report.sources, ids)
-        scope = reread | stale
-        rows = merged.with_source_ids(ids)
-        existing = _existing_rows(conn, scope, rows)
-        _apply(conn, report, *_diff(report, existing, rows, scope))
-        not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.parsed is None]
-        report.changed += refresh_image_urls(conn, not_read)
-        marks = ",".join("?" * len(scope))
-        conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
-        conn.executemany(
-            _INSERT_VARIANT,
-            [(*row, ids[location], line) for row, line, location in merged.variants],
-        )
-        conn.executemany("delete from sources where id = ?", [(source_id,) for source_id in stale])
-        report.run_id = _record_run(conn, report, started)
-        record_changes(conn, report.run_id, report.changes)
+        report = _write(conn, collection, started, options)
+        if new:
+            create_card_indexes(conn)
     except BaseException:
         conn.rollback()
         raise
-    if report.dry_run:
+    if options.dry_run:
         conn.rollback()
         report.run_id = None
     else:
         conn.commit()
+    return report
+
+
+def _write(
+    conn: sqlite3.Connection, collection: Collection, started: str, options: _Options
+) -> ImportReport:
+    report = ImportReport(options.dry_run, sources=collection.records)
+    report.warnings = list(collection.warnings)
+    run_id = int(
+        conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
+    )
+    _skip_unchanged(conn, collection)
+    ids = _store_sources(conn, collection.records)
+    inputs = collection.inputs
+    reread = {ids[i.record.location] for i in inputs if not i.not_modified}
+    stale = _stale_children(conn, collection.records, ids)
+    writer = CardWriter(conn, run_id, reread | stale)
+    problems = write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    for record in collection.records:
+        if record.location in ids and record.kind == "card-data":
+            conn.execute(
+                "update sources set sha256 = ?, bytes = ?, row_count = ? where id = ?",
+                (record.sha256, record.size, record.row_count, ids[record.location]),
+            )
+    if problems.total and not options.skip_bad_rows:
+        raise CardDataError(problems, _NOTHING_IMPORTED, problems.total)
+    shown: list[CardChange] = []
+    not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.not_modified]
+    refreshed = refresh_image_urls(conn, run_id, not_read, shown, SHOWN_CHANGES)
+    kept = _count_cards(conn, [source_id for source_id, _ in not_read]) - refreshed
+    check = _RemovalCheck(conn, collection.records, ids, writer.before, options, report)
+    outcome = writer.finish(check)
+    if outcome.problems and not options.skip_bad_rows:
+        raise CardDataError(outcome.problems, _NOTHING_IMPORTED, outcome.duplicates)
+    problems.extend(outcome.problems)
+    _fill_report(report, outcome, refreshed, shown, problems)
+    report.unchanged += kept
+    marks = ",".join("?" * len(stale))
+    conn.execute(
+        "update sources set kind = 'dropped', sha256 = null, etag = null, last_modified = null,"
+        f" row_count = 0 where id in ({marks})",
+        sorted(stale),
+    )
+    report.run_id = run_id
+    _record_run(conn, report, run_id)
+    return report
+
+
+_NOTHING_IMPORTED = " (nothing imported; --skip-bad-rows imports the rest)"
+
+
+def _fill_report(
+    report: ImportReport,
+    outcome: Outcome,
+    refreshed: int,
+    shown: list[CardChange],
+    problems: Any,
+) -> None:
+    report.added, report.removed = outcome.added, outcome.removed
+    report.changed = outcome.changed + refreshed
+    report.unchanged, report.variants = outcome.unchanged, outcome.variants
+    by_action = {"added": 0, "changed": 1, "removed": 2}
+    merged = sorted([*outcome.shown, *shown], key=lambda change: by_action[change.action])
+    report.changes = merged[:SHOWN_CHANGES]
+    report.skipped = list(problems)
+    report.skipped_total = problems.total
+
+
+class _RemovalCheck:
+    """Refuses (without ``--prune``) to remove more than PRUNE_SHARE of a SOURCE's cards."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        records: list[SourceRecord],
+        ids: dict[str, int],
+        before: dict[int, int],
+        options: _Options,
+        report: ImportReport,
+    ) -> None:
+        self.options, self.report = options, report
+        others = sorted(set(ids.values()) - before.keys())
+        marks = ",".join("?" * len(others))
+        held = conn.execute(
+            f"select source_id, count(*) from cards where source_id in ({marks}) "
+            "group by source_id",
+            others,
+        )
+        self.before = {**before, **{int(source_id): int(count) for source_id, count in held}}
+        parents = {record.location: record.parent for record in records}
+
+        def root_of(location: str) -> str:
+            while parents.get(location):
+                location = parents[location] or location
+            return location
+
+        self.root = {source_id: root_of(location) for location, source_id in ids.items()}
+        for source_id in self.before.keys() - self.root.keys():  # files a list no longer names
+            row = conn.execute(
+                "select p.location from sources s join sources p on p.id = s.parent_id "
+                "where s.id = ?",
+                (source_id,),
+            ).fetchone()
+            self.root[source_id] = root_of(row[0]) if row else ""
+
+    def __call__(self, removed: dict[int, int]) -> None:
+        totals: dict[str, list[int]] = {}
+        for source_id, count in removed.items():
+            total = totals.setdefault(self.root.get(source_id, ""), [0, 0])
+            total[0] += count
+        for source_id, count in self.before.items():
+            totals.setdefault(self.root.get(source_id, ""), [0, 0])[1] += count
+        refused = [
+            f"{printable(root)}: {gone} of its {held} cards"
+            for root, (gone, held) in totals.items()
+            if gone > 1 and gone > PRUNE_SHARE * held
+        ]
+        if not refused or self.options.prune:
+            return
+        message = (
+            f"would remove more than {PRUNE_SHARE:.0%} of a source's cards ("
+            + "; ".join(refused)
+            + "): is the source complete? --prune removes them"
+        )
+        if self.options.dry_run:
+            self.report.warnings.append(Problem(Location(), message))
+            return
+        raise ZcardsError(message + "; nothing imported")
+
+
+def _count_cards(conn: sqlite3.Connection, source_ids: list[int]) -> int:
+    marks = ",".join("?" * len(source_ids))
+    query = f"select count(*) from cards where source_id in ({marks})"
+    return int(conn.execute(query, source_ids).fetchone()[0])
+
+
+def _skip_unchanged(conn: sqlite3.Connection, collection: Collection) -> None:
+    """A card file with the bytes (SHA-256) of its last import is not read again."""
+    documents = [i for i in collection.inputs if i.document is not None]
+    if not documents:
+        return
+    locations = [i.record.location for i in documents]
+    stored = {
+        location: (sha256, rows)
+        for location, sha256, rows in conn.execute(
+            "select location, sha256, row_count from sources where kind = 'card-data' "
+            f"and location in ({','.join('?' * len(locations))})",
+            locations,
+        )
+    }
+    for card_input in documents:
+        record = card_input.record
+        sha256, rows = stored.get(record.location, (None, None))
+        if record.sha256 is not None and sha256 == record.sha256:
+            card_input.document = None
+            record.not_modified, record.kind, record.row_count = True, "unchanged", rows
 
 
 def _store_sources(conn: sqlite3.Connection, records: list[SourceRecord]) -> dict[str, int]:
@@ -234,7 +419,7 @@ def _store_sources(conn: sqlite3.Connection, records: list[SourceRecord]) -> dic
         found = conn.execute("select id from sources where location = ?", (record.location,))
         row = found.fetchone()
         if row is None:
-            raise ValueError(f"source {record.location} answered 304 but was never imported")
+            raise ZcardsError(f"source {record.location} answered 304 but was never imported")
         ids[record.location] = int(row[0])
     return ids
 
@@ -247,81 +432,29 @@ def _stale_children(
     if not parents:
         return set()
     marks = ",".join("?" * len(parents))
-    rows = conn.execute(f"select id, location from sources where parent_id in ({marks})", parents)
+    rows = conn.execute(
+        f"select id, location from sources where parent_id in ({marks}) and kind is not 'dropped'",
+        parents,
+    )
     return {int(source_id) for source_id, location in rows if location not in ids}
 
 
-def _existing_rows(
-    conn: sqlite3.Connection, scope: set[int], rows: dict[Key, Row]
-) -> dict[Key, Row]:
-    """Stored cards in scope plus stored cards with an incoming key (from any source)."""
-    marks = ",".join("?" * len(scope))
-    cursor = conn.execute(f"select {_SELECTED} from cards where source_id in ({marks})", [*scope])
-    existing = {(row[1], row[0]): row for row in cursor}
-    others = rows.keys() - existing.keys()
-    if others and conn.execute("select 1 from cards limit 1").fetchone() is not None:
-        conn.execute("create temp table if not exists incoming_keys (set_name, name)")
-        conn.execute("delete from incoming_keys")
-        conn.executemany("insert into incoming_keys values (?, ?)", others)
-        existing.update(((row[1], row[0]), row) for row in conn.execute(_OTHER_SOURCES))
-    return existing
-
-
-def _diff(
-    report: ImportReport, existing: dict, rows: dict, scope: set[int]
-) -> tuple[list[Row], list[Row]]:
-    """Fill the report's changes; returns the rows to insert and to update (changed or moved)."""
-    added = [key for key in rows if key not in existing]
-    report.added += [CardChange("added", *key) for key in added]
-    updates = []
-    for key, row in rows.items():
-        old = existing.get(key)
-        if old is None:
-            continue
-        fields = {} if old[:-1] == row[:-1] else diff_rows(_named(old), _named(row))
-        if fields:
-            report.changed.append(CardChange("changed", *key, fields))
-        else:
-            report.unchanged += 1
-        if fields or old[-1] != row[-1]:
-            updates.append(row)
-    gone = [key for key, old in existing.items() if key not in rows and old[-1] in scope]
-    report.removed += [CardChange("removed", *key) for key in sorted(gone, key=_KEY)]
-    return list(map(rows.__getitem__, added)), updates
-
-
-def _named(row: Row) -> dict[str, Any]:
-    return dict(zip(_COLUMNS, row, strict=True))
-
-
-def _apply(
-    conn: sqlite3.Connection, report: ImportReport, inserts: list[Row], updates: list[Row]
-) -> None:
-    conn.executemany(
-        "delete from cards where set_name = ? and name = ?",
-        [(change.set_name, change.name) for change in report.removed],
-    )
-    insert_cards(conn, inserts)
-    conn.executemany(_UPDATE, [(*row[2:], row[1], row[0]) for row in updates])
-
-
-def _record_run(conn: sqlite3.Connection, report: ImportReport, started: str) -> int:
-    cursor = conn.execute(
-        """insert into import_runs (started_at, finished_at, sources, added, removed, changed,
-               unchanged, skipped_rows, warnings) values (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+def _record_run(conn: sqlite3.Connection, report: ImportReport, run_id: int) -> None:
+    conn.execute(
+        """update import_runs set finished_at = ?, sources = ?, added = ?, removed = ?,
+               changed = ?, unchanged = ?, skipped_rows = ?, warnings = ? where id = ?""",
         (
-            started,
             _now(),
             json.dumps([r.location for r in report.sources if r.parent is None]),
-            len(report.added),
-            len(report.removed),
-            len(report.changed),
+            report.added,
+            report.removed,
+            report.changed,
             report.unchanged,
-            len(report.skipped),
+            report.skipped_total,
             len(report.warnings),
+            run_id,
         ),
     )
-    return int(cursor.lastrowid or 0)
 
 
 def _cached_validators(db_path: Path) -> dict[str, Validators]:
