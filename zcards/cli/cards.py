@@ -138,6 +138,7 @@ def _emit_changes(
         _table_line(out, ["-" * width for width in widths], widths)
         for change in again():
             _table_line(out, [printable(cell) for cell in _cells(run, change)], widths)
+    out.flush()
 
 
 def _cells(run: int | None, change: CardChange) -> list[str]:
