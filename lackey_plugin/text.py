@@ -34,6 +34,9 @@ _FOREIGN_BREAKS = (
     (b"\xe2\x80\xa9", "U+2029 (PARAGRAPH SEPARATOR)"),
 )
 _RAW_NEL = (b"\x85", "byte 0x85 (NEXT LINE)")
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
+)
 
 
 def _windows_1252(error: UnicodeError) -> tuple[str, int]:
@@ -219,6 +222,13 @@ def decode_text(data: bytes) -> DecodedText:
     reader = LineReader(io.BytesIO(data), block_size=max(len(data), 1))
     lines = [line for _, block in reader.blocks() for line in block]
     return DecodedText(lines, reader.notes, reader.had_bom, reader.ended_with_break)
+
+
+def decode_bytes(data: bytes) -> str:
+    """A document's text by the same policy, line breaks kept as they are (no notes)."""
+    if data.startswith(BOM):
+        data = data[len(BOM) :]
+    return data.decode("utf-8", errors="lackey-windows-1252")
 
 
 def split_lines(text: str) -> list[str]:

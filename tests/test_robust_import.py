@@ -58,14 +58,15 @@ def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     db_path = tmp_path / "cards.db"
     files = [card_file(tmp_path / f"set{n}.txt", 20_000, f"set{n}") for n in range(6)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    logs = [(tmp_path / f"out{n}.txt").open("wb") for n in range(len(files))]
     imports = [
         subprocess.Popen(
-            zcards("import", str(path), "--db", str(db_path), "--format", "json"),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
+            zcards("import", str(path), "--db", str(db_path)),
+            stdout=log,
+            stderr=subprocess.STDOUT,
             env=env,
         )
-        for path in files
+        for path, log in zip(files, logs, strict=True)
     ]
     searches = []
     while any(process.poll() is None for process in imports):
@@ -73,9 +74,10 @@ def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
             search = zcards("search", "t:zombie pow>=2", "--db", str(db_path), "--count")
             searches.append(subprocess.run(search, capture_output=True, text=True, env=env))
         time.sleep(0.05)
-    results = [process.communicate() for process in imports]
-    for process, (_, stderr) in zip(imports, results, strict=True):
-        assert process.returncode == 0, stderr.decode()
+    for process, log in zip(imports, logs, strict=True):
+        process.wait()
+        log.close()
+        assert process.returncode == 0, Path(log.name).read_text()
     assert searches, "no search ran during the imports"
     for search in searches:
         assert search.returncode == 0, search.stderr
