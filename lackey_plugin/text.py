@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 BOM = b"\xef\xbb\xbf"
 BLOCK_SIZE = 1 << 20
 MAX_NOTED_LINES = 20
+_HEAD_LIMIT = 1 << 16
 _BREAKS = re.compile(rb"\r\n|\r|\n")
 _TEXT_BREAKS = re.compile(r"\r\n|\r|\n")
 # Line ends Lackey does not know, as they look in the bytes: (bytes, name).
@@ -112,37 +113,43 @@ class LineReader:
 
     def blocks(self) -> Iterator[tuple[int, list[str]]]:
         """``(number of the first line, lines)`` pairs; blank lines are kept (numbering)."""
+        data = self._read_head()
         carry = b""
         number = 1
-        first = True
         skip_lf = False
-        while True:
-            chunk = self._read()
-            if first:
-                first = False
-                if chunk.startswith(BOM):
-                    self.had_bom, chunk = True, chunk[len(BOM) :]
-                self._choose_breaks(chunk)
-            if skip_lf and chunk.startswith(b"\n"):
-                chunk = chunk[1:]
+        while data:
+            if skip_lf and data.startswith(b"\n"):
+                data = data[1:]  # the LF of a CRLF split between two blocks
             skip_lf = False
-            if not chunk:
-                break
-            data = carry + chunk
+            data = carry + data
             cut = max(data.rfind(token) for token in self._break_tokens)
             if cut < 0:
                 carry = data
-                continue
-            end = cut + len(next(t for t in self._break_tokens if data.startswith(t, cut)))
-            body, carry = data[:end], data[end:]
-            if body.endswith(b"\r") and not carry:
-                skip_lf = True  # a CRLF may be split between two blocks
-            lines = self._decode(body, number)
-            yield number, lines
-            number += len(lines)
+            else:
+                end = cut + len(next(t for t in self._break_tokens if data.startswith(t, cut)))
+                body, carry = data[:end], data[end:]
+                skip_lf = body.endswith(b"\r") and not carry
+                lines = self._decode(body, number)
+                yield number, lines
+                number += len(lines)
+            data = self._read()
         if carry:
             self.ended_with_break = False
             yield number, self._decode(carry + b"\n", number)
+
+    def _read_head(self) -> bytes:
+        """The first block, read on until it holds the first line: the BOM and the line
+        ends are decided from it."""
+        head = self._read()
+        while head and len(head) < _HEAD_LIMIT and not _BREAKS.search(head):
+            more = self._read()
+            if not more:
+                break
+            head += more
+        if head.startswith(BOM):
+            self.had_bom, head = True, head[len(BOM) :]
+        self._choose_breaks(head)
+        return head
 
     def _read(self) -> bytes:
         chunk = self.stream.read(self.block_size)
