@@ -39,6 +39,7 @@ SHOWN_CHANGES = 200
 _COLUMNS = tuple(CARD_COLUMNS)
 _COMPARED = tuple(column for column in _COLUMNS if column not in ("set_name", "name", "source_id"))
 _LIST = ", ".join(_COLUMNS)
+_TYPED = ", ".join(f"{c} {'integer' if t is int else 'text'}" for c, t in CARD_COLUMNS.items())
 _INSERT = (
     f"insert into main.cards ({_LIST}) values ({', '.join('?' * len(_COLUMNS))}) "
     "on conflict (set_name, name) do nothing"
@@ -94,8 +95,8 @@ class CardWriter:
         conn.execute('drop trigger if exists main."cards_ai"')  # the index is filled at the end
         conn.execute("drop table if exists temp.pending")
         conn.execute(
-            f"create temp table pending (seq integer primary key, doc, line, {_LIST}, "
-            "kind, old_rowid)"
+            f"create temp table pending (seq integer primary key, doc integer, line integer, "
+            f"{_TYPED}, kind text, old_rowid integer)"  # types as in cards: indexes apply
         )
 
     def _stored_counts(self) -> dict[int, int]:
