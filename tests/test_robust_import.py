@@ -118,9 +118,7 @@ def test_a_failed_import_never_removes_a_database_another_process_filled(
 
 
 def _overflowing_row() -> str:
-    return (
-        "Huge\tbad\thuge\tZombie\tRage\t\t18446744073709551616\t\t\t\t\tC\tToo strong.\n"
-    )
+    return "Huge\tbad\thuge\tZombie\tRage\t\t18446744073709551616\t\t\t\t\tC\tToo strong.\n"
 
 
 def test_schema_creation_is_idempotent_under_races(tmp_path: Path) -> None:

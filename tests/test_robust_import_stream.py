@@ -57,7 +57,8 @@ def test_many_bad_lines_are_summarised() -> None:
 
 def card_file(path: Path, count: int, set_name: str = "bench") -> Path:
     rows = [
-        f"Card {n:05d}\t{set_name}\timg{n}\tZombie\tHorde\t\t{1 + n % 3}\t\tTough\t\t\tU\tMoans {n}."
+        f"Card {n:05d}\t{set_name}\timg{n}\tZombie\tHorde\t\t{1 + n % 3}\t\tTough\t\t\tU\t"
+        f"Moans {n}."
         for n in range(count)
     ]
     path.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8")
@@ -81,9 +82,7 @@ def test_a_moved_source_moves_its_cards_without_changing_them(tmp_path: Path) ->
     db_path = tmp_path / "cards.db"
     first = card_file(tmp_path / "old.txt", 3000)
     import_sources(db_path, [str(first)])
-    before = sorted(
-        (card.set_name, card.name, card.text) for card in iter_cards(open_db(db_path))
-    )
+    before = sorted((card.set_name, card.name, card.text) for card in iter_cards(open_db(db_path)))
     moved = tmp_path / "new.txt"
     moved.write_bytes(first.read_bytes())
     report = import_sources(db_path, [str(moved)])

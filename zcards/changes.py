@@ -167,7 +167,7 @@ def undo_run(db_path: str | os.PathLike[str], run_id: int) -> UndoReport:
     """Put back what import run ``run_id`` changed: cards it added go, cards it removed or
     changed come back as they were, and so do its sources' alternate printings. Refused when
     a later run (not itself undone) changed some of the same cards: undo that one first."""
-    conn = connect(db_path, isolation_level=None)
+    conn = connect(db_path, autocommit=True)
     try:
         create_schema(conn)
         conn.execute("begin immediate")

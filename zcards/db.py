@@ -67,11 +67,14 @@ def open_db(
     return db
 
 
-def connect(
-    path: str | os.PathLike[str], *, isolation_level: str | None = ""
-) -> sqlite3.Connection:
-    """A connection that waits for other writers (up to :data:`BUSY_TIMEOUT` s) and uses WAL."""
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=isolation_level)
+def connect(path: str | os.PathLike[str], *, autocommit: bool = False) -> sqlite3.Connection:
+    """A connection that waits for other writers (up to :data:`BUSY_TIMEOUT` s) and uses WAL.
+
+    ``autocommit``: no implicit transactions; the caller says ``begin immediate`` itself."""
+    if autocommit:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    else:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
     try:
         if conn.execute("pragma journal_mode").fetchone()[0] != "wal":
             conn.execute("pragma journal_mode = wal")

@@ -17,84 +17,36 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
+import hashlib
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from zcards.changes import CardChange, printable, refresh_image_urls
+from zcards.cardtable import ProblemLog
+from zcards.changes import CardChange, refresh_image_urls
 from zcards.db import connect, create_card_indexes, create_schema
-from zcards.errors import Location, ZcardsError
 from zcards.fetch import Fetcher, Validators
-from zcards.merge import SHOWN_CHANGES, CardWriter, Outcome, ProgressFactory, write_inputs
-from zcards.normalise import CardDataError, Problem
-from zcards.sources import Collection, Collector, SourceRecord
+from zcards.import_report import ImportReport, fill_report
+from zcards.merge import SHOWN_CHANGES, CardWriter
+from zcards.normalise import CardDataError, CardReader, Chunk, Problem
+from zcards.provenance import (
+    PRUNE_SHARE,
+    RemovalCheck,
+    count_cards,
+    now,
+    record_run,
+    skip_unchanged,
+    stale_children,
+    store_sources,
+)
+from zcards.sources import CardInput, Collection, Collector
 
-# Removing more than this share of the cards a SOURCE held (and more than one card) needs
-# --prune: a truncated file or a cut download must not silently empty a card list.
-PRUNE_SHARE = 0.10
-
-
-@dataclass
-class ImportReport:
-    """What an import did (or, with ``dry_run``, would do). ``changes`` holds the first
-    :data:`~zcards.merge.SHOWN_CHANGES` changes; the change log has every one."""
-
-    dry_run: bool
-    run_id: int | None = None
-    sources: list[SourceRecord] = field(default_factory=list)
-    added: int = 0
-    changed: int = 0
-    removed: int = 0
-    unchanged: int = 0
-    variants: int = 0
-    changes: list[CardChange] = field(default_factory=list)
-    skipped: list[Problem] = field(default_factory=list)
-    skipped_total: int = 0
-    warnings: list[Problem] = field(default_factory=list)
-
-    @property
-    def changes_not_shown(self) -> int:
-        return self.added + self.changed + self.removed - len(self.changes)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "dry_run": self.dry_run,
-            "run_id": self.run_id,
-            "sources": [_source_dict(record) for record in self.sources],
-            "added": self.added,
-            "changed": self.changed,
-            "removed": self.removed,
-            "unchanged": self.unchanged,
-            "variants": self.variants,
-            "changes": [change.to_dict() for change in self.changes],
-            "changes_not_shown": self.changes_not_shown,
-            "skipped_rows": [_problem_dict(problem) for problem in self.skipped],
-            "skipped_total": self.skipped_total,
-            "warnings": [_problem_dict(problem) for problem in self.warnings],
-        }
-
-    def summary(self) -> list[str]:
-        """Human-readable lines: sources, counts, then skipped rows and warnings."""
-        lines = [f"{_status(record)} {printable(record.location)}" for record in self.sources]
-        verb = "would change" if self.dry_run else "changed"
-        lines.append(
-            f"{verb}: {self.added} added, {self.changed} changed, "
-            f"{self.removed} removed, {self.unchanged} unchanged"
-            + (f", {self.variants} alternate printings" if self.variants else "")
-        )
-        lines += [change.describe() for change in self.changes]
-        if self.changes_not_shown > 0:
-            lines.append(f"... and {self.changes_not_shown} more (see 'zcards changes')")
-        lines += [f"skipped: {printable(str(problem))}" for problem in self.skipped]
-        if self.skipped_total > len(self.skipped):
-            lines.append(f"... and {self.skipped_total - len(self.skipped)} more skipped rows")
-        lines += [f"warning: {printable(str(problem))}" for problem in self.warnings]
-        return lines
+ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
+__all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
 
 
 @contextlib.contextmanager
@@ -132,7 +84,7 @@ def import_sources(
 ) -> ImportReport:
     """Import card data from paths and URLs into ``db_path`` in one transaction."""
     db_path = Path(db_path)
-    started = _now()
+    started = now()
     with contextlib.ExitStack() as stack:
         if fetcher is None:
             fetcher = stack.enter_context(Fetcher())
@@ -140,7 +92,7 @@ def import_sources(
     options = _Options(skip_bad_rows, dry_run, prune, progress)
     while True:
         if db_path.exists():
-            conn = connect(db_path, isolation_level=None)
+            conn = connect(db_path, autocommit=True)
             try:
                 create_schema(conn)
                 return _run(conn, collection, started, options)
@@ -236,13 +188,13 @@ def _write(
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
     )
-    _skip_unchanged(conn, collection)
-    ids = _store_sources(conn, collection.records)
+    skip_unchanged(conn, collection)
+    ids = store_sources(conn, collection.records)
     inputs = collection.inputs
     reread = {ids[i.record.location] for i in inputs if not i.not_modified}
-    stale = _stale_children(conn, collection.records, ids)
+    stale = stale_children(conn, collection.records, ids)
     writer = CardWriter(conn, run_id, reread | stale)
-    problems = write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress)
     for record in collection.records:
         if record.location in ids and record.kind == "card-data":
             conn.execute(
@@ -254,13 +206,15 @@ def _write(
     shown: list[CardChange] = []
     not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.not_modified]
     refreshed = refresh_image_urls(conn, run_id, not_read, shown, SHOWN_CHANGES)
-    kept = _count_cards(conn, [source_id for source_id, _ in not_read]) - refreshed
-    check = _RemovalCheck(conn, collection.records, ids, writer.before, options, report)
+    kept = count_cards(conn, [source_id for source_id, _ in not_read]) - refreshed
+    check = RemovalCheck(
+        conn, collection.records, ids, writer.before, options.prune, options.dry_run, report
+    )
     outcome = writer.finish(check)
     if outcome.problems and not options.skip_bad_rows:
         raise CardDataError(outcome.problems, _NOTHING_IMPORTED, outcome.duplicates)
     problems.extend(outcome.problems)
-    _fill_report(report, outcome, refreshed, shown, problems)
+    fill_report(report, outcome, refreshed, shown, problems)
     report.unchanged += kept
     marks = ",".join("?" * len(stale))
     conn.execute(
@@ -269,192 +223,72 @@ def _write(
         sorted(stale),
     )
     report.run_id = run_id
-    _record_run(conn, report, run_id)
+    record_run(conn, report, run_id)
     return report
 
 
 _NOTHING_IMPORTED = " (nothing imported; --skip-bad-rows imports the rest)"
 
 
-def _fill_report(
-    report: ImportReport,
-    outcome: Outcome,
-    refreshed: int,
-    shown: list[CardChange],
-    problems: Any,
+def _write_inputs(
+    writer: CardWriter,
+    inputs: list[CardInput],
+    ids: dict[str, int],
+    warnings: list[Problem],
+    progress: ProgressFactory | None = None,
+) -> ProblemLog:
+    """Stream every input that must be read into ``writer``; returns the bad rows found.
+
+    Each card file's record gets the row count, size and SHA-256 of the bytes just read."""
+    problems = ProblemLog()
+    to_read = [card_input for card_input in inputs if not card_input.not_modified]
+    with _progress(progress, to_read, "Reading cards") as bar:
+        for card_input in bar:
+            record, urls = card_input.record, card_input.image_urls
+            url_for = (
+                urls.url_for_file if urls is not None and (urls.explicit or urls.general) else None
+            )
+            source_id = ids[record.location]
+            if card_input.table is not None:
+                table = card_input.table
+                problems.extend(table.problems)
+                warnings.extend(table.warnings)
+                doc = writer.add_document(record.location, source_id, table.zombie)
+                if table.stored:
+                    columns: list[Sequence[Any]] = [
+                        list(c) for c in zip(*table.stored, strict=True)
+                    ]
+                    _add(writer, doc, Chunk(table.lines, columns), url_for)
+                continue
+            assert card_input.document is not None
+            digest = hashlib.sha256()
+            with card_input.document.open() as stream:
+                reader = CardReader(stream, record.location, digest=digest, problems=problems)
+                doc = writer.add_document(record.location, source_id, reader.zombie)
+                for chunk in reader.chunks():
+                    _add(writer, doc, chunk, url_for)
+            record.row_count, record.size = reader.rows_read, reader.lines.size
+            record.sha256 = digest.hexdigest()
+            warnings.extend(reader.warnings)
+    return problems
+
+
+def _add(
+    writer: CardWriter, doc: int, chunk: Chunk, url_for: Callable[[str, str], str] | None
 ) -> None:
-    report.added, report.removed = outcome.added, outcome.removed
-    report.changed = outcome.changed + refreshed
-    report.unchanged, report.variants = outcome.unchanged, outcome.variants
-    by_action = {"added": 0, "changed": 1, "removed": 2}
-    merged = sorted([*outcome.shown, *shown], key=lambda change: by_action[change.action])
-    report.changes = merged[:SHOWN_CHANGES]
-    report.skipped = list(problems)
-    report.skipped_total = problems.total
+    urls = list(map(url_for, chunk.columns[1], chunk.columns[2])) if url_for else None
+    writer.add(doc, chunk, urls)
 
 
-class _RemovalCheck:
-    """Refuses (without ``--prune``) to remove more than PRUNE_SHARE of a SOURCE's cards."""
-
-    def __init__(
-        self,
-        conn: sqlite3.Connection,
-        records: list[SourceRecord],
-        ids: dict[str, int],
-        before: dict[int, int],
-        options: _Options,
-        report: ImportReport,
-    ) -> None:
-        self.options, self.report = options, report
-        others = sorted(set(ids.values()) - before.keys())
-        marks = ",".join("?" * len(others))
-        held = conn.execute(
-            f"select source_id, count(*) from cards where source_id in ({marks}) "
-            "group by source_id",
-            others,
-        )
-        self.before = {**before, **{int(source_id): int(count) for source_id, count in held}}
-        parents = {record.location: record.parent for record in records}
-
-        def root_of(location: str) -> str:
-            while parents.get(location):
-                location = parents[location] or location
-            return location
-
-        self.root = {source_id: root_of(location) for location, source_id in ids.items()}
-        for source_id in self.before.keys() - self.root.keys():  # files a list no longer names
-            row = conn.execute(
-                "select p.location from sources s join sources p on p.id = s.parent_id "
-                "where s.id = ?",
-                (source_id,),
-            ).fetchone()
-            self.root[source_id] = root_of(row[0]) if row else ""
-
-    def __call__(self, removed: dict[int, int]) -> None:
-        totals: dict[str, list[int]] = {}
-        for source_id, count in removed.items():
-            total = totals.setdefault(self.root.get(source_id, ""), [0, 0])
-            total[0] += count
-        for source_id, count in self.before.items():
-            totals.setdefault(self.root.get(source_id, ""), [0, 0])[1] += count
-        refused = [
-            f"{printable(root)}: {gone} of its {held} cards"
-            for root, (gone, held) in totals.items()
-            if gone > 1 and gone > PRUNE_SHARE * held
-        ]
-        if not refused or self.options.prune:
-            return
-        message = (
-            f"would remove more than {PRUNE_SHARE:.0%} of a source's cards ("
-            + "; ".join(refused)
-            + "): is the source complete? --prune removes them"
-        )
-        if self.options.dry_run:
-            self.report.warnings.append(Problem(Location(), message))
-            return
-        raise ZcardsError(message + "; nothing imported")
-
-
-def _count_cards(conn: sqlite3.Connection, source_ids: list[int]) -> int:
-    marks = ",".join("?" * len(source_ids))
-    query = f"select count(*) from cards where source_id in ({marks})"
-    return int(conn.execute(query, source_ids).fetchone()[0])
-
-
-def _skip_unchanged(conn: sqlite3.Connection, collection: Collection) -> None:
-    """A card file with the bytes (SHA-256) of its last import is not read again."""
-    documents = [i for i in collection.inputs if i.document is not None]
-    if not documents:
+@contextlib.contextmanager
+def _progress(
+    factory: ProgressFactory | None, items: list[Any], label: str
+) -> Iterator[Iterable[Any]]:
+    if factory is None:
+        yield items
         return
-    locations = [i.record.location for i in documents]
-    stored = {
-        location: (sha256, rows)
-        for location, sha256, rows in conn.execute(
-            "select location, sha256, row_count from sources where kind = 'card-data' "
-            f"and location in ({','.join('?' * len(locations))})",
-            locations,
-        )
-    }
-    for card_input in documents:
-        record = card_input.record
-        sha256, rows = stored.get(record.location, (None, None))
-        if record.sha256 is not None and sha256 == record.sha256:
-            card_input.document = None
-            record.not_modified, record.kind, record.row_count = True, "unchanged", rows
-
-
-def _store_sources(conn: sqlite3.Connection, records: list[SourceRecord]) -> dict[str, int]:
-    """Upsert provenance rows; a not-modified source only gets a new ``checked_at``."""
-    ids: dict[str, int] = {}
-    for record in records:
-        parent_id = ids.get(record.parent) if record.parent else None
-        if record.not_modified:
-            conn.execute(
-                "update sources set checked_at = ? where location = ?",
-                (record.fetched_at, record.location),
-            )
-        else:
-            conn.execute(
-                """insert into sources (location, kind, parent_id, fetched_at, checked_at, sha256,
-                       etag, last_modified, bytes, row_count)
-                   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                   on conflict(location) do update set kind = excluded.kind,
-                       parent_id = excluded.parent_id, fetched_at = excluded.fetched_at,
-                       checked_at = excluded.checked_at, sha256 = excluded.sha256,
-                       etag = excluded.etag, last_modified = excluded.last_modified,
-                       bytes = excluded.bytes, row_count = excluded.row_count""",
-                (
-                    record.location,
-                    record.kind,
-                    parent_id,
-                    record.fetched_at,
-                    record.fetched_at,
-                    record.sha256,
-                    record.validators.etag,
-                    record.validators.last_modified,
-                    record.size,
-                    record.row_count,
-                ),
-            )
-        found = conn.execute("select id from sources where location = ?", (record.location,))
-        row = found.fetchone()
-        if row is None:
-            raise ZcardsError(f"source {record.location} answered 304 but was never imported")
-        ids[record.location] = int(row[0])
-    return ids
-
-
-def _stale_children(
-    conn: sqlite3.Connection, records: list[SourceRecord], ids: dict[str, int]
-) -> set[int]:
-    """Card files an updatelist or page named before but no longer names."""
-    parents = [ids[r.location] for r in records if r.kind in ("updatelist", "html")]
-    if not parents:
-        return set()
-    marks = ",".join("?" * len(parents))
-    rows = conn.execute(
-        f"select id, location from sources where parent_id in ({marks}) and kind is not 'dropped'",
-        parents,
-    )
-    return {int(source_id) for source_id, location in rows if location not in ids}
-
-
-def _record_run(conn: sqlite3.Connection, report: ImportReport, run_id: int) -> None:
-    conn.execute(
-        """update import_runs set finished_at = ?, sources = ?, added = ?, removed = ?,
-               changed = ?, unchanged = ?, skipped_rows = ?, warnings = ? where id = ?""",
-        (
-            _now(),
-            json.dumps([r.location for r in report.sources if r.parent is None]),
-            report.added,
-            report.removed,
-            report.changed,
-            report.unchanged,
-            report.skipped_total,
-            len(report.warnings),
-            run_id,
-        ),
-    )
+    with factory(items, label, len(items)) as bar:
+        yield bar
 
 
 def _cached_validators(db_path: Path) -> dict[str, Validators]:
@@ -473,38 +307,3 @@ def _cached_validators(db_path: Path) -> dict[str, Validators]:
     except sqlite3.DatabaseError:
         return {}
     return {location: Validators(etag, modified) for location, etag, modified in rows}
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _status(record: SourceRecord) -> str:
-    if record.not_modified:
-        return "not modified:"
-    rows = f" ({record.row_count} rows)" if record.row_count is not None else ""
-    return f"read {record.kind}{rows}:"
-
-
-def _source_dict(record: SourceRecord) -> dict[str, Any]:
-    return {
-        "location": record.location,
-        "kind": record.kind,
-        "parent": record.parent,
-        "not_modified": record.not_modified,
-        "sha256": record.sha256,
-        "etag": record.validators.etag,
-        "last_modified": record.validators.last_modified,
-        "bytes": record.size,
-        "rows": record.row_count,
-    }
-
-
-def _problem_dict(problem: Problem) -> dict[str, Any]:
-    where = problem.location
-    return {
-        "file": where.file,
-        "line": where.line,
-        "column": where.column,
-        "message": problem.message,
-    }

@@ -14,26 +14,19 @@ data has several under one name) or, in Zombie CCG data, a duplicate: a bad row.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import json
 import sqlite3
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
 
-from zcards.cardtable import ProblemLog
 from zcards.changes import CardChange, diff_rows
 from zcards.db import CARD_COLUMNS, FTS_INSERT_TRIGGER
 from zcards.errors import Location
-from zcards.normalise import CardReader, Chunk, Problem
-from zcards.sources import CardInput
-
-ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
+from zcards.normalise import Chunk, Problem
 
 SHOWN_CHANGES = 200
 _COLUMNS = tuple(CARD_COLUMNS)
@@ -235,7 +228,8 @@ class CardWriter:
         conn = self.conn
         cursor = conn.execute(
             "insert into main.changes (run_id, set_name, name, action, fields) "
-            "select ?, set_name, name, 'added', '{}' from main.cards where rowid > ? order by rowid",
+            "select ?, set_name, name, 'added', '{}' from main.cards where rowid > ? "
+            "order by rowid",
             (self.run_id, self.mark),
         )
         outcome.added = cursor.rowcount
@@ -355,67 +349,6 @@ class CardWriter:
                 f"select {columns}, ? from temp.pending where kind = 'dup' order by seq",
                 (self.run_id,),
             )
-
-
-def write_inputs(
-    writer: CardWriter,
-    inputs: list[CardInput],
-    ids: dict[str, int],
-    warnings: list[Problem],
-    progress: ProgressFactory | None = None,
-) -> ProblemLog:
-    """Stream every input that must be read into ``writer``; returns the bad rows found.
-
-    Each card file's record gets the row count, size and SHA-256 of the bytes just read."""
-    problems = ProblemLog()
-    to_read = [card_input for card_input in inputs if not card_input.not_modified]
-    with _progress(progress, to_read, "Reading cards") as bar:
-        for card_input in bar:
-            record, urls = card_input.record, card_input.image_urls
-            url_for = (
-                urls.url_for_file if urls is not None and (urls.explicit or urls.general) else None
-            )
-            source_id = ids[record.location]
-            if card_input.table is not None:
-                table = card_input.table
-                problems.extend(table.problems)
-                warnings.extend(table.warnings)
-                doc = writer.add_document(record.location, source_id, table.zombie)
-                if table.stored:
-                    columns: list[Sequence[Any]] = [
-                        list(c) for c in zip(*table.stored, strict=True)
-                    ]
-                    _add(writer, doc, Chunk(table.lines, columns), url_for)
-                continue
-            assert card_input.document is not None
-            digest = hashlib.sha256()
-            with card_input.document.open() as stream:
-                reader = CardReader(stream, record.location, digest=digest, problems=problems)
-                doc = writer.add_document(record.location, source_id, reader.zombie)
-                for chunk in reader.chunks():
-                    _add(writer, doc, chunk, url_for)
-            record.row_count, record.size = reader.rows_read, reader.lines.size
-            record.sha256 = digest.hexdigest()
-            warnings.extend(reader.warnings)
-    return problems
-
-
-def _add(
-    writer: CardWriter, doc: int, chunk: Chunk, url_for: Callable[[str, str], str] | None
-) -> None:
-    urls = list(map(url_for, chunk.columns[1], chunk.columns[2])) if url_for else None
-    writer.add(doc, chunk, urls)
-
-
-@contextlib.contextmanager
-def _progress(
-    factory: ProgressFactory | None, items: list[Any], label: str
-) -> Iterator[Iterable[Any]]:
-    if factory is None:
-        yield items
-        return
-    with factory(items, label, len(items)) as bar:
-        yield bar
 
 
 def _marks(values: Sequence[Any]) -> str:

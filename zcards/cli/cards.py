@@ -5,9 +5,9 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
@@ -193,7 +193,7 @@ def _echo_step(step: StepResult) -> None:
     click.echo(f"{step.name}: {step.summary}")
 
 
-def _fields(fields: dict) -> str:
+def _fields(fields: Mapping[str, list[Any]]) -> str:
     return "; ".join(f"{name}: {old!r} -> {new!r}" for name, (old, new) in fields.items())
 
 
