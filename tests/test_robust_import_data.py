@@ -106,7 +106,7 @@ def test_undo_is_refused_while_a_later_run_changed_the_same_cards(tmp_path: Path
     later = import_sources(db_path, [str(second)])
     code, output = run("changes", "undo", "1", "--db", str(db_path))
     assert code == 1 and f"undo run {later.run_id} first" in output
-    assert run("changes", "undo", str(later.run_id), "--db", str(db_path))[0] == 0
+    assert run("changes", "--db", str(db_path), "undo", str(later.run_id))[0] == 0
     assert run("changes", "undo", "1", "--db", str(db_path))[0] == 0
     assert snapshot(db_path) == []
 

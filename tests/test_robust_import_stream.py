@@ -148,3 +148,35 @@ def test_the_schema_is_created_in_one_transaction(tmp_path: Path) -> None:
     statements.clear()
     create_schema(conn)  # complete already: only reads
     assert not [s for s in statements if s.lower().startswith(("create", "begin", "alter"))]
+
+
+def test_a_database_made_by_an_older_zcards_is_upgraded_in_place(tmp_path: Path) -> None:
+    """Older databases had no undo columns and re-indexed a card on every update."""
+    db_path = tmp_path / "cards.db"
+    import_sources(db_path, [str(BUNDLED_SET)])
+    conn = sqlite3.connect(db_path)
+    conn.executescript(
+        """
+        alter table changes drop column before;
+        alter table import_runs drop column undoes;
+        alter table import_runs drop column undone_by;
+        alter table card_variants drop column run_id;
+        drop table replaced_variants;
+        drop trigger cards_au;
+        create trigger cards_au after update on cards begin
+          insert into cards_fts (cards_fts, rowid, name, text)
+            values ('delete', old.rowid, old.name, old.text);
+          insert into cards_fts (rowid, name, text) values (new.rowid, new.name, new.text);
+        end;
+        """
+    )
+    conn.close()
+    edited = tmp_path / "alpha.txt"
+    edited.write_text(BUNDLED_SET.read_text(encoding="utf-8").replace("Grr", "Rrr"))
+    report = import_sources(db_path, [str(edited)])
+    assert report.unchanged + report.changed == 100
+    db = open_db(db_path)
+    trigger = db.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()[0]
+    assert 'UPDATE OF "name", "text"' in trigger
+    assert "before" in db["changes"].columns_dict
+    db.execute("insert into cards_fts (cards_fts) values ('integrity-check')")

@@ -74,6 +74,7 @@ def changes_command(
     'zcards changes undo RUN' reverts a run. The list is streamed from the database.
     """
     if context.invoked_subcommand is not None:
+        context.obj = db_path  # 'zcards changes --db X undo RUN' means database X too
         return
     db = open_db(db_path)
     run, changes = run_changes(db, run_id)
@@ -84,13 +85,16 @@ def changes_command(
 @click.argument("run_id", metavar="RUN", type=int)
 @db_option
 @format_option(("text", "json"), "text")
-def undo_command(run_id: int, db_path: Path | None, output_format: str) -> None:
+@click.pass_context
+def undo_command(
+    context: click.Context, run_id: int, db_path: Path | None, output_format: str
+) -> None:
     """Undo import run RUN: its added cards go, removed and changed ones come back.
 
     The undo is a run of its own in the change log. It is refused when a later run changed
     some of the same cards (undo that one first).
     """
-    path = resolve_db_path(db_path)
+    path = resolve_db_path(db_path or context.obj)
     open_db(path).close()  # a clear error when the database does not exist
     report = undo_run(path, run_id)
     data = {
