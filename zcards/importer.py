@@ -128,8 +128,15 @@ def _import_new(
         with temporary.open("rb+") as stream:
             os.fsync(stream.fileno())
         try:
-            os.link(temporary, db_path)
+            os.link(temporary, db_path)  # never replaces a file another process made
         except FileExistsError:
+            return None
+        except OSError:  # a file system without hard links: make an empty database in place
+            conn = connect(db_path)
+            try:
+                create_schema(conn)
+            finally:
+                conn.close()
             return None
         return report
     finally:
