@@ -20,7 +20,7 @@ import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 BOM = b"\xef\xbb\xbf"
 BLOCK_SIZE = 1 << 20
@@ -87,16 +87,12 @@ class _Encoding:
 class LineReader:
     """Decoded lines of a Lackey text stream, a block at a time, numbered from 1.
 
-    ``digest`` (a hashlib object) sees every byte read; after iterating, ``notes`` says what
-    was guessed, ``ended_with_break`` whether the last line had a line break, and ``size``
-    how many bytes were read.
+    After iterating, ``notes`` says what was guessed, ``ended_with_break`` whether the last
+    line had a line break, and ``size`` how many bytes were read.
     """
 
-    def __init__(
-        self, stream: BinaryIO, *, digest: Any = None, block_size: int = BLOCK_SIZE
-    ) -> None:
+    def __init__(self, stream: BinaryIO, *, block_size: int = BLOCK_SIZE) -> None:
         self.stream = stream
-        self.digest = digest
         self.block_size = block_size
         self.size = 0
         self.had_bom = False
@@ -154,8 +150,6 @@ class LineReader:
     def _read(self) -> bytes:
         chunk = self.stream.read(self.block_size)
         self.size += len(chunk)
-        if self.digest is not None:
-            self.digest.update(chunk)
         return chunk
 
     def _choose_breaks(self, head: bytes) -> None:

@@ -109,7 +109,8 @@ def run_hand(source: Path, db: Path) -> None:
     import json as json_module
     import sqlite3
 
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    with source.open("rb") as stream:
+        digest = hashlib.file_digest(stream, "sha256").hexdigest()
     conn = sqlite3.connect(db)
     conn.executescript(HAND_SCHEMA)
 

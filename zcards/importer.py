@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -246,7 +245,8 @@ def _write_inputs(
 ) -> ProblemLog:
     """Stream every input that must be read into ``writer``; returns the bad rows found.
 
-    Each card file's record gets the row count, size and SHA-256 of the bytes just read."""
+    Each card file's record gets its row count; its SHA-256 (taken when it was collected)
+    is dropped if the file changed since, so that it is read again next time."""
     problems = ProblemLog()
     to_read = [card_input for card_input in inputs if not card_input.not_modified]
     with _progress(progress, to_read, "Reading cards") as bar:
@@ -267,15 +267,16 @@ def _write_inputs(
                     ]
                     _add(writer, doc, Chunk(table.lines, columns), url_for)
                 continue
-            assert card_input.document is not None
-            digest = hashlib.sha256()
-            with card_input.document.open() as stream:
-                reader = CardReader(stream, record.location, digest=digest, problems=problems)
+            document = card_input.document
+            assert document is not None
+            with document.open() as stream:
+                reader = CardReader(stream, record.location, problems=problems)
                 doc = writer.add_document(record.location, source_id, reader.zombie)
                 for chunk in reader.chunks():
                     _add(writer, doc, chunk, url_for)
-            record.row_count, record.size = reader.rows_read, reader.lines.size
-            record.sha256 = digest.hexdigest()
+            record.row_count = reader.rows_read
+            if not document.unchanged_since_hashed():  # changed while we read it
+                record.sha256, record.size = None, reader.lines.size
             warnings.extend(reader.warnings)
     return problems
 

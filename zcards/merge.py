@@ -32,10 +32,11 @@ SHOWN_CHANGES = 200
 _COLUMNS = tuple(CARD_COLUMNS)
 _COMPARED = tuple(column for column in _COLUMNS if column not in ("set_name", "name", "source_id"))
 _LIST = ", ".join(_COLUMNS)
+assert _COLUMNS[-2:] == ("image_url", "source_id"), "_INSERT_CONSTANT writes them last"
 _TYPED = ", ".join(f"{c} {'integer' if t is int else 'text'}" for c, t in CARD_COLUMNS.items())
-_INSERT = (
-    f"insert into main.cards ({_LIST}) values ({', '.join('?' * len(_COLUMNS))}) "
-    "on conflict (set_name, name) do nothing"
+_INSERT_CONSTANT = (
+    f"insert into main.cards ({_LIST}) values ({', '.join('?' * (len(_COLUMNS) - 2))}, "
+    "{url}, {source}) on conflict (set_name, name) do nothing"
 )
 _PENDING = (
     f"insert into temp.pending (doc, line, {_LIST}) values ({', '.join('?' * (len(_COLUMNS) + 2))})"
@@ -112,25 +113,36 @@ class CardWriter:
             return
         urls: Iterable[str] = image_urls if image_urls is not None else repeat("", count)
         source = repeat(self.documents[doc].source_id, count)
-        if self.direct:
-            rows = list(zip(*chunk.columns, urls, source, strict=False))
-            cursor = self.conn.cursor()
-            cursor.execute("savepoint chunk")
-            cursor.executemany(_INSERT, rows)
-            if cursor.rowcount == count:
-                cursor.execute("release chunk")
-                self.direct_docs.append((len(self.direct_lines), doc))
-                self.direct_lines.extend(chunk.lines)
-                return
-            cursor.execute("rollback to chunk")
-            cursor.execute("release chunk")
-            self.direct = False
-            pending = ((doc, line, *row) for line, row in zip(chunk.lines, rows, strict=True))
-            self.conn.executemany(_PENDING, pending)
-        else:
-            columns = (repeat(doc), chunk.lines, *chunk.columns, urls, source)
-            self.conn.executemany(_PENDING, zip(*columns, strict=False))
+        if self.direct and self._insert_directly(doc, chunk, image_urls):
+            return
+        columns = (repeat(doc), chunk.lines, *chunk.columns, urls, source)
+        self.conn.executemany(_PENDING, zip(*columns, strict=False))
         self.pending_rows += count
+
+    def _insert_directly(self, doc: int, chunk: Chunk, urls: Sequence[str] | None) -> bool:
+        """Insert a chunk straight into ``cards``; False (nothing written, and the pending
+        table from now on) when a row meets a key already there."""
+        # The source id (an integer from the database) and a blank URL are part of the SQL:
+        # nothing to bind for them a million times.
+        source_id = int(self.documents[doc].source_id)
+        if urls is None:
+            sql = _INSERT_CONSTANT.format(url="''", source=source_id)
+            rows = list(zip(*chunk.columns, strict=True))
+        else:
+            sql = _INSERT_CONSTANT.format(url="?", source=source_id)
+            rows = list(zip(*chunk.columns, urls, strict=True))
+        cursor = self.conn.cursor()
+        cursor.execute("savepoint chunk")
+        cursor.executemany(sql, rows)
+        if cursor.rowcount == len(rows):
+            cursor.execute("release chunk")
+            self.direct_docs.append((len(self.direct_lines), doc))
+            self.direct_lines.extend(chunk.lines)
+            return True
+        cursor.execute("rollback to chunk")
+        cursor.execute("release chunk")
+        self.direct = False
+        return False
 
     def finish(self, removal_check: Callable[[dict[int, int]], None]) -> Outcome:
         """Merge the pending rows, remove what the scope no longer lists, fill the index.

@@ -93,7 +93,7 @@ class CardFile:
 class CardReader:
     """One card-data stream: the header now, then :meth:`chunks` of normalised rows.
 
-    ``digest`` (a hashlib object) sees every byte; ``problems`` and ``warnings`` fill up as
+    ``problems`` and ``warnings`` fill up as
     chunks are read. A last line cut short (fewer fields than the header and no line break
     at the end: a truncated download or copy) is an error, never a shorter card list.
     """
@@ -104,11 +104,10 @@ class CardReader:
         origin: str,
         *,
         zombie: bool | None = None,
-        digest: Any = None,
         problems: ProblemLog | None = None,
     ) -> None:
         self.origin = origin
-        self.lines = LineReader(stream, digest=digest)
+        self.lines = LineReader(stream)
         self._blocks = self.lines.blocks()
         first, rest = self._header_block()
         self.table = TableNormaliser(

@@ -55,9 +55,19 @@ class Document:
 
     path: Path | None = None
     data: bytes = b""
+    stamp: tuple[int, int] | None = None  # (size, mtime in ns) of a file when it was hashed
 
     def open(self) -> BinaryIO:
         return self.path.open("rb") if self.path is not None else io.BytesIO(self.data)
+
+    def unchanged_since_hashed(self) -> bool:
+        """Whether the bytes just read are those hashed (a file may change in between)."""
+        if self.path is None:
+            return True
+        try:
+            return self.stamp == _stamp(self.path)
+        except OSError:
+            return False
 
 
 @dataclass
@@ -175,12 +185,13 @@ class Collector:
         if not is_url(location):
             path = Path(location).resolve()
             try:
+                stamp = _stamp(path)
                 head, digest, size = _hash_file(path)
             except OSError as error:
                 raise ZcardsError(f"cannot read: {error.strerror}", Location(str(path))) from None
             record = SourceRecord(str(path), "", parent, sha256=digest, size=size)
             self.result.records.append(record)
-            return _Loaded(record, head, Document(path=path))
+            return _Loaded(record, head, Document(path=path, stamp=stamp))
         validators = self.cache.get(location) if conditional else None
         download = self.fetcher.get(location, validators)
         record = SourceRecord(location, "", parent, validators=download.validators)
@@ -343,6 +354,11 @@ def _join(base: str, href: str) -> str | None:
 
 def _path_of(location: str) -> str:
     return urlsplit(location).path if is_url(location) else location
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
 
 
 def _hash_file(path: Path) -> tuple[bytes, str, int]:
