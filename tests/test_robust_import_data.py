@@ -62,6 +62,10 @@ def test_a_short_source_needs_prune_to_remove_cards_and_says_how_many(tmp_path: 
     assert code == 1
     assert "50 of its 100 cards" in output and "--prune" in output
     assert snapshot(db_path) == before
+    code, output = run("import", str(source), "--db", str(db_path), "--dry-run")
+    assert code == 0 and "would change: 0 added, 0 changed, 50 removed" in output
+    assert "warning:" in output and "50 of its 100 cards" in output
+    assert snapshot(db_path) == before
     code, output = run("import", str(source), "--db", str(db_path), "--prune")
     assert code == 0, output
     assert "50 removed" in output and len(snapshot(db_path)) == 50
