@@ -188,14 +188,25 @@ def _undo(conn: sqlite3.Connection, run_id: int) -> UndoReport:
         raise ZcardsError(f"there is no import run {run_id} (see 'zcards changes')")
     if run[0] is not None:
         raise ZcardsError(f"run {run_id} was already undone by run {run[0]}")
+    # The run's keys in a temporary index, probed by the (usually few) later changes: the
+    # change log itself needs no index on (set_name, name), which every import would pay for.
+    conn.execute("drop table if exists temp.undo_keys")
+    conn.execute(
+        "create temp table undo_keys (set_name text, name text, primary key (set_name, name))"
+    )
+    conn.execute(
+        "insert or ignore into temp.undo_keys select set_name, name from changes where run_id = ?",
+        (run_id,),
+    )
     later = conn.execute(
-        "select later.run_id from changes mine join changes later"
-        " on later.set_name = mine.set_name and later.name = mine.name"
-        " join import_runs r on r.id = later.run_id"
-        " where mine.run_id = ? and later.run_id > ?"
-        " and r.undone_by is null and r.undoes is null order by later.run_id desc limit 1",
-        (run_id, run_id),
+        "select later.run_id from changes later join import_runs r on r.id = later.run_id"
+        " where later.run_id > ? and r.undone_by is null and r.undoes is null"
+        " and exists (select 1 from temp.undo_keys k"
+        " where k.set_name = later.set_name and k.name = later.name)"
+        " order by later.run_id desc limit 1",
+        (run_id,),
     ).fetchone()
+    conn.execute("drop table temp.undo_keys")
     if later is not None:
         raise ZcardsError(
             f"run {later[0]} changed some of the cards of run {run_id} later; undo run "

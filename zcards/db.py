@@ -181,7 +181,6 @@ SCHEMA: tuple[str, ...] = (
     _table("import_runs", RUN_COLUMNS, id=" PRIMARY KEY"),
     _table("changes", CHANGE_COLUMNS, id=" PRIMARY KEY", run_id=' REFERENCES "import_runs"("id")'),
     'CREATE INDEX IF NOT EXISTS "idx_changes_run_id" ON "changes" ("run_id")',
-    'CREATE INDEX IF NOT EXISTS "idx_changes_set_name_name" ON "changes" ("set_name", "name")',
     # Alternate printings an import replaced, kept so that the run can be undone.
     _table("replaced_variants", {"replaced_by": int, **VARIANT_COLUMNS}),
     'CREATE INDEX IF NOT EXISTS "idx_replaced_variants_replaced_by" '
