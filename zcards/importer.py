@@ -117,6 +117,7 @@ def _import_new(
             # Nobody else sees this file until it is complete: no journal on disk, no syncs.
             conn.execute("pragma journal_mode = memory")
             conn.execute("pragma synchronous = off")
+            conn.execute("pragma cache_size = -8192")  # 8 MiB: index builds and FTS merges
             create_schema(conn, card_indexes=False)
             report = _run(conn, collection, started, options, new=True)
             if options.dry_run:
