@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from lackey_plugin.updatelist import decode_text
+from lackey_plugin.text import decode_bytes
 from zcards.model import ZOMBIE_COLUMNS, Card
 from zcards.safe_names import UniqueNames
 
@@ -126,9 +126,8 @@ def read_card_file(data: bytes) -> CardFile:
         utf8 = True
     except UnicodeDecodeError:
         utf8 = False
-    text = decode_text(data)
-    endings = frozenset(re.findall(r"\r\n|\r|\n", text))
-    lines = re.split(r"\r\n|\r|\n", text)
+    endings = frozenset(ending.decode() for ending in re.findall(rb"\r\n|\r|\n", data))
+    lines = re.split(r"\r\n|\r|\n", decode_bytes(data))  # as Lackey splits: CR and LF only
     header = lines[0].split("\t") if lines else []
     rows = []
     for number, line in enumerate(lines[1:], start=2):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from lackey_plugin.text import decode_bytes, split_lines
 from zcards.errors import Location, ZcardsError
 
 SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
@@ -47,11 +48,9 @@ class UpdateList:
 
 
 def decode_text(data: bytes) -> str:
-    """Lackey files are UTF-8 (maybe with a BOM) or, in older plugins, Windows-1252."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+    """Lackey files are UTF-8 (maybe with a BOM) or, in older plugins, Windows-1252: the one
+    policy of :mod:`lackey_plugin.text` (a stray byte does not turn the rest into mojibake)."""
+    return decode_bytes(data)
 
 
 def format_date(day: date) -> str:
@@ -62,7 +61,7 @@ def format_date(day: date) -> str:
 def parse_updatelist(data: bytes | str, source: str = "updatelist.txt") -> UpdateList:
     """Parse an updatelist; only a missing plugin name on line 1 is fatal."""
     text = decode_text(data) if isinstance(data, bytes) else data
-    lines = text.splitlines()
+    lines = split_lines(text)  # CR and LF only, as Lackey
     header = lines[0].split("\t") if lines else [""]
     name = header[0].strip()
     if not name:

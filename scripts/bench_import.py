@@ -1,88 +1,292 @@
-"""Import speed on a synthetic 100,000-row card file, next to a bare sqlite3 executemany.
+"""Import speed and memory against baselines that share no zcards code or plan.
 
-The baseline reads the same file, splits lines and tabs, and inserts the raw rows with one
-``executemany`` into a plain 13-column table: the floor any importer pays. zcards additionally
-validates and normalises every field, diffs against the database, keeps the full-text index
-and writes provenance and the change log, all in one transaction.
+Each measurement runs in a fresh process (peak memory is that process's maximum RSS), the
+contenders interleaved and each repeated; the median counts. On the same synthetic Zombie CCG
+card file of N rows:
 
-    python scripts/bench_import.py [--rows N]
+* ``bare``: ``csv`` reader + one ``executemany`` into a plain 13-column table, as raw text:
+  the floor any importer pays;
+* ``hand``: the same schema as zcards (cards with its primary key and indexes, the FTS5 index
+  with its triggers, provenance, one run row and an "added" change per card), written by hand
+  with SQLite's usual bulk-load recipe: typed values and JSON lists in one ``executemany``,
+  then the secondary indexes, the FTS index (``rebuild``) and its triggers;
+* ``zcards``: ``zcards.importer.import_sources`` into a new database (validated, normalised,
+  change log, atomic placement);
+* ``moved``: the same cards imported again from a new path into that database;
+* ``unchanged``: the same file imported again (skipped: its SHA-256 is known).
+
+    python scripts/bench_import.py [--rows 10000 100000 1000000] [--repeat 3]
+
+Prints times, ratios, peak memory and the growth factor (time per row and memory from the
+smallest to the largest size).
 """
 
 from __future__ import annotations
 
 import argparse
-import sqlite3
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from zcards.importer import import_sources
-from zcards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, ZOMBIE_COLUMNS
+HEADER = (
+    "Name\tSet\tImageFile\tType\tFaction\tCost\tPower\tHealth\tKeywords\tRequirements\t"
+    "Symbols\tRarity\tText"
+)
+FACTIONS = ("Rage", "Horde", "Contagion", "Weird")
+KEYWORDS = ("Fast", "Tough", "Fierce", "Infectious", "Enduring", "Sentient")
 
 
-def synthetic_rows(count: int) -> list[list[str]]:
+def write_cards(path: Path, count: int) -> None:
     """Valid, varied Zombie CCG cards with unique names."""
-    rows = []
-    for index in range(count):
-        faction = FACTIONS[index % len(FACTIONS)]
-        keyword = KEYWORDS[index % len(KEYWORDS)]
-        rarity = RARITIES[index % len(RARITIES)]
-        if index % 3 == 0:
-            fields = ["Survivor", "", str(index % 5), str(index % 4), str(1 + index % 3), "", ""]
-            fields.append(SYMBOLS[index % 2] if index % 2 else "")
-        else:
-            requirement = f"{1 + index % 3} {KEYWORDS[(index + 1) % len(KEYWORDS)]}"
-            fields = ["Zombie", faction, "", str(1 + index % 4), "", keyword, requirement, ""]
-        text = f"Recoup - gain {index % 3} food. Card number {index} of the benchmark set."
-        name, image = f"Bench Card {index:06d}", f"bench{index:06d}"
-        rows.append([name, "bench", image, *fields, rarity, text])
-    return rows
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        out.write(HEADER + "\n")
+        for n in range(count):
+            rarity = "CURS"[n % 4]
+            if n % 3 == 0:
+                fields = ["Survivor", "", str(n % 5), str(n % 4), str(1 + n % 3), "", ""]
+                fields.append(("", "Medic", "Scavenger")[n % 3])
+            else:
+                requirement = f"{1 + n % 3} {KEYWORDS[(n + 1) % 6]}"
+                fields = ["Zombie", FACTIONS[n % 4], "", str(1 + n % 4), "", KEYWORDS[n % 6]]
+                fields += [requirement, ""]
+            text = f"Recoup - gain {n % 3} food. Card number {n} of the benchmark set."
+            row = [f"Bench Card {n:07d}", "bench", f"bench{n:07d}", *fields, rarity, text]
+            out.write("\t".join(row) + "\n")
 
 
-def bare_executemany(path: Path, db_path: Path) -> float:
-    started = time.perf_counter()
-    lines = path.read_text(encoding="utf-8").splitlines()
-    rows = [line.split("\t") for line in lines[1:]]
-    conn = sqlite3.connect(db_path)
-    columns = ", ".join(f'"{c}"' for c in ZOMBIE_COLUMNS)
-    conn.execute(f"create table cards ({columns})")
-    conn.executemany(f"insert into cards values ({', '.join('?' * len(ZOMBIE_COLUMNS))})", rows)
+# --- contenders: each runs in its own process (``--run KIND SOURCE DB``) -------------------
+
+
+def run_bare(source: Path, db: Path) -> None:
+    import csv
+    import sqlite3
+
+    with source.open(encoding="utf-8", newline="") as stream:
+        rows = csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE)
+        columns = next(rows)
+        conn = sqlite3.connect(db)
+        conn.execute(f"create table cards ({', '.join(f'c{i}' for i in range(len(columns)))})")
+        conn.executemany(f"insert into cards values ({', '.join('?' * len(columns))})", rows)
+        conn.commit()
+        conn.close()
+
+
+HAND_SCHEMA = """
+create table cards (name text not null, set_name text not null, image_file text, type text,
+  faction text, cost integer, power integer, health integer, keywords text, requirements text,
+  symbols text, rarity text, text text, extra text, image_url text, source_id integer,
+  primary key (set_name, name));
+create virtual table cards_fts using fts5 (name, text,
+  tokenize='unicode61 remove_diacritics 2', content='cards', columnsize=0);
+create table sources (id integer primary key, location text not null unique, sha256 text,
+  row_count integer);
+create table import_runs (id integer primary key, started_at text, added integer);
+create table changes (id integer primary key, run_id integer, set_name text, name text,
+  action text, fields text);
+create index idx_changes_run_id on changes (run_id);
+"""
+HAND_AFTER_LOAD = (
+    "create index idx_cards_name on cards (name)",
+    "create index idx_cards_type_faction on cards (type, faction)",
+    "create index idx_cards_source_id on cards (source_id)",
+    "insert into cards_fts (cards_fts) values ('rebuild')",
+    """create trigger cards_ai after insert on cards begin
+  insert into cards_fts (rowid, name, text) values (new.rowid, new.name, new.text);
+end""",
+)
+
+
+def run_hand(source: Path, db: Path) -> None:
+    import csv
+    import hashlib
+    import json as json_module
+    import sqlite3
+
+    with source.open("rb") as raw:
+        digest = hashlib.file_digest(raw, "sha256").hexdigest()
+    conn = sqlite3.connect(db)
+    conn.executescript(HAND_SCHEMA)
+
+    def number(cell: str) -> int | None:
+        return int(cell) if cell else None
+
+    def items(cell: str) -> str:
+        return json_module.dumps([item.strip() for item in cell.split(",") if item.strip()])
+
+    def requirement(cell: str) -> str:
+        counts = {}
+        for clause in filter(None, (part.strip() for part in cell.split(","))):
+            count, keyword = clause.split(" ", 1)
+            counts[keyword] = int(count)
+        return json_module.dumps(counts)
+
+    with source.open(encoding="utf-8", newline="") as stream:
+        rows = csv.reader(stream, delimiter="\t", quoting=csv.QUOTE_NONE)
+        next(rows)
+        source_id = conn.execute(
+            "insert into sources (location, sha256) values (?, ?)", (str(source), digest)
+        ).lastrowid
+        run_id = conn.execute("insert into import_runs (started_at) values ('now')").lastrowid
+        conn.executemany(
+            "insert into cards values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', '', ?)",
+            (
+                (
+                    *r[:5],
+                    number(r[5]),
+                    number(r[6]),
+                    number(r[7]),
+                    items(r[8]),
+                    requirement(r[9]),
+                    items(r[10]),
+                    r[11],
+                    r[12],
+                    source_id,
+                )
+                for r in rows
+            ),
+        )
+        for statement in HAND_AFTER_LOAD:
+            conn.execute(statement)
+        conn.execute(
+            "insert into changes (run_id, set_name, name, action, fields) "
+            "select ?, set_name, name, 'added', '{}' from cards",
+            (run_id,),
+        )
+        count = conn.execute("select count(*) from cards").fetchone()[0]
+        conn.execute("update sources set row_count = ? where id = ?", (count, source_id))
+        conn.execute("update import_runs set added = ? where id = ?", (count, run_id))
     conn.commit()
     conn.close()
-    return time.perf_counter() - started
 
 
-def zcards_import(path: Path, db_path: Path) -> tuple[float, int]:
-    started = time.perf_counter()
-    report = import_sources(db_path, [str(path)])
-    return time.perf_counter() - started, len(report.added)
+def run_zcards(source: Path, db: Path) -> None:
+    from zcards.importer import import_sources
+
+    import_sources(db, [str(source)])
+
+
+RUNNERS = {"bare": run_bare, "hand": run_hand, "zcards": run_zcards}
+
+
+def child(kind: str, source: Path, db: Path) -> None:
+    if kind == "zcards":
+        import zcards.importer  # noqa: F401 (module loading is not import work)
+    started, cpu = time.perf_counter(), time.process_time()
+    RUNNERS[kind](source, db)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "peak": peak_rss()}))
+
+
+def peak_rss() -> int:
+    """This process's peak resident memory in bytes. Linux's VmHWM belongs to the process's
+    own address space; ``ru_maxrss`` would start at the parent's peak after fork()."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+# --- the orchestra ------------------------------------------------------------------------
+
+
+def measure(kind: str, source: Path, db: Path) -> dict[str, float]:
+    command = [sys.executable, __file__, "--run", kind, str(source), str(db)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def fresh(path: Path) -> Path:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    return path
+
+
+def bench_size(rows: int, repeat: int, work: Path) -> dict[str, dict[str, float]]:
+    source = work / f"cards-{rows}.txt"
+    write_cards(source, rows)
+    moved = work / f"moved-{rows}.txt"
+    shutil.copyfile(source, moved)
+    found: dict[str, list[dict[str, float]]] = {}
+    for _ in range(repeat):
+        for kind in ("bare", "hand", "zcards"):
+            result = measure(kind, source, fresh(work / f"{kind}.db"))
+            found.setdefault(kind, []).append(result)
+        found.setdefault("unchanged", []).append(measure("zcards", source, work / "zcards.db"))
+        found.setdefault("moved", []).append(measure("zcards", moved, work / "zcards.db"))
+    source.unlink()
+    moved.unlink()
+    return {
+        kind: {
+            key: statistics.median(r[key] for r in results) for key in ("seconds", "cpu", "peak")
+        }
+        for kind, results in found.items()
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=100_000)
-    count = parser.parse_args().rows
+    parser.add_argument("--rows", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--run", nargs=3, metavar=("KIND", "SOURCE", "DB"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.run:
+        child(args.run[0], Path(args.run[1]), Path(args.run[2]))
+        return
+    results: dict[int, dict[str, dict[str, float]]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        work = Path(folder)
-        source = work / "bench.txt"
-        lines = ["\t".join(ZOMBIE_COLUMNS), *("\t".join(r) for r in synthetic_rows(count))]
-        source.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        # Each side is timed twice, interleaved, and the best run counts: machine noise.
-        bare = [bare_executemany(source, work / "bare1.db")]
-        first, added = zcards_import(source, work / "zcards1.db")
-        again, _ = zcards_import(source, work / "zcards1.db")
-        bare.append(bare_executemany(source, work / "bare2.db"))
-        second, _ = zcards_import(source, work / "zcards2.db")
-        baseline, elapsed = min(bare), min(first, second)
-        size = source.stat().st_size
-    assert added == count, f"imported {added} of {count} rows"
-    print(f"rows: {count:,} ({size:,} bytes)")
-    print(f"bare sqlite3 executemany: {baseline:7.2f} s  {count / baseline:>10,.0f} rows/s")
-    print(f"zcards import (new db):   {elapsed:7.2f} s  {count / elapsed:>10,.0f} rows/s")
-    print(f"zcards re-import (same):  {again:7.2f} s  {count / again:>10,.0f} rows/s")
-    ratios = f"{elapsed / baseline:.1f}x slower (re-import {again / baseline:.1f}x)"
-    print(f"ratio zcards / bare: {ratios}")
+        for rows in sorted(args.rows):
+            results[rows] = bench_size(rows, args.repeat, Path(folder))
+            report_size(rows, results[rows])
+    report_growth(results)
+
+
+def report_size(rows: int, result: dict[str, dict[str, float]]) -> None:
+    print(f"\n{rows:,} rows (medians; cpu = the process's CPU time, steadier than wall time on")
+    print("a shared machine; peak = the process's maximum resident memory)")
+    for kind, label in [
+        ("bare", "bare csv + executemany"),
+        ("hand", "same schema by hand"),
+        ("zcards", "zcards import (new db)"),
+        ("moved", "zcards, same cards, new path"),
+        ("unchanged", "zcards, unchanged file"),
+    ]:
+        seconds, cpu = result[kind]["seconds"], result[kind]["cpu"]
+        peak = result[kind]["peak"] / 2**20
+        print(f"  {label:30} {seconds:8.3f} s  cpu {cpu:7.3f} s  {peak:7.1f} MiB")
+    for measure in ("seconds", "cpu"):
+        bare, hand, zcards, moved = (
+            result[kind][measure] for kind in ("bare", "hand", "zcards", "moved")
+        )
+        print(
+            f"  {'wall' if measure == 'seconds' else 'cpu '} ratios: zcards / bare "
+            f"{zcards / bare:.2f}x, zcards / hand {zcards / hand:.2f}x, "
+            f"moved / fresh {moved / zcards:.2f}x"
+        )
+
+
+def report_growth(results: dict[int, dict[str, dict[str, float]]]) -> None:
+    if len(results) < 2:
+        return
+    small, large = min(results), max(results)
+    print(f"\ngrowth from {small:,} to {large:,} rows ({large / small:.0f}x the input)")
+    for kind in ("bare", "hand", "zcards", "moved"):
+        per_row = [results[n][kind]["cpu"] / n for n in (small, large)]
+        peaks = [results[n][kind]["peak"] / 2**20 for n in (small, large)]
+        print(
+            f"  {kind:8} cpu time per row x{per_row[1] / per_row[0]:.2f}   "
+            f"peak memory {peaks[0]:.0f} -> {peaks[1]:.0f} MiB (x{peaks[1] / peaks[0]:.2f})"
+        )
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
     main()

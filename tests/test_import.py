@@ -58,7 +58,7 @@ def test_keywords_and_full_text_are_queryable(sample_db_path: Path) -> None:
 def test_reimport_of_same_data_changes_nothing(sample_db_copy: Path) -> None:
     before = snapshot(sample_db_copy)
     report = import_sources(sample_db_copy, [str(BUNDLED_SET)])
-    assert (len(report.added), len(report.changed), len(report.removed)) == (0, 0, 0)
+    assert (report.added, report.changed, report.removed) == (0, 0, 0)
     assert report.unchanged == 100
     assert snapshot(sample_db_copy) == before
 
@@ -137,7 +137,7 @@ def test_bad_rows_leave_the_database_untouched(sample_db_copy: Path, tmp_path: P
 def test_skip_bad_rows_imports_the_rest_and_reports_each(tmp_path: Path) -> None:
     db_path = tmp_path / "cards.db"
     report = import_sources(db_path, [str(bad_file(tmp_path))], skip_bad_rows=True)
-    assert [c.name for c in report.added] == ["Good Zombie"]
+    assert [c.name for c in report.changes if c.action == "added"] == ["Good Zombie"]
     assert sorted(p.location.line for p in report.skipped) == [3, 4, 5]
     assert open_db(db_path)["import_runs"].get(report.run_id)["skipped_rows"] == 3
 
@@ -154,7 +154,7 @@ def test_dry_run_reports_and_changes_nothing(sample_db_copy: Path, tmp_path: Pat
     report = import_sources(sample_db_copy, [str(BUNDLED_SET)], dry_run=True)
     fresh = import_sources(tmp_path / "new.db", [str(source)], dry_run=True)
     assert report.run_id is None and report.unchanged == 100
-    assert len(fresh.added) == 99 and not (tmp_path / "new.db").exists()
+    assert fresh.added == 99 and not (tmp_path / "new.db").exists()
     assert snapshot(sample_db_copy) == before
 
 
@@ -194,7 +194,8 @@ def test_other_games_repeated_names_become_variants(tmp_path: Path) -> None:
     first.write_text(f"{header}\nElf\ts1\telf1\tone\nElf\ts1\telf2\ttwo\n", encoding="utf-8")
     second.write_text(f"{header}\nElf\ts1\telf3\tthree\nOrc\ts1\torc\tfour\n", encoding="utf-8")
     report = import_sources(tmp_path / "cards.db", [str(first), str(second)])
-    assert [change.name for change in report.added] == ["Elf", "Orc"] and report.variants == 2
+    added = [change.name for change in report.changes if change.action == "added"]
+    assert added == ["Elf", "Orc"] and report.variants == 2
     db = sqlite_utils.Database(tmp_path / "cards.db")
     assert db.execute("select image_file from cards where name = 'Elf'").fetchone() == ("elf1",)
     variants = db.execute("select image_file, line from card_variants order by image_file")

@@ -41,7 +41,7 @@ def test_url_import_records_provenance(httpserver: HTTPServer, tmp_path: Path) -
     )
     url = httpserver.url_for("/alpha.txt")
     report = import_sources(tmp_path / "cards.db", [url], fetcher=quick_fetcher())
-    assert len(report.added) == 100
+    assert report.added == 100
     source = next(sqlite_utils.Database(tmp_path / "cards.db")["sources"].rows)
     assert (source["location"], source["etag"], source["row_count"]) == (url, '"v1"', 100)
     assert source["last_modified"] == "Sun, 01 Nov 2026 10:00:00 GMT"
@@ -78,7 +78,7 @@ def test_500_then_success_is_retried(httpserver: HTTPServer, tmp_path: Path) -> 
     httpserver.expect_ordered_request("/flaky.txt").respond_with_data("oops", status=503)
     httpserver.expect_ordered_request("/flaky.txt").respond_with_data(ALPHA)
     report = import_sources(tmp_path / "cards.db", [url], fetcher=quick_fetcher())
-    assert len(report.added) == 100
+    assert report.added == 100
     assert [response.status_code for _, response in httpserver.log] == [500, 503, 200]
 
 
@@ -144,7 +144,7 @@ def test_html_page_with_links_to_card_data(httpserver: HTTPServer, tmp_path: Pat
     report = import_sources(
         tmp_path / "c.db", [httpserver.url_for("/cards/")], fetcher=quick_fetcher()
     )
-    assert len(report.added) == 100
+    assert report.added == 100
     assert report.sources[1].parent == httpserver.url_for("/cards/")
     (warning,) = report.warnings
     assert warning.location.file == httpserver.url_for("/readme.txt")
@@ -163,7 +163,7 @@ def test_html_page_with_a_card_table(httpserver: HTTPServer, tmp_path: Path) -> 
     httpserver.expect_request("/spoiler").respond_with_data(page, content_type="text/html")
     url = httpserver.url_for("/spoiler")
     report = import_sources(tmp_path / "c.db", [url], fetcher=quick_fetcher(), skip_bad_rows=True)
-    assert [c.name for c in report.added] == ["Web Walker"]
+    assert [c.name for c in report.changes if c.action == "added"] == ["Web Walker"]
     (skipped,) = report.skipped
     assert (skipped.location.file, skipped.location.line) == (url, 6)
     assert "did you mean 'Weird'?" in skipped.message
@@ -222,7 +222,7 @@ def test_updatelist_is_followed_over_http(
     url = serve_updatelist(plugin_server, reference_dir, plugin, tmp_path / "served")
     report = import_sources(tmp_path / "cards.db", [url], fetcher=quick_fetcher())
     rows = sum(n for name, n in EXPECTED_ROWS.items() if name.startswith(f"{plugin}/"))
-    assert len(report.added) + report.variants == rows
+    assert report.added + report.variants == rows
     assert {"updatelist", "card-data"} <= {record.kind for record in report.sources}
     assert all(is_url(record.location) for record in report.sources)
     db = sqlite_utils.Database(tmp_path / "cards.db")
@@ -235,7 +235,7 @@ def test_unchanged_updatelist_reimport_costs_one_304(
     url = serve_updatelist(plugin_server, reference_dir, "tribbles", tmp_path / "served")
     db_path = tmp_path / "cards.db"
     first = import_sources(db_path, [url], fetcher=quick_fetcher())
-    assert len(first.added) == 147
+    assert first.added == 147
     plugin_server.clear_log()
     second = import_sources(db_path, [url], fetcher=quick_fetcher())
     assert [(r.path, response.status_code) for r, response in plugin_server.log] == [
@@ -254,12 +254,18 @@ def test_card_file_dropped_from_updatelist_removes_its_cards(
     updatelist = overlay / "tribbles" / "updatelist.txt"
     kept = [ln for ln in updatelist.read_text().split("\n") if "sets/trouble.txt" not in ln]
     updatelist.write_text("\n".join(kept))
-    report = import_sources(db_path, [url], fetcher=quick_fetcher())
-    assert len(report.removed) == 20 and report.changes == report.removed
+    before = db_path.read_bytes()
+    with pytest.raises(ZcardsError, match="20 of its 147 cards") as refused:
+        import_sources(db_path, [url], fetcher=quick_fetcher())
+    assert "--prune" in str(refused.value) and db_path.read_bytes() == before
+    report = import_sources(db_path, [url], fetcher=quick_fetcher(), prune=True)
+    assert report.removed == 20 and {c.action for c in report.changes} == {"removed"}
     assert [r.not_modified for r in report.sources if r.location.endswith("tribbles.txt")] == [True]
     assert sqlite_utils.Database(db_path)["cards"].count == 127
-    locations = {row["location"] for row in sqlite_utils.Database(db_path)["sources"].rows}
-    assert not any(location.endswith("trouble.txt") for location in locations)
+    kinds = {row["location"]: row["kind"] for row in sqlite_utils.Database(db_path)["sources"].rows}
+    assert [kind for location, kind in kinds.items() if location.endswith("trouble.txt")] == [
+        "dropped"
+    ]
 
 
 def test_new_image_base_refreshes_unchanged_card_files(
@@ -291,8 +297,8 @@ def test_new_image_base_refreshes_unchanged_card_files(
     assert card_files == [(True, 304), (True, 304)]
     after = {(set_name, name): image for set_name, name, image in db.execute(query)}
     assert after == {key: new_base + old.rsplit("/", 1)[1] for key, old in before.items()}
-    assert report.changes == report.changed and len(report.changed) == 147
-    for change in report.changed:
+    assert report.changed == len(report.changes) == 147 and report.added == report.removed == 0
+    for change in report.changes:
         key = (change.set_name, change.name)
         assert change.fields == {"image_url": [before[key], after[key]]}
     logged = db.execute("select count(*) from changes where run_id = ?", [report.run_id])

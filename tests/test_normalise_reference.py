@@ -72,7 +72,7 @@ def test_reference_plugin_imports_every_row(reference_dir: Path, tmp_path: Path,
     db_path = tmp_path / "cards.db"
     report = import_sources(db_path, [str(reference_dir / plugin)])
     expected = sum(n for name, n in EXPECTED_ROWS.items() if name.startswith(f"{plugin}/"))
-    assert len(report.added) + report.variants == expected
+    assert report.added + report.variants == expected
     db = sqlite_utils.Database(db_path)
     assert db["cards"].count + db["card_variants"].count == expected
     card_files = [r for r in db["sources"].rows if r["kind"] == "card-data"]

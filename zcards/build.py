@@ -72,7 +72,7 @@ def database_step(context: BuildContext) -> StepResult:
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
-    return StepResult("database", (target,), f"{len(report.added)} cards in {target}")
+    return StepResult("database", (target,), f"{report.added} cards in {target}")
 
 
 def proxies_step(context: BuildContext) -> StepResult:

@@ -26,6 +26,11 @@ from zcards.model import (
 )
 
 INT_FIELDS = ("cost", "power", "health")
+# Card numbers are small; anything outside this range is a typo or an attack (and SQLite
+# cannot store integers beyond 2**63 - 1 at all).
+NUMBER_LIMIT = 10**9
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,30}")  # ASCII digits only: not "1_000", "٣" or "+3"
+_MEMO_LIMIT = 50_000
 # The stored value of a field missing from a file's header.
 STORED_DEFAULTS: dict[str, object] = {
     "cost": None,
@@ -75,28 +80,49 @@ def converter(name: str, header: str, strict: bool) -> Converter | None:
     return None
 
 
-def convert_column(convert: Converter, cells: Sequence[str]) -> Column:
-    memo: dict[str, object] = {}
-    errors: dict[str, str] = {}
-    for cell in set(cells):
+def convert_column(
+    convert: Converter, cells: Sequence[str], memo: dict[str, object] | None = None
+) -> Column:
+    """Convert a column; ``memo`` (cell -> value, kept by the caller across chunks of one
+    file) saves converting a repeated cell again. A bad cell's value is None."""
+    if memo is None:
+        memo = {}
+    elif len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    distinct = set(cells)
+    for cell in distinct.difference(memo):
         try:
             memo[cell] = convert(cell)
         except BadValue as error:
-            memo[cell] = None
-            errors[cell] = str(error)
-    return Column(list(map(memo.__getitem__, cells)), errors)
+            memo[cell] = _Bad(str(error))
+    values = list(map(memo.__getitem__, cells))
+    errors = {cell: bad.message for cell in distinct if isinstance(bad := memo[cell], _Bad)}
+    if errors:
+        values = [None if isinstance(value, _Bad) else value for value in values]
+    return Column(values, errors)
+
+
+@dataclass(frozen=True)
+class _Bad:
+    message: str
 
 
 def _int_value(value: str, *, header: str, strict: bool) -> int | None:
     if not value:
         return None
-    try:
-        number = int(value)
-    except ValueError:
-        raise BadValue(f"{header} {value!r} is not a whole number") from None
+    if not _WHOLE_NUMBER.fullmatch(value):
+        raise BadValue(f"{header} {_shown(value)} is not a whole number")
+    number = int(value)
+    if abs(number) > NUMBER_LIMIT:
+        raise BadValue(f"{header} {_shown(value)} is out of range (at most {NUMBER_LIMIT:,})")
     if strict and number < 0:
         raise BadValue(f"{header} {number} is negative")
     return number
+
+
+def _shown(value: str) -> str:
+    """A cell in a message: quoted and escaped, long ones cut."""
+    return repr(value if len(value) <= 40 else value[:37] + "...")
 
 
 def _requirements(value: str, *, strict: bool) -> str:
@@ -104,9 +130,17 @@ def _requirements(value: str, *, strict: bool) -> str:
         counts = parse_requirements(value)
     except ValueError as error:  # RequirementSyntaxError, or a count too long for int()
         raise BadValue(str(error)) from None
+    if not value.isascii() and any(not char.isascii() for char in _digits(value)):
+        raise BadValue(f"requirement {_shown(value)}: counts must be written with 0-9")
+    if any(count > NUMBER_LIMIT for count in counts.values()):
+        raise BadValue(f"requirement {_shown(value)} is out of range (at most {NUMBER_LIMIT:,})")
     if strict:
         counts = {_enum_value(keyword, what="keyword"): n for keyword, n in counts.items()}
     return json_text(counts)
+
+
+def _digits(value: str) -> str:
+    return "".join(char for char in value if char.isdigit())
 
 
 def _list_value(value: str, *, what: str | None) -> str:

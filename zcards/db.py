@@ -1,8 +1,14 @@
-"""The SQLite card database (sqlite-utils): schema and read access shared by every command.
+"""The SQLite card database: schema, connections and read access shared by every command.
 
-Writing (imports, provenance, change log) lives in :mod:`zcards.importer`; this module only
-knows the schema and how to read cards back as :class:`~zcards.model.Card` objects.
-Keywords and symbols are JSON arrays: query them with ``json_each`` (see :func:`keyword_clause`).
+Writing (imports, provenance, change log) lives in :mod:`zcards.importer`; this module knows
+the schema, how to connect so that many processes can share one database, and how to read
+cards back as :class:`~zcards.model.Card` objects. Keywords and symbols are JSON arrays: query
+them with ``json_each`` (see :func:`keyword_clause`).
+
+Concurrency: databases are in WAL mode (readers never wait for a writer, a writer never waits
+for readers) and every connection waits up to :data:`BUSY_TIMEOUT` seconds for another
+writer before SQLite reports "database is locked". The schema is created with
+``IF NOT EXISTS`` in one transaction, so racing processes create it once.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from zcards.model import Card
 DEFAULT_DB = "cards.db"
 BUILD_DIR = Path("build")
 BUILT_DB = BUILD_DIR / "cards.db"
-_BULK_ROWS = 1000
+# How long a connection waits for another process's write before "database is locked": the
+# longest import of a million cards on a slow machine, with room to spare.
+BUSY_TIMEOUT = 600.0
 CARD_COLUMNS: dict[str, type] = {
     "name": str,
     "set_name": str,
@@ -75,7 +83,8 @@ def open_db(
         raise ZcardsError(
             f"card database {db_path} does not exist (run 'zcards build' or 'zcards import')"
         )
-    db = sqlite_utils.Database(db_path, execute_plugins=False)  # 10 ms of entry-point scanning
+    # execute_plugins=False: sqlite-utils' entry-point scan costs 10 ms of every start-up.
+    db = sqlite_utils.Database(connect(db_path), execute_plugins=False)
     ensure_schema(db)
     return db
 
@@ -87,14 +96,34 @@ def bundled_db() -> sqlite_utils.Database:
 
     db = sqlite_utils.Database(memory=True, execute_plugins=False)
     ensure_schema(db)
-    insert_cards(db.conn, [_card_values(card.to_row()) for card in read_card_file(BUNDLED_SET)])
+    columns = ", ".join(CARD_COLUMNS)
+    db.conn.executemany(
+        f"insert into cards ({columns}) values ({', '.join('?' * len(CARD_COLUMNS))})",
+        (
+            tuple(row.get(column) for column in CARD_COLUMNS)
+            for row in (card.to_row() for card in read_card_file(BUNDLED_SET))
+        ),
+    )
     db.conn.commit()
     db.execute("pragma query_only = on")
     return db
 
 
-def _card_values(row: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(row.get(column) for column in CARD_COLUMNS)
+def connect(path: str | os.PathLike[str], *, autocommit: bool = False) -> sqlite3.Connection:
+    """A connection that waits for other writers (up to :data:`BUSY_TIMEOUT` s) and uses WAL.
+
+    ``autocommit``: no implicit transactions; the caller says ``begin immediate`` itself."""
+    if autocommit:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    else:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    try:
+        if conn.execute("pragma journal_mode").fetchone()[0] != "wal":
+            conn.execute("pragma journal_mode = wal")
+    except sqlite3.OperationalError:
+        pass  # another connection is busy with the database: it stays in its old mode
+    conn.execute("pragma synchronous = normal")
+    return conn
 
 
 SOURCE_COLUMNS: dict[str, type] = {
@@ -121,6 +150,8 @@ RUN_COLUMNS: dict[str, type] = {
     "unchanged": int,
     "skipped_rows": int,
     "warnings": int,
+    "undoes": int,
+    "undone_by": int,
 }
 CHANGE_COLUMNS: dict[str, type] = {
     "id": int,
@@ -129,66 +160,152 @@ CHANGE_COLUMNS: dict[str, type] = {
     "name": str,
     "action": str,
     "fields": str,
+    "before": str,
 }
+VARIANT_COLUMNS: dict[str, type] = {"id": int, **CARD_COLUMNS, "line": int, "run_id": int}
+_SQL_TYPES = {str: "TEXT", int: "INTEGER"}
+_CARD_INDEXES = (
+    'CREATE INDEX IF NOT EXISTS "idx_cards_name" ON "cards" ("name")',
+    'CREATE INDEX IF NOT EXISTS "idx_cards_type_faction" ON "cards" ("type", "faction")',
+    'CREATE INDEX IF NOT EXISTS "idx_cards_source_id" ON "cards" ("source_id")',
+    # Searches compare names ignoring case (zcards.query_compiler): name="..." is a lookup.
+    'CREATE INDEX IF NOT EXISTS "idx_cards_name_nocase" ON "cards" ("name" COLLATE NOCASE)',
+)
+FTS_INSERT_TRIGGER = """CREATE TRIGGER IF NOT EXISTS "cards_ai" AFTER INSERT ON "cards" BEGIN
+  INSERT INTO "cards_fts" (rowid, "name", "text") VALUES (new.rowid, new."name", new."text");
+END"""
+_FTS_TRIGGERS = (
+    FTS_INSERT_TRIGGER,
+    """CREATE TRIGGER IF NOT EXISTS "cards_ad" AFTER DELETE ON "cards" BEGIN
+  INSERT INTO "cards_fts" ("cards_fts", rowid, "name", "text")
+    VALUES('delete', old.rowid, old."name", old."text");
+END""",
+    # Only a new name or text changes the index: moving a card to another source does not.
+    """CREATE TRIGGER IF NOT EXISTS "cards_au" AFTER UPDATE OF "name", "text" ON "cards" BEGIN
+  INSERT INTO "cards_fts" ("cards_fts", rowid, "name", "text")
+    VALUES('delete', old.rowid, old."name", old."text");
+  INSERT INTO "cards_fts" (rowid, "name", "text") VALUES (new.rowid, new."name", new."text");
+END""",
+)
+
+
+def _table(table: str, columns: dict[str, type], tail: str = "", /, **column_sql: str) -> str:
+    """``CREATE TABLE IF NOT EXISTS`` as sqlite-utils wrote it (``column_sql``: constraints)."""
+    parts = [
+        f'"{column}" {_SQL_TYPES[kind]}{column_sql.get(column, "")}'
+        for column, kind in columns.items()
+    ]
+    body = ",\n   ".join(parts + ([tail] if tail else []))
+    return f'CREATE TABLE IF NOT EXISTS "{table}" (\n   {body}\n)'
+
+
+SCHEMA: tuple[str, ...] = (
+    _table(
+        "cards",
+        CARD_COLUMNS,
+        'PRIMARY KEY ("set_name", "name")',
+        name=" NOT NULL",
+        set_name=" NOT NULL",
+    ),
+    # columnsize=0: no per-row token counts (only ranking functions would read them, and
+    # nothing ranks); a third less work to index a card. Older databases keep theirs.
+    """CREATE VIRTUAL TABLE IF NOT EXISTS "cards_fts" USING FTS5 (
+    "name", "text",
+    tokenize='unicode61 remove_diacritics 2',
+    content="cards",
+    columnsize=0
+)""",
+    *_FTS_TRIGGERS,
+    _table("card_variants", VARIANT_COLUMNS, id=" PRIMARY KEY"),
+    'CREATE INDEX IF NOT EXISTS "idx_card_variants_set_name_name" '
+    'ON "card_variants" ("set_name", "name")',
+    'CREATE INDEX IF NOT EXISTS "idx_card_variants_source_id" ON "card_variants" ("source_id")',
+    _table("sources", SOURCE_COLUMNS, id=" PRIMARY KEY", location=" NOT NULL"),
+    'CREATE UNIQUE INDEX IF NOT EXISTS "idx_sources_location" ON "sources" ("location")',
+    _table("import_runs", RUN_COLUMNS, id=" PRIMARY KEY"),
+    _table("changes", CHANGE_COLUMNS, id=" PRIMARY KEY", run_id=' REFERENCES "import_runs"("id")'),
+    'CREATE INDEX IF NOT EXISTS "idx_changes_run_id" ON "changes" ("run_id")',
+    # Alternate printings an import replaced, kept so that the run can be undone.
+    _table("replaced_variants", {"replaced_by": int, **VARIANT_COLUMNS}),
+    'CREATE INDEX IF NOT EXISTS "idx_replaced_variants_replaced_by" '
+    'ON "replaced_variants" ("replaced_by")',
+)
+# Columns added after databases were first made: (table, column, type).
+_ADDED_COLUMNS = (
+    ("import_runs", "undoes", "INTEGER"),
+    ("import_runs", "undone_by", "INTEGER"),
+    ("changes", "before", "TEXT"),
+    ("card_variants", "run_id", "INTEGER"),
+)
 
 
 def ensure_schema(db: sqlite_utils.Database) -> None:
-    """Create any missing table: cards (+ full-text index), variants, provenance, change log.
+    """Create whatever is missing (see :func:`create_schema`); a no-op read when complete."""
+    create_schema(db.conn)
+
+
+def create_schema(conn: sqlite3.Connection, *, card_indexes: bool = True) -> None:
+    """Create every table, index and trigger that is missing, in one transaction.
+
+    The check comes first and only reads, so opening a complete database never waits for a
+    writer. ``card_indexes=False`` leaves the secondary ``cards`` indexes to
+    :func:`create_card_indexes` (a new database fills faster without them).
 
     ``card_variants`` holds further rows with an already-seen (Set, Name): other games' data
     has alternate printings under one name, and every row of a file must survive an import.
     """
-    tables = set(db.table_names())
-    if "cards" not in tables:
-        db["cards"].create(CARD_COLUMNS, pk=("set_name", "name"), not_null={"name", "set_name"})
-        db["cards"].create_index(["name"])
-        db["cards"].create_index(["type", "faction"])
-        # Searches compare names ignoring case (zcards.query_compiler): name="..." is a lookup.
-        db.execute("CREATE INDEX idx_cards_name_nocase ON cards (name COLLATE NOCASE)")
-        db["cards"].create_index(["source_id"])
-        db["cards"].enable_fts(
-            ["name", "text"], create_triggers=True, tokenize="unicode61 remove_diacritics 2"
-        )
-    if "card_variants" not in tables:
-        db["card_variants"].create({"id": int, **CARD_COLUMNS, "line": int}, pk="id")
-        db["card_variants"].create_index(["set_name", "name"])
-        db["card_variants"].create_index(["source_id"])
-    if "sources" not in tables:
-        db["sources"].create(SOURCE_COLUMNS, pk="id", not_null={"location"})
-        db["sources"].create_index(["location"], unique=True)
-    if "import_runs" not in tables:
-        db["import_runs"].create(RUN_COLUMNS, pk="id")
-    if "changes" not in tables:
-        db["changes"].create(
-            CHANGE_COLUMNS, pk="id", foreign_keys=[("run_id", "import_runs", "id")]
-        )
-        db["changes"].create_index(["run_id"])
-
-
-def insert_cards(conn: sqlite3.Connection, rows: Sequence[Sequence[Any]]) -> None:
-    """Insert full card rows (columns in :data:`CARD_COLUMNS` order) inside the caller's
-    transaction.
-
-    Many rows skip the per-row full-text trigger and are indexed with one ``INSERT ... SELECT``
-    (about six times faster); the trigger is restored before the transaction ends.
-    """
-    columns = ", ".join(CARD_COLUMNS)
-    sql = f"insert into cards ({columns}) values ({', '.join('?' * len(CARD_COLUMNS))})"
-    trigger = conn.execute(
-        "select sql from sqlite_master where type = 'trigger' and name = 'cards_ai'"
-    ).fetchone()
-    if len(rows) < _BULK_ROWS or trigger is None:
-        conn.executemany(sql, rows)
+    if _schema_complete(conn, card_indexes):
         return
-    last = conn.execute("select coalesce(max(rowid), 0) from cards").fetchone()[0]
-    conn.execute('drop trigger "cards_ai"')
-    conn.executemany(sql, rows)
-    conn.execute(
-        "insert into cards_fts (rowid, name, text) select rowid, name, text from cards "
-        "where rowid > ?",
-        (last,),
-    )
-    conn.execute(trigger[0])
+    own = not conn.in_transaction
+    if own:
+        conn.execute("begin immediate")
+    try:
+        for statement in SCHEMA:
+            conn.execute(statement)
+        for table, column, kind in _ADDED_COLUMNS:
+            if column not in _columns(conn, table):
+                conn.execute(f'ALTER TABLE "{table}" ADD COLUMN "{column}" {kind}')
+        _upgrade_update_trigger(conn)
+        if card_indexes:
+            create_card_indexes(conn)
+    except BaseException:
+        if own:
+            conn.rollback()
+        raise
+    if own:
+        conn.commit()
+
+
+def create_card_indexes(conn: sqlite3.Connection) -> None:
+    for statement in _CARD_INDEXES:
+        conn.execute(statement)
+
+
+def _schema_complete(conn: sqlite3.Connection, card_indexes: bool) -> bool:
+    names = {row[0] for row in conn.execute("select name from sqlite_master")}
+    needed = {"cards", "cards_fts", "card_variants", "sources", "import_runs", "changes"}
+    needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au"}
+    if card_indexes:
+        needed |= {"idx_cards_name", "idx_cards_type_faction", "idx_cards_source_id"}
+        needed.add("idx_cards_name_nocase")
+    if not needed <= names:
+        return False
+    if any(column not in _columns(conn, table) for table, column, _ in _ADDED_COLUMNS):
+        return False
+    trigger = conn.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()
+    return 'UPDATE OF "name", "text"' in trigger[0]
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f'pragma table_info("{table}")')}
+
+
+def _upgrade_update_trigger(conn: sqlite3.Connection) -> None:
+    """Databases made by older zcards re-index a card on every update (even a new source)."""
+    trigger = conn.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()
+    if 'UPDATE OF "name", "text"' not in trigger[0]:
+        conn.execute('DROP TRIGGER "cards_au"')
+        conn.execute(_FTS_TRIGGERS[2])
 
 
 def iter_cards(

@@ -1,111 +1,51 @@
 """Import card lists into the card database: all or nothing, with provenance and a change log.
 
-Everything is downloaded and parsed before the database is touched; the write is one
-transaction, so any error leaves the database as it was. Only the cards of the sources that
-were read again are in scope: a card that disappeared from such a source is removed, cards of
-other sources stay. Re-importing the same data changes no card and logs no change.
+Updatelists, file lists and pages are read first; card data is then streamed into the
+database inside one transaction (:mod:`zcards.merge`), so memory does not grow with the
+input and any error leaves the database as it was. A new database is built under a
+temporary name and linked into place only when complete, so a failed import never removes
+or truncates a database it did not make, and a concurrent import never sees half of one.
+
+Only the cards of the sources that were read again are in scope: a card that disappeared
+from such a source is removed, cards of other sources stay. Removing more than
+:data:`PRUNE_SHARE` of a source's cards needs ``prune=True`` (a cut download or a truncated
+file must not empty a card list). A source whose bytes have the SHA-256 stored last time is
+not parsed again. Re-importing the same data changes no card and logs no change.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from operator import itemgetter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
-from zcards.changes import CardChange, diff_rows, record_changes, refresh_image_urls
-from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
+from zcards.cardtable import ProblemLog
+from zcards.changes import CardChange, refresh_image_urls
+from zcards.db import connect, create_card_indexes, create_schema
 from zcards.fetch import Fetcher, Validators
-from zcards.merge import Key, Merged, ProgressFactory, Row, merge_inputs
-from zcards.normalise import CardDataError, Problem
-from zcards.sources import CardInput, Collector, SourceRecord
-
-_COLUMNS = tuple(CARD_COLUMNS)
-_SHOWN_CHANGES = 20  # more are summarised (--verbose lists them)
-assert _COLUMNS[-1] == "source_id", "rows are compared without their last column"
-_KEY = itemgetter(1, 0)  # (name, set_name)
-_UPDATE = (
-    f"update cards set {', '.join(f'{c} = ?' for c in _COLUMNS[2:])} "
-    "where set_name = ? and name = ?"
+from zcards.import_report import ImportReport, fill_report
+from zcards.merge import SHOWN_CHANGES, CardWriter
+from zcards.normalise import CardDataError, CardReader, Chunk, Problem
+from zcards.provenance import (
+    PRUNE_SHARE,
+    RemovalCheck,
+    count_cards,
+    now,
+    record_run,
+    skip_unchanged,
+    stale_children,
+    store_sources,
 )
-_SELECTED = ", ".join(_COLUMNS)
-_OTHER_SOURCES = (
-    f"select {', '.join(f'cards.{c}' for c in _COLUMNS)} from cards join incoming_keys "
-    "on cards.set_name = incoming_keys.set_name and cards.name = incoming_keys.name"
-)
-_VARIANT_COLUMNS = (*_COLUMNS, "line")
-_INSERT_VARIANT = (
-    f"insert into card_variants ({', '.join(_VARIANT_COLUMNS)}) "
-    f"values ({', '.join('?' * len(_VARIANT_COLUMNS))})"
-)
+from zcards.sources import CardInput, Collection, Collector
 
-
-@dataclass
-class ImportReport:
-    """What an import did (or, with ``dry_run``, would do)."""
-
-    dry_run: bool
-    run_id: int | None = None
-    sources: list[SourceRecord] = field(default_factory=list)
-    added: list[CardChange] = field(default_factory=list)
-    changed: list[CardChange] = field(default_factory=list)
-    removed: list[CardChange] = field(default_factory=list)
-    unchanged: int = 0
-    variants: int = 0
-    skipped: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-
-    @property
-    def changes(self) -> list[CardChange]:
-        return [*self.added, *self.changed, *self.removed]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "dry_run": self.dry_run,
-            "run_id": self.run_id,
-            "sources": [_source_dict(record) for record in self.sources],
-            "added": len(self.added),
-            "changed": len(self.changed),
-            "removed": len(self.removed),
-            "unchanged": self.unchanged,
-            "variants": self.variants,
-            "changes": [change.to_dict() for change in self.changes],
-            "skipped_rows": [_problem_dict(problem) for problem in self.skipped],
-            "warnings": [_problem_dict(problem) for problem in self.warnings],
-        }
-
-    def summary(self, *, verbose: bool = False) -> list[str]:
-        """Human-readable lines: sources, counts, the changes, then skipped rows and warnings.
-
-        A large import is summarised (changes by kind) unless ``verbose`` lists every card.
-        """
-        lines = [f"{_status(record)} {record.location}" for record in self.sources]
-        verb = "would change" if self.dry_run else "changed"
-        lines.append(
-            f"{verb}: {len(self.added)} added, {len(self.changed)} changed, "
-            f"{len(self.removed)} removed, {self.unchanged} unchanged"
-            + (f", {self.variants} alternate printings" if self.variants else "")
-        )
-        changes = self.changes
-        if verbose or len(changes) <= _SHOWN_CHANGES:
-            lines += [change.describe() for change in changes]
-        else:
-            lines.append(
-                f"{len(changes)} cards changed: --verbose lists them"
-                + ("" if self.dry_run else ", as does 'zcards changes'")
-            )
-        lines += [f"skipped: {problem}" for problem in self.skipped]
-        lines += [f"warning: {problem}" for problem in self.warnings]
-        return lines
+ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
+__all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
 
 
 @contextlib.contextmanager
@@ -122,6 +62,14 @@ def _without_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
+@dataclass(frozen=True)
+class _Options:
+    skip_bad_rows: bool
+    dry_run: bool
+    prune: bool
+    progress: ProgressFactory | None
+
+
 @_without_cycle_collection()
 def import_sources(
     db_path: str | os.PathLike[str],
@@ -129,206 +77,227 @@ def import_sources(
     *,
     skip_bad_rows: bool = False,
     dry_run: bool = False,
+    prune: bool = False,
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
 ) -> ImportReport:
     """Import card data from paths and URLs into ``db_path`` in one transaction."""
     db_path = Path(db_path)
-    started = _now()
+    started = now()
     with contextlib.ExitStack() as stack:
         if fetcher is None:
             fetcher = stack.enter_context(Fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
-    report = ImportReport(dry_run, sources=collection.records, warnings=collection.warnings)
-    merged = merge_inputs(collection.inputs, progress)
-    for card_input in collection.inputs:
-        if card_input.parsed is not None:
-            report.warnings += card_input.parsed.warnings
-    if merged.problems and not skip_bad_rows:
-        hint = " (nothing imported; --skip-bad-rows imports the rest)"
-        raise CardDataError(merged.problems, hint=hint)
-    report.skipped = merged.problems
-    report.variants = len(merged.variants)
-    created = not db_path.exists()
-    if dry_run and created:
-        db = sqlite_utils.Database(memory=True)
-    else:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite_utils.Database(db_path)
+    options = _Options(skip_bad_rows, dry_run, prune, progress)
+    while True:
+        if db_path.exists():
+            conn = connect(db_path, autocommit=True)
+            try:
+                create_schema(conn)
+                return _run(conn, collection, started, options)
+            finally:
+                conn.close()
+        report = _import_new(db_path, collection, started, options)
+        if report is not None:
+            return report
+        # Another process made the database meanwhile: import into it instead.
+
+
+def _import_new(
+    db_path: Path, collection: Collection, started: str, options: _Options
+) -> ImportReport | None:
+    """Build a new database under a temporary name and link it into place when complete;
+    None if another process made ``db_path`` first (nothing is written then)."""
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temporaries(db_path)
+    temporary = db_path.with_name(f".{db_path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
     try:
-        ensure_schema(db)
-        _write(db.conn, report, collection.inputs, merged, started)
-    except BaseException:
-        db.close()
-        if created and not dry_run:
-            db_path.unlink(missing_ok=True)
-        raise
-    db.close()
-    return report
+        conn = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            # Nobody else sees this file until it is complete: no journal on disk, no syncs.
+            conn.execute("pragma journal_mode = memory")
+            conn.execute("pragma synchronous = off")
+            conn.execute("pragma cache_size = -8192")  # 8 MiB: index builds and FTS merges
+            create_schema(conn, card_indexes=False)
+            report = _run(conn, collection, started, options, new=True)
+            if options.dry_run:
+                return report
+            conn.execute("pragma journal_mode = wal")
+        finally:
+            conn.close()
+        with temporary.open("rb+") as stream:
+            os.fsync(stream.fileno())
+        try:
+            os.link(temporary, db_path)  # never replaces a file another process made
+        except FileExistsError:
+            return None
+        except OSError:  # a file system without hard links: make an empty database in place
+            conn = connect(db_path)
+            try:
+                create_schema(conn)
+            finally:
+                conn.close()
+            return None
+        return report
+    finally:
+        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+            leftover.unlink(missing_ok=True)
 
 
-def _write(
+def _remove_stale_temporaries(db_path: Path) -> None:
+    """Temporary databases of imports that were killed (their process is gone)."""
+    for path in db_path.parent.glob(f".{db_path.name}.import-*"):
+        pid = path.name.removeprefix(f".{db_path.name}.import-").split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            path.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _run(
     conn: sqlite3.Connection,
-    report: ImportReport,
-    inputs: list[CardInput],
-    merged: Merged,
+    collection: Collection,
     started: str,
-) -> None:
-    """Apply the import in one transaction (rolled back at the end of a dry run)."""
+    options: _Options,
+    *,
+    new: bool = False,
+) -> ImportReport:
+    """The whole import in one transaction (rolled back at the end of a dry run)."""
     conn.execute("begin immediate")
     try:
-        ids = _store_sources(conn, report.sources)
-        reread = {ids[i.record.location] for i in inputs if i.parsed is not None}
-        stale = _stale_children(conn, report.sources, ids)
-        scope = reread | stale
-        rows = merged.with_source_ids(ids)
-        existing = _existing_rows(conn, scope, rows)
-        _apply(conn, report, *_diff(report, existing, rows, scope))
-        not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.parsed is None]
-        report.changed += refresh_image_urls(conn, not_read)
-        marks = ",".join("?" * len(scope))
-        conn.execute(f"delete from card_variants where source_id in ({marks})", list(scope))
-        conn.executemany(
-            _INSERT_VARIANT,
-            [(*row, ids[location], line) for row, line, location in merged.variants],
-        )
-        conn.executemany("delete from sources where id = ?", [(source_id,) for source_id in stale])
-        report.run_id = _record_run(conn, report, started)
-        record_changes(conn, report.run_id, report.changes)
+        report = _write(conn, collection, started, options)
+        if new:
+            create_card_indexes(conn)
     except BaseException:
         conn.rollback()
         raise
-    if report.dry_run:
+    if options.dry_run:
         conn.rollback()
         report.run_id = None
     else:
         conn.commit()
+    return report
 
 
-def _store_sources(conn: sqlite3.Connection, records: list[SourceRecord]) -> dict[str, int]:
-    """Upsert provenance rows; a not-modified source only gets a new ``checked_at``."""
-    ids: dict[str, int] = {}
-    for record in records:
-        parent_id = ids.get(record.parent) if record.parent else None
-        if record.not_modified:
+def _write(
+    conn: sqlite3.Connection, collection: Collection, started: str, options: _Options
+) -> ImportReport:
+    report = ImportReport(options.dry_run, sources=collection.records)
+    report.warnings = list(collection.warnings)
+    run_id = int(
+        conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
+    )
+    skip_unchanged(conn, collection)
+    ids = store_sources(conn, collection.records)
+    inputs = collection.inputs
+    reread = {ids[i.record.location] for i in inputs if not i.not_modified}
+    stale = stale_children(conn, collection.records, ids)
+    writer = CardWriter(conn, run_id, reread | stale)
+    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    for record in collection.records:
+        if record.location in ids and record.kind == "card-data":
             conn.execute(
-                "update sources set checked_at = ? where location = ?",
-                (record.fetched_at, record.location),
+                "update sources set sha256 = ?, bytes = ?, row_count = ? where id = ?",
+                (record.sha256, record.size, record.row_count, ids[record.location]),
             )
-        else:
-            conn.execute(
-                """insert into sources (location, kind, parent_id, fetched_at, checked_at, sha256,
-                       etag, last_modified, bytes, row_count)
-                   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                   on conflict(location) do update set kind = excluded.kind,
-                       parent_id = excluded.parent_id, fetched_at = excluded.fetched_at,
-                       checked_at = excluded.checked_at, sha256 = excluded.sha256,
-                       etag = excluded.etag, last_modified = excluded.last_modified,
-                       bytes = excluded.bytes, row_count = excluded.row_count""",
-                (
-                    record.location,
-                    record.kind,
-                    parent_id,
-                    record.fetched_at,
-                    record.fetched_at,
-                    record.sha256,
-                    record.validators.etag,
-                    record.validators.last_modified,
-                    record.size,
-                    record.row_count,
-                ),
+    if problems.total and not options.skip_bad_rows:
+        raise CardDataError(problems, _NOTHING_IMPORTED, problems.total)
+    shown: list[CardChange] = []
+    not_read = [(ids[i.record.location], i.image_urls) for i in inputs if i.not_modified]
+    refreshed = refresh_image_urls(conn, run_id, not_read, shown, SHOWN_CHANGES)
+    kept = count_cards(conn, [source_id for source_id, _ in not_read]) - refreshed
+    check = RemovalCheck(
+        conn, collection.records, ids, writer.before, options.prune, options.dry_run, report
+    )
+    outcome = writer.finish(check)
+    if outcome.problems and not options.skip_bad_rows:
+        raise CardDataError(outcome.problems, _NOTHING_IMPORTED, outcome.duplicates)
+    problems.extend(outcome.problems)
+    fill_report(report, outcome, refreshed, shown, problems)
+    report.unchanged += kept
+    marks = ",".join("?" * len(stale))
+    conn.execute(
+        "update sources set kind = 'dropped', sha256 = null, etag = null, last_modified = null,"
+        f" row_count = 0 where id in ({marks})",
+        sorted(stale),
+    )
+    report.run_id = run_id
+    record_run(conn, report, run_id)
+    return report
+
+
+_NOTHING_IMPORTED = " (nothing imported; --skip-bad-rows imports the rest)"
+
+
+def _write_inputs(
+    writer: CardWriter,
+    inputs: list[CardInput],
+    ids: dict[str, int],
+    warnings: list[Problem],
+    progress: ProgressFactory | None = None,
+) -> ProblemLog:
+    """Stream every input that must be read into ``writer``; returns the bad rows found.
+
+    Each card file's record gets its row count; its SHA-256 (taken when it was collected)
+    is dropped if the file changed since, so that it is read again next time."""
+    problems = ProblemLog()
+    to_read = [card_input for card_input in inputs if not card_input.not_modified]
+    with _progress(progress, to_read, "Reading cards") as bar:
+        for card_input in bar:
+            record, urls = card_input.record, card_input.image_urls
+            url_for = (
+                urls.url_for_file if urls is not None and (urls.explicit or urls.general) else None
             )
-        found = conn.execute("select id from sources where location = ?", (record.location,))
-        row = found.fetchone()
-        if row is None:
-            raise ValueError(f"source {record.location} answered 304 but was never imported")
-        ids[record.location] = int(row[0])
-    return ids
+            source_id = ids[record.location]
+            if card_input.table is not None:
+                table = card_input.table
+                problems.extend(table.problems)
+                warnings.extend(table.warnings)
+                doc = writer.add_document(record.location, source_id, table.zombie)
+                if table.stored:
+                    columns: list[Sequence[Any]] = [
+                        list(c) for c in zip(*table.stored, strict=True)
+                    ]
+                    _add(writer, doc, Chunk(table.lines, columns), url_for)
+                continue
+            document = card_input.document
+            assert document is not None
+            with document.open() as stream:
+                reader = CardReader(stream, record.location, problems=problems)
+                doc = writer.add_document(record.location, source_id, reader.zombie)
+                for chunk in reader.chunks():
+                    _add(writer, doc, chunk, url_for)
+            record.row_count = reader.rows_read
+            if not document.unchanged_since_hashed():  # changed while we read it
+                record.sha256, record.size = None, reader.lines.size
+            warnings.extend(reader.warnings)
+    return problems
 
 
-def _stale_children(
-    conn: sqlite3.Connection, records: list[SourceRecord], ids: dict[str, int]
-) -> set[int]:
-    """Card files an updatelist or page named before but no longer names."""
-    parents = [ids[r.location] for r in records if r.kind in ("updatelist", "html")]
-    if not parents:
-        return set()
-    marks = ",".join("?" * len(parents))
-    rows = conn.execute(f"select id, location from sources where parent_id in ({marks})", parents)
-    return {int(source_id) for source_id, location in rows if location not in ids}
-
-
-def _existing_rows(
-    conn: sqlite3.Connection, scope: set[int], rows: dict[Key, Row]
-) -> dict[Key, Row]:
-    """Stored cards in scope plus stored cards with an incoming key (from any source)."""
-    marks = ",".join("?" * len(scope))
-    cursor = conn.execute(f"select {_SELECTED} from cards where source_id in ({marks})", [*scope])
-    existing = {(row[1], row[0]): row for row in cursor}
-    others = rows.keys() - existing.keys()
-    if others and conn.execute("select 1 from cards limit 1").fetchone() is not None:
-        conn.execute("create temp table if not exists incoming_keys (set_name, name)")
-        conn.execute("delete from incoming_keys")
-        conn.executemany("insert into incoming_keys values (?, ?)", others)
-        existing.update(((row[1], row[0]), row) for row in conn.execute(_OTHER_SOURCES))
-    return existing
-
-
-def _diff(
-    report: ImportReport, existing: dict, rows: dict, scope: set[int]
-) -> tuple[list[Row], list[Row]]:
-    """Fill the report's changes; returns the rows to insert and to update (changed or moved)."""
-    added = [key for key in rows if key not in existing]
-    report.added += [CardChange("added", *key) for key in added]
-    updates = []
-    for key, row in rows.items():
-        old = existing.get(key)
-        if old is None:
-            continue
-        fields = {} if old[:-1] == row[:-1] else diff_rows(_named(old), _named(row))
-        if fields:
-            report.changed.append(CardChange("changed", *key, fields))
-        else:
-            report.unchanged += 1
-        if fields or old[-1] != row[-1]:
-            updates.append(row)
-    gone = [key for key, old in existing.items() if key not in rows and old[-1] in scope]
-    report.removed += [CardChange("removed", *key) for key in sorted(gone, key=_KEY)]
-    return list(map(rows.__getitem__, added)), updates
-
-
-def _named(row: Row) -> dict[str, Any]:
-    return dict(zip(_COLUMNS, row, strict=True))
-
-
-def _apply(
-    conn: sqlite3.Connection, report: ImportReport, inserts: list[Row], updates: list[Row]
+def _add(
+    writer: CardWriter, doc: int, chunk: Chunk, url_for: Callable[[str, str], str] | None
 ) -> None:
-    conn.executemany(
-        "delete from cards where set_name = ? and name = ?",
-        [(change.set_name, change.name) for change in report.removed],
-    )
-    insert_cards(conn, inserts)
-    conn.executemany(_UPDATE, [(*row[2:], row[1], row[0]) for row in updates])
+    urls = list(map(url_for, chunk.columns[1], chunk.columns[2])) if url_for else None
+    writer.add(doc, chunk, urls)
 
 
-def _record_run(conn: sqlite3.Connection, report: ImportReport, started: str) -> int:
-    cursor = conn.execute(
-        """insert into import_runs (started_at, finished_at, sources, added, removed, changed,
-               unchanged, skipped_rows, warnings) values (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        (
-            started,
-            _now(),
-            json.dumps([r.location for r in report.sources if r.parent is None]),
-            len(report.added),
-            len(report.removed),
-            len(report.changed),
-            report.unchanged,
-            len(report.skipped),
-            len(report.warnings),
-        ),
-    )
-    return int(cursor.lastrowid or 0)
+@contextlib.contextmanager
+def _progress(
+    factory: ProgressFactory | None, items: list[Any], label: str
+) -> Iterator[Iterable[Any]]:
+    if factory is None:
+        yield items
+        return
+    with factory(items, label, len(items)) as bar:
+        yield bar
 
 
 def _cached_validators(db_path: Path) -> dict[str, Validators]:
@@ -347,38 +316,3 @@ def _cached_validators(db_path: Path) -> dict[str, Validators]:
     except sqlite3.DatabaseError:
         return {}
     return {location: Validators(etag, modified) for location, etag, modified in rows}
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _status(record: SourceRecord) -> str:
-    if record.not_modified:
-        return "not modified:"
-    rows = f" ({record.row_count} rows)" if record.row_count is not None else ""
-    return f"read {record.kind}{rows}:"
-
-
-def _source_dict(record: SourceRecord) -> dict[str, Any]:
-    return {
-        "location": record.location,
-        "kind": record.kind,
-        "parent": record.parent,
-        "not_modified": record.not_modified,
-        "sha256": record.sha256,
-        "etag": record.validators.etag,
-        "last_modified": record.validators.last_modified,
-        "bytes": record.size,
-        "rows": record.row_count,
-    }
-
-
-def _problem_dict(problem: Problem) -> dict[str, Any]:
-    where = problem.location
-    return {
-        "file": where.file,
-        "line": where.line,
-        "column": where.column,
-        "message": problem.message,
-    }

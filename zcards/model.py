@@ -182,7 +182,7 @@ class Card:
 # The stored card columns (``Card.to_row()`` keys), in the order of the ``cards`` table.
 CARD_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Card))
 
-# Card field -> accepted header spellings (zcards.normalise folds headers before comparing;
+# Card field -> accepted header spellings (zcards.cardtable folds headers before comparing;
 # the search language accepts them as field names too).
 FIELD_ALIASES: dict[str, tuple[str, ...]] = {
     "name": ("name", "cardname", "title"),

@@ -1,4 +1,4 @@
-"""Turn a Lackey card-data file (bytes from anywhere) into normalised :class:`Card` objects.
+"""Turn a Lackey card-data file (bytes from anywhere) into normalised ``cards`` rows, streamed.
 
 Real card lists are messy: any encoding, any line ending, headers in any case, extra
 columns, typos. The normaliser accepts what LackeyCCG accepts, cleans what it can, and
@@ -6,48 +6,53 @@ names file, line and column for everything it cannot. A file whose header has a
 ``Faction`` column is Zombie CCG data and is validated strictly (types, factions, keywords,
 symbols, rarities, numbers); any other game's data is imported leniently, so card data of
 any published Lackey plugin loads with every row.
+
+:class:`CardReader` reads a stream a block of lines at a time (memory does not grow with the
+file); :func:`parse_card_data` collects a whole small document into a :class:`CardFile`.
+Duplicate cards are found by whoever sees every row: :func:`parse_card_data` for one
+document, the importer (in SQLite) for an import.
 """
 
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Callable, Sequence
+import io
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from zcards.convert import STORED_DEFAULTS, Column, convert_column, converter
+from lackey_plugin.text import LineReader, TextNote
+from zcards.cardtable import FIELD_ALIASES, Chunk, HeaderMap, Problem, ProblemLog, TableNormaliser
 from zcards.errors import Location, ZcardsError
-from zcards.model import CARD_FIELDS, FIELD_ALIASES, Card, json_text
+from zcards.model import Card
 
-_ALIAS_TO_FIELD = {alias: name for name, aliases in FIELD_ALIASES.items() for alias in aliases}
-_REQUIRED_FIRST = ("name", "set_name", "image_file")
-_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the input, and where."""
-
-    location: Location
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+__all__ = [
+    "FIELD_ALIASES",
+    "CardDataError",
+    "CardFile",
+    "CardReader",
+    "CardRow",
+    "Chunk",
+    "Problem",
+    "looks_like_card_data",
+    "normalise_table",
+    "parse_card_data",
+    "read_card_file",
+]
 
 
 class CardDataError(ZcardsError):
-    """Card data with bad rows; ``problems`` lists every one (file, line, column)."""
+    """Card data with bad rows; ``problems`` lists them (file, line, column)."""
 
-    def __init__(self, problems: Sequence[Problem], hint: str = "") -> None:
+    def __init__(self, problems: Sequence[Problem], hint: str = "", total: int | None = None):
         self.problems = list(problems)
         shown = "\n".join(f"  {problem}" for problem in self.problems[:50])
-        more = len(self.problems) - 50
+        count = len(self.problems) if total is None else total
+        more = count - min(len(self.problems), 50)
         if more > 0:
             shown += f"\n  ... and {more} more"
-        count = len(self.problems)
         summary = f"{count} bad row{'s' if count != 1 else ''} in card data{hint}:\n{shown}"
         super().__init__(summary)
 
@@ -60,11 +65,11 @@ class CardRow:
 
 @dataclass
 class CardFile:
-    """The outcome of reading one card-data document.
+    """A whole card-data document, read into memory (see :class:`CardReader` for streams).
 
     Good rows are kept as ``cards`` table values (``stored``, in
-    :data:`~zcards.model.CARD_FIELDS` order, with their ``lines``): an import writes them
-    as they are, and :class:`Card` objects are only built when ``rows`` or ``cards`` is read.
+    :data:`~zcards.model.CARD_FIELDS` order, with their ``lines``); :class:`Card` objects are
+    only built when ``rows`` or ``cards`` is read.
     """
 
     origin: str
@@ -85,6 +90,78 @@ class CardFile:
         return [row.card for row in self.rows]
 
 
+class CardReader:
+    """One card-data stream: the header now, then :meth:`chunks` of normalised rows.
+
+    ``problems`` and ``warnings`` fill up as
+    chunks are read. A last line cut short (fewer fields than the header and no line break
+    at the end: a truncated download or copy) is an error, never a shorter card list.
+    """
+
+    def __init__(
+        self,
+        stream: BinaryIO,
+        origin: str,
+        *,
+        zombie: bool | None = None,
+        problems: ProblemLog | None = None,
+    ) -> None:
+        self.origin = origin
+        self.lines = LineReader(stream)
+        self._blocks = self.lines.blocks()
+        first, rest = self._header_block()
+        self.table = TableNormaliser(
+            HeaderMap(rest[0].split("\t"), origin), origin, zombie, problems
+        )
+        self._first = (first + 1, rest[1:])
+        self.rows_read = 0
+
+    @property
+    def columns(self) -> list[str]:
+        return self.table.header.columns
+
+    @property
+    def zombie(self) -> bool:
+        return self.table.strict
+
+    @property
+    def problems(self) -> ProblemLog:
+        return self.table.problems
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Header, cleaning and decoding warnings (decoding ones complete after the last chunk)."""
+        notes = [_note(self.origin, note) for note in self.lines.notes]
+        return notes + self.table.warnings
+
+    def chunks(self) -> Iterator[Chunk]:
+        for number, lines in itertools.chain([self._first], self._blocks):
+            if not lines:
+                continue
+            if not self.lines.ended_with_break:
+                self._check_last_line(number + len(lines) - 1, lines[-1])
+            chunk = self.table.chunk(range(number, number + len(lines)), lines)
+            self.rows_read += len(chunk.lines)
+            yield chunk
+
+    def _header_block(self) -> tuple[int, list[str]]:
+        for number, lines in self._blocks:
+            if lines and lines[0].strip():
+                return number, lines
+            break
+        raise ZcardsError("card data is empty (no header row)", Location(self.origin, 1))
+
+    def _check_last_line(self, number: int, line: str) -> None:
+        fields = line.count("\t") + 1
+        width = self.table.header.width
+        if line.strip() and fields < width:
+            raise ZcardsError(
+                f"the last line is cut short: {fields} of {width} fields and no line break "
+                "at the end of the file (truncated?); nothing imported",
+                Location(self.origin, number, fields),
+            )
+
+
 def read_card_file(path: str | Path, *, skip_bad_rows: bool = False) -> list[Card]:
     """Read a card-data file; raises :class:`CardDataError` naming every bad row."""
     path = Path(path)
@@ -98,51 +175,28 @@ def read_card_file(path: str | Path, *, skip_bad_rows: bool = False) -> list[Car
     return parsed.cards
 
 
-def decode_text(data: bytes, origin: str) -> tuple[str, list[Problem]]:
-    """UTF-8 (BOM or not) first; old plugins are Windows-1252, which we accept with a warning."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + data.count(b"\r", 0, error.start) + 1
-        line -= data.count(b"\r\n", 0, error.start)
-        where = Location(origin, line)
-        try:
-            text = data.decode("cp1252")
-            encoding = "Windows-1252"
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-            encoding = "Latin-1"
-        note = f"not valid UTF-8 (byte 0x{data[error.start]:02x}); read as {encoding}"
-        return text, [Problem(where, note)]
-
-
-def split_lines(text: str) -> list[str]:
-    """LF, CRLF and CR-only endings all occur in working plugins."""
-    lines = _LINE_SPLIT.split(text) if "\r" in text else text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return lines
-
-
 def looks_like_card_data(text: str) -> bool:
     """A card-data header starts with a Name column."""
-    first = text.lstrip("\ufeff").split("\n", 1)[0].split("\t", 1)[0]
-    return _header_key(first) in FIELD_ALIASES["name"]
+    from zcards.cardtable import header_key
+
+    first = text.lstrip("\ufeff").split("\n", 1)[0].split("\r", 1)[0].split("\t", 1)[0]
+    return header_key(first) in FIELD_ALIASES["name"]
 
 
 def parse_card_data(data: bytes | str, origin: str, *, zombie: bool | None = None) -> CardFile:
-    """Parse card data; ``zombie`` forces strict Zombie CCG validation on or off (default: auto)."""
-    if isinstance(data, bytes):
-        text, warnings = decode_text(data, origin)
-    else:
-        text, warnings = data.lstrip("\ufeff"), []
-    lines = split_lines(text)
-    if not lines or not lines[0].strip():
-        raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
-    fit = functools.partial(_fit_lines, lines[1:])
-    return _normalise(lines[0].split("\t"), fit, origin, zombie, warnings, True)
+    """Parse a whole document; ``zombie`` forces strict Zombie CCG validation on or off
+    (default: auto). Duplicate Zombie CCG cards are bad rows."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", errors="surrogatepass")
+    reader = CardReader(io.BytesIO(data), origin, zombie=zombie, problems=ProblemLog(None))
+    result = CardFile(origin, reader.columns, reader.zombie)
+    for chunk in reader.chunks():
+        result.lines += chunk.lines
+        result.stored += chunk.rows()
+    result.warnings = reader.warnings
+    result.problems = list(reader.problems)
+    _drop_duplicates(result)
+    return result
 
 
 def normalise_table(
@@ -151,224 +205,40 @@ def normalise_table(
     origin: str,
     *,
     zombie: bool | None = None,
-    warnings: list[Problem] | None = None,
     positional: bool = True,
 ) -> CardFile:
-    """Normalise a header and raw rows (from a TSV file or an HTML table).
+    """Normalise a header and raw rows (an HTML table).
 
     Lackey reads Name, Set, ImageFile as the first three columns (``positional``); a web
     page's table only needs Name and Set columns somewhere.
     """
-    numbers, cells = [number for number, _ in rows], [fields for _, fields in rows]
-    fit = functools.partial(_fit, numbers, cells)
-    return _normalise(header, fit, origin, zombie, warnings, positional)
-
-
-def _normalise(
-    header: list[str],
-    fit: Callable[[int, bool, CardFile], _Table],
-    origin: str,
-    zombie: bool | None,
-    warnings: list[Problem] | None,
-    positional: bool,
-) -> CardFile:
-    mapping = _HeaderMap(header, origin, positional)
-    strict = ("faction" in mapping.fields) if zombie is None else zombie
-    result = CardFile(origin, mapping.columns, strict, warnings=list(warnings or []))
-    result.warnings.extend(mapping.warnings)
-    _convert(mapping, fit(mapping.width, strict, result), strict, result)
+    table = TableNormaliser(HeaderMap(header, origin, positional), origin, zombie, ProblemLog(None))
+    chunk = table.chunk([number for number, _ in rows], [cells for _, cells in rows], split=False)
+    result = CardFile(origin, table.header.columns, table.strict)
+    result.lines, result.stored = chunk.lines, list(chunk.rows())
+    result.warnings, result.problems = table.warnings, list(table.problems)
+    _drop_duplicates(result)
     return result
 
 
-@dataclass
-class _Table:
-    """Non-blank rows as stripped columns, ``width`` of them; ``overflow`` holds the cells
-    beyond the header of a lenient file's rows, by row position."""
-
-    numbers: list[int]
-    columns: list[list[str]]
-    overflow: dict[int, list[str]]
-
-
-def _fit_lines(lines: list[str], width: int, strict: bool, result: CardFile) -> _Table:
-    """The tab-separated lines after the header as a table. A typical file is split a column
-    at a time: its lines all have the header's width and a Name, so none can be blank."""
-    if lines and set(map(str.count, lines, repeat("\t"))) == {width - 1}:
-        cells = "\t".join(lines).split("\t")
-        columns = [list(map(str.strip, cells[index::width])) for index in range(width)]
-        if "" not in columns[0]:
-            return _Table(list(range(2, len(lines) + 2)), columns, {})
-    rows = list(map(str.split, lines, repeat("\t")))
-    return _fit(range(2, len(lines) + 2), rows, width, strict, result)
-
-
-def _fit(
-    numbers: Sequence[int], rows: Sequence[list[str]], width: int, strict: bool, result: CardFile
-) -> _Table:
-    """Row by row: drop blank rows; a row of another length than the header is a problem
-    (strict data) or padded with a warning. Cells are stripped a column at a time."""
-    kept_numbers: list[int] = []
-    kept: list[list[str]] = []
-    overflow: dict[int, list[str]] = {}
-    for number, fields in zip(numbers, rows, strict=True):
-        if len(fields) == width and fields[0].strip():
-            kept_numbers.append(number)
-            kept.append(fields)
-            continue
-        cells = [cell.strip() for cell in fields]
-        if not any(cells):
-            continue
-        while len(cells) > width and not cells[-1]:
-            cells.pop()
-        if len(cells) != width and (strict or len(cells) < width):
-            message = f"row has {len(cells)} fields, the header has {width}"
-            where = Location(result.origin, number, min(len(cells), width) + 1)
-            if strict:
-                result.problems.append(Problem(where, message))
-                continue
-            result.warnings.append(Problem(where, message))
-            cells += [""] * (width - len(cells))
-        if len(cells) > width:
-            overflow[len(kept)] = cells[width:]
-        kept_numbers.append(number)
-        kept.append(cells)
-    columns = [list(map(str.strip, column)) for column in zip(*kept, strict=False)]  # not overflow
-    return _Table(kept_numbers, columns or [[] for _ in range(width)], overflow)
-
-
-def _convert(mapping: _HeaderMap, table: _Table, strict: bool, result: CardFile) -> None:
-    """Convert the table column by column; keep each good row in stored form, report the rest
-    (one problem per bad cell, in row order)."""
-    values: dict[str, Sequence[Any]] = {}
-    checked: list[tuple[int, Column]] = []
-    for name, index in mapping.fields.items():
-        convert = converter(name, mapping.header(index), strict)
-        if convert is None:
-            values[name] = table.columns[index]
-            continue
-        column = convert_column(convert, table.columns[index])
-        if column.errors and not strict:
-            # Other games' columns that do not fit a field's type (FoW's Cost ``[L][1]``) are
-            # kept as text in ``extra`` rather than rejected.
-            mapping.extra[index] = mapping.header(index)
-            continue
-        values[name] = column.values
-        if column.errors:
-            checked.append((index, column))
-    columns = [
-        values[name] if name in values else repeat(STORED_DEFAULTS.get(name, ""))
-        for name in CARD_FIELDS[:-1]
-    ]
-    columns.append(_stored_extra(mapping, table))
-    stored = list(zip(*columns, strict=False))  # defaults repeat
-    bad = _bad_rows(mapping, table, checked)
-    keys = list(zip(values["set_name"], values["name"], strict=True))
-    if not bad and not (strict and len(set(keys)) != len(keys)):
-        result.lines, result.stored = table.numbers, stored
+def _drop_duplicates(result: CardFile) -> None:
+    """A second Zombie CCG card with a (Set, Name) already seen in the document is a bad row."""
+    if not result.zombie:
         return
-    seen: dict[tuple[str, str], int] = {}
-    for position, number in enumerate(table.numbers):
-        if position in bad:
-            result.problems += _row_problems(mapping, table, checked, position, result.origin)
+    first_line: dict[tuple[str, str], int] = {}
+    lines, stored = [], []
+    for line, row in zip(result.lines, result.stored, strict=True):
+        key = (row[1], row[0])
+        first = first_line.setdefault(key, line)
+        if first != line:
+            message = f"duplicate card {row[0]!r} in set {row[1]!r} (first at line {first})"
+            result.problems.append(Problem(Location(result.origin, line, "Name"), message))
             continue
-        first = seen.setdefault(keys[position], number)
-        if strict and first != number:
-            set_name, name = keys[position]
-            message = f"duplicate card {name!r} in set {set_name!r} (first at line {first})"
-            result.problems.append(Problem(Location(result.origin, number, "Name"), message))
-            continue
-        result.lines.append(number)
-        result.stored.append(stored[position])
+        lines.append(line)
+        stored.append(row)
+    result.problems.sort(key=lambda problem: problem.location.line or 0)
+    result.lines, result.stored = lines, stored
 
 
-def _stored_extra(mapping: _HeaderMap, table: _Table) -> Sequence[str] | repeat[str]:
-    """The ``extra`` JSON of every row: columns without a field, then unnamed overflow."""
-    labels = sorted(mapping.extra.items())
-    if not labels and not table.overflow:
-        return repeat("{}")
-    stored = []
-    for position in range(len(table.numbers)):
-        extra = {label: table.columns[index][position] for index, label in labels}
-        for offset, cell in enumerate(table.overflow.get(position, ()), mapping.width + 1):
-            extra[f"Column{offset}"] = cell
-        stored.append(json_text(extra))
-    return stored
-
-
-def _bad_rows(mapping: _HeaderMap, table: _Table, checked: list[tuple[int, Column]]) -> set[int]:
-    """Positions of rows with a bad cell or an empty Name or Set."""
-    bad: set[int] = set()
-    for index, column in checked:
-        bad.update(p for p, cell in enumerate(table.columns[index]) if cell in column.errors)
-    for name in ("name", "set_name"):
-        cells = table.columns[mapping.fields[name]]
-        if "" in cells:
-            bad.update(p for p, cell in enumerate(cells) if not cell)
-    return bad
-
-
-def _row_problems(
-    mapping: _HeaderMap,
-    table: _Table,
-    checked: list[tuple[int, Column]],
-    position: int,
-    origin: str,
-) -> list[Problem]:
-    """One problem per bad cell of a row (file, line and column header)."""
-    number = table.numbers[position]
-    problems = []
-    for index, column in checked:
-        message = column.errors.get(table.columns[index][position])
-        if message is not None:
-            problems.append(Problem(Location(origin, number, mapping.header(index)), message))
-    for name, label in (("name", "Name"), ("set_name", "Set")):
-        index = mapping.fields[name]
-        if not table.columns[index][position]:
-            where = Location(origin, number, mapping.header(index))
-            problems.append(Problem(where, f"{label} is empty"))
-    return problems
-
-
-class _HeaderMap:
-    """Header columns -> Card fields, with unknown columns kept for ``extra``."""
-
-    def __init__(self, header: list[str], origin: str, positional: bool = True) -> None:
-        names = [cell.strip().lstrip("\ufeff") for cell in header]
-        while names and not names[-1]:
-            names.pop()
-        self.width = len(names)
-        self.fields: dict[str, int] = {}
-        self.extra: dict[int, str] = {}
-        self.columns: list[str] = []
-        self.warnings: list[Problem] = []
-        for index, name in enumerate(names):
-            target = _ALIAS_TO_FIELD.get(_header_key(name))
-            if target and target not in self.fields:
-                self.fields[target] = index
-            else:
-                label = name or f"Column{index + 1}"
-                while label in self.extra.values():
-                    label += "_"
-                if target:
-                    note = f"second {target} column {name!r} kept as an extra column"
-                    self.warnings.append(Problem(Location(origin, 1, index + 1), note))
-                self.extra[index] = label
-            self.columns.append(name)
-        for position, needed in enumerate(_REQUIRED_FIRST):
-            if not positional and (needed in self.fields or needed == "image_file"):
-                continue
-            if self.fields.get(needed) != position:
-                got = names[position] if position < len(names) else "nothing"
-                expected = ("Name", "Set", "ImageFile")[position]
-                raise ZcardsError(
-                    f"card data header must start with Name, Set, ImageFile; "
-                    f"column {position + 1} is {got!r}, expected {expected!r}",
-                    Location(origin, 1, position + 1),
-                )
-
-    def header(self, index: int) -> str:
-        return self.columns[index] if index < len(self.columns) else f"Column{index + 1}"
-
-
-def _header_key(name: str) -> str:
-    return re.sub(r"[\s_\-.]", "", name.lstrip("\ufeff")).casefold()
+def _note(origin: str, note: TextNote) -> Problem:
+    return Problem(Location(origin, note.line), note.message)

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urljoin
 
+from lackey_plugin.text import split_lines
 from lackey_plugin.updatelist import parse_updatelist as read_manifest
-from zcards.errors import Location
+from zcards.errors import Location, ZcardsError
 from zcards.fetch import is_url
 from zcards.model import Card
-from zcards.normalise import Problem, split_lines
+from zcards.normalise import Problem
 
 _PLUGIN_PATH = re.compile(r"^plugins/[^/]+/+(.+)$")
 _CARD_FILE = re.compile(r"^sets/[^/]+\.txt$", re.I)
@@ -108,6 +109,8 @@ class PluginFiles:
         return relative.casefold() in self.updatelist.files or self._local(relative) is not None
 
     def resolve(self, relative: str) -> str:
+        """Where a plugin file is: beside a local updatelist (never outside its folder), else
+        at its listed URL, else next to the updatelist's URL."""
         local = self._local(relative)
         if local is not None:
             return str(local)
@@ -115,8 +118,20 @@ class PluginFiles:
         if listed:
             return listed[1]
         if self.folder is not None:
-            return str(self.folder / relative)
+            return str(self._inside(self.folder / relative))
         return urljoin(self.location, relative)
+
+    def _inside(self, path: Path) -> Path:
+        """A local plugin's file, refused when it (or a link on the way) leads outside."""
+        assert self.folder is not None
+        resolved = path.resolve()
+        if not resolved.is_relative_to(self.folder.resolve()):
+            raise ZcardsError(
+                f"refusing {str(path)!r}: a local plugin's files must be inside its folder "
+                f"{str(self.folder)!r}",
+                Location(self.location),
+            )
+        return resolved
 
     def card_files_named(self, text: str, list_name: str) -> list[str]:
         """Card data files named by ``ListOfCardDataFiles.txt`` or ``setlist.txt``."""
@@ -162,4 +177,4 @@ class PluginFiles:
             if not matches:
                 return None
             current = matches[0]
-        return current if current.is_file() else None
+        return self._inside(current) if current.is_file() else None

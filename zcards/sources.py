@@ -10,25 +10,24 @@ card list.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import urljoin, urlsplit
 
 import lxml.html
 
+from lackey_plugin.text import decode_text
 from zcards.errors import Location, ZcardsError
 from zcards.fetch import Fetcher, Validators, is_url
-from zcards.normalise import (
-    CardFile,
-    Problem,
-    decode_text,
-    looks_like_card_data,
-    normalise_table,
-    parse_card_data,
-)
+from zcards.normalise import CardFile, Problem, looks_like_card_data, normalise_table
 from zcards.plugin_files import ImageUrls, PluginFiles, parse_updatelist
+
+_HEAD_BYTES = 64 * 1024
+_HASH_BLOCK = 1 << 20
 
 _HTML_START = re.compile(rb"^\s*(<!--.*?-->\s*)*<(!doctype\s+html|html|head|body)\b", re.I | re.S)
 _UPDATELIST_HEAD = re.compile(r"^[^\t\r\n]+\t\s*\d{1,2}-\d{1,2}-\d{2,4}\s*(\r\n|\r|\n|$)")
@@ -49,16 +48,44 @@ class SourceRecord:
     fetched_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
 
 
+@dataclass(frozen=True)
+class Document:
+    """The bytes of a card-data document, to be read (again) as a stream: a local file is
+    never held in memory, a download already is."""
+
+    path: Path | None = None
+    data: bytes = b""
+    stamp: tuple[int, int] | None = None  # (size, mtime in ns) of a file when it was hashed
+
+    def open(self) -> BinaryIO:
+        return self.path.open("rb") if self.path is not None else io.BytesIO(self.data)
+
+    def unchanged_since_hashed(self) -> bool:
+        """Whether the bytes just read are those hashed (a file may change in between)."""
+        if self.path is None:
+            return True
+        try:
+            return self.stamp == _stamp(self.path)
+        except OSError:
+            return False
+
+
 @dataclass
 class CardInput:
-    """A card-data document: parsed cards, or ``parsed=None`` when the server said 304.
+    """Card data to import: a ``document`` to stream, or a ``table`` already read from an HTML
+    page, or neither when the source has not changed (HTTP 304).
 
     ``image_urls`` is None when no updatelist said where its card images are.
     """
 
     record: SourceRecord
-    parsed: CardFile | None
+    document: Document | None = None
+    table: CardFile | None = None
     image_urls: ImageUrls | None = None
+
+    @property
+    def not_modified(self) -> bool:
+        return self.document is None and self.table is None
 
 
 @dataclass
@@ -70,9 +97,17 @@ class Collection:
 
 @dataclass(frozen=True)
 class _Loaded:
+    """A document's first bytes (enough to tell what it is), and how to read all of it."""
+
     record: SourceRecord
-    data: bytes
+    head: bytes
+    document: Document
     content_type: str = ""
+
+    def data(self) -> bytes:
+        """The whole document (updatelists, file lists and pages are small)."""
+        document = self.document
+        return document.data if document.path is None else document.path.read_bytes()
 
 
 class Collector:
@@ -82,6 +117,15 @@ class Collector:
         self.fetcher = fetcher
         self.cache = cache or {}
         self.result = Collection()
+        self.seen: set[str] = set()
+
+    def _first_time(self, location: str) -> bool:
+        """A document named twice (two SOURCEs, a list naming a file twice) is read once."""
+        key = location if is_url(location) else str(Path(location).resolve())
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
 
     def collect(self, sources: list[str]) -> Collection:
         for source in sources:
@@ -92,10 +136,12 @@ class Collector:
         if not is_url(source) and Path(source).is_dir():
             self._collect_folder(Path(source).resolve())
             return
+        if not self._first_time(source):
+            return
         loaded = self._load(source, None, conditional=True)
         if loaded is None:
             return
-        kind = sniff(loaded.data, loaded.content_type)
+        kind = sniff(loaded.head, loaded.content_type)
         if kind == "html" and _path_of(source).lower().endswith(".txt"):
             kind = "html-instead-of-card-data"
         if kind == "card-data":
@@ -128,7 +174,9 @@ class Collector:
             self._collect_card_file(str(path), None)
 
     def _load(self, location: str, parent: str | None, *, conditional: bool) -> _Loaded | None:
-        """Bytes of a path or URL; None when a conditional download was not modified."""
+        """A path or URL, with provenance; None when a conditional download was not modified.
+
+        A local file is hashed as a stream and only its head is kept."""
         if parent is not None and is_url(parent) and not is_url(location):
             raise ZcardsError(
                 f"refusing {location!r}: a downloaded list may only point to http(s) URLs",
@@ -137,12 +185,13 @@ class Collector:
         if not is_url(location):
             path = Path(location).resolve()
             try:
-                data = path.read_bytes()
+                stamp = _stamp(path)
+                head, digest, size = _hash_file(path)
             except OSError as error:
                 raise ZcardsError(f"cannot read: {error.strerror}", Location(str(path))) from None
-            record = SourceRecord(str(path), "", parent, sha256=_sha256(data), size=len(data))
+            record = SourceRecord(str(path), "", parent, sha256=digest, size=size)
             self.result.records.append(record)
-            return _Loaded(record, data)
+            return _Loaded(record, head, Document(path=path, stamp=stamp))
         validators = self.cache.get(location) if conditional else None
         download = self.fetcher.get(location, validators)
         record = SourceRecord(location, "", parent, validators=download.validators)
@@ -151,9 +200,10 @@ class Collector:
             record.not_modified = True
             record.kind = "unchanged"
             return None
-        record.sha256 = _sha256(download.content)
+        record.sha256 = hashlib.sha256(download.content).hexdigest()
         record.size = len(download.content)
-        return _Loaded(record, download.content, download.content_type)
+        document = Document(data=download.content)
+        return _Loaded(record, download.content[:_HEAD_BYTES], document, download.content_type)
 
     def _collect_card_file(
         self,
@@ -166,11 +216,13 @@ class Collector:
         """A card-data document we were pointed to. An HTML page is always an error; other
         text is an error too, unless the pointer was only a guess (``optional``: a page's
         link to some ``.txt`` file)."""
+        if not self._first_time(location):
+            return
         loaded = self._load(location, parent, conditional=True)
         if loaded is None:
-            self.result.inputs.append(CardInput(self.result.records[-1], None, images))
+            self.result.inputs.append(CardInput(self.result.records[-1], image_urls=images))
             return
-        kind = sniff(loaded.data, loaded.content_type)
+        kind = sniff(loaded.head, loaded.content_type)
         if kind == "html":
             raise _html_error(loaded.record.location)
         if kind == "card-data":
@@ -184,17 +236,22 @@ class Collector:
         self.result.warnings.append(Problem(where, f"{message}; skipped"))
 
     def _add_card_data(self, loaded: _Loaded, images: ImageUrls | None = None) -> None:
-        record = loaded.record
-        record.kind = "card-data"
-        parsed = parse_card_data(loaded.data, record.location)
-        record.row_count = len(parsed.stored)
-        self.result.inputs.append(CardInput(record, parsed, images))
+        """Card data is read later, as a stream, inside the import's transaction."""
+        loaded.record.kind = "card-data"
+        self.result.inputs.append(CardInput(loaded.record, loaded.document, image_urls=images))
+
+    def _text(self, loaded: _Loaded) -> str:
+        """A small document's text by the one decoding policy; guesses become warnings."""
+        decoded = decode_text(loaded.data())
+        location = loaded.record.location
+        for note in decoded.notes:
+            self.result.warnings.append(Problem(Location(location, note.line), note.message))
+        return decoded.text
 
     def _follow_updatelist(self, loaded: _Loaded) -> None:
         record = loaded.record
         record.kind = "updatelist"
-        text, warnings = decode_text(loaded.data, record.location)
-        self.result.warnings.extend(warnings)
+        text = self._text(loaded)
         plugin = PluginFiles(parse_updatelist(text, record.location), record.location)
         images = plugin.updatelist.images.copy()
         for name in plugin.updatelist.url_files:
@@ -205,14 +262,14 @@ class Collector:
                 continue
             if url_file is not None:
                 url_file.record.kind = "image-urls"
-                images.add_lines(decode_text(url_file.data, url_file.record.location)[0])
+                images.add_lines(self._text(url_file))
         listed: list[str] = []
         for list_name in ("ListOfCardDataFiles.txt", "setlist.txt"):
             if plugin.has(list_name):
                 listing = self._load(plugin.resolve(list_name), record.location, conditional=False)
                 assert listing is not None
                 listing.record.kind = "file-list"
-                listed = plugin.card_files_named(decode_text(listing.data, list_name)[0], list_name)
+                listed = plugin.card_files_named(self._text(listing), list_name)
                 break
         files, warnings = plugin.card_files(listed)
         self.result.warnings.extend(warnings)
@@ -224,13 +281,13 @@ class Collector:
     def _read_page(self, loaded: _Loaded) -> None:
         record = loaded.record
         record.kind = "html"
-        page = lxml.html.fromstring(loaded.data, base_url=record.location)
+        page = lxml.html.fromstring(loaded.data(), base_url=record.location)
         inputs_before = len(self.result.inputs)
         for link in _card_links(page, record.location):
             self._collect_card_file(link, record.location, optional=True)
         tables = [t for t in (_table_cards(table, record) for table in page.iter("table")) if t]
         for parsed in tables:
-            self.result.inputs.append(CardInput(record, parsed))
+            self.result.inputs.append(CardInput(record, table=parsed))
         if len(self.result.inputs) == inputs_before:
             raise ZcardsError(
                 "the HTML page has no card table (a header row with Name and Set) "
@@ -265,7 +322,9 @@ def _card_links(page: lxml.html.HtmlElement, base: str) -> list[str]:
     for anchor in page.iter("a"):
         href = (anchor.get("href") or "").strip()
         if href and _path_of(href).lower().endswith(".txt"):
-            seen.setdefault(_join(base, href), None)
+            target = _join(base, href)
+            if target is not None:
+                seen.setdefault(target, None)
     return list(seen)
 
 
@@ -284,15 +343,33 @@ def _table_cards(table: lxml.html.HtmlElement, record: SourceRecord) -> CardFile
     return normalise_table(header, body, record.location, positional=False)
 
 
-def _join(base: str, href: str) -> str:
+def _join(base: str, href: str) -> str | None:
+    """A link's target; a local page's links never leave the page's folder (None)."""
     if is_url(base) or is_url(href):
         return urljoin(base, href)
-    return str((Path(base).parent / href).resolve())
+    folder = Path(base).parent.resolve()
+    target = (folder / href).resolve()
+    return str(target) if target.is_relative_to(folder) else None
 
 
 def _path_of(location: str) -> str:
     return urlsplit(location).path if is_url(location) else location
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+def _hash_file(path: Path) -> tuple[bytes, str, int]:
+    """A file's first bytes, SHA-256 and size, read as a stream."""
+    digest = hashlib.sha256()
+    size = 0
+    with path.open("rb") as stream:
+        head = stream.read(_HEAD_BYTES)
+        block = head
+        while block:
+            digest.update(block)
+            size += len(block)
+            block = stream.read(_HASH_BLOCK)
+    return head, digest.hexdigest(), size

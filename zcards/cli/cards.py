@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import csv
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any, TextIO
 
 import click
 
 from zcards.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
+from zcards.changes import CardChange, printable, run_changes, undo_run
 from zcards.cli.common import (
     db_option,
     emit_json,
-    emit_rows,
     format_option,
     progress,
     stage_progress,
 )
 from zcards.db import find_db, open_db, resolve_db_path
+from zcards.provenance import PRUNE_SHARE
+
+_CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 
 
 @click.command("import")
@@ -23,7 +31,12 @@ from zcards.db import find_db, open_db, resolve_db_path
 @db_option
 @click.option("--skip-bad-rows", is_flag=True, help="Import the good rows; report each bad one.")
 @click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
-@click.option("--verbose", "-v", is_flag=True, help="List every changed card, however many.")
+@click.option("--verbose", "-v", is_flag=True, help="List the changed cards, however many.")
+@click.option(
+    "--prune",
+    is_flag=True,
+    help=f"Allow removing more than {PRUNE_SHARE:.0%} of a source's cards.",
+)
 @format_option(("text", "json"), "text")
 def import_command(
     sources: tuple[str, ...],
@@ -31,6 +44,7 @@ def import_command(
     skip_bad_rows: bool,
     dry_run: bool,
     verbose: bool,
+    prune: bool,
     output_format: str,
 ) -> None:
     """Import card data from SOURCE paths or URLs.
@@ -38,6 +52,8 @@ def import_command(
     A SOURCE is a Lackey card-data file, a plugin's updatelist.txt (its card data files and
     image URLs are followed), a plugin folder, or an HTML page with card tables or links to
     card-data files. The import is one transaction: on any error nothing changes.
+    An import that would remove more than a small share of a source's cards stops unless
+    --prune is given; 'zcards changes undo RUN' puts back what a run removed or changed.
     """
     from zcards.importer import import_sources
 
@@ -46,6 +62,7 @@ def import_command(
         list(sources),
         skip_bad_rows=skip_bad_rows,
         dry_run=dry_run,
+        prune=prune,
         progress=progress,
     )
     if output_format == "json":
@@ -54,23 +71,102 @@ def import_command(
         click.echo("\n".join(report.summary(verbose=verbose)))
 
 
-@click.command("changes")
+@click.group("changes", invoke_without_command=True)
 @db_option
 @click.option("--run", "run_id", type=int, default=None, help="Import run id (default: latest).")
-@format_option(("text", "json", "csv", "tsv"))
-def changes_command(db_path: Path | None, run_id: int | None, output_format: str) -> None:
-    """Cards added, removed or changed (field by field) by an import run."""
-    from zcards.changes import run_changes
+@format_option(("text", "json", "jsonl", "csv", "tsv"))
+@click.pass_context
+def changes_command(
+    context: click.Context, db_path: Path | None, run_id: int | None, output_format: str
+) -> None:
+    """Cards added, removed or changed (field by field) by an import run.
 
+    'zcards changes undo RUN' reverts a run. The list is streamed from the database.
+    """
+    if context.invoked_subcommand is not None:
+        context.obj = db_path  # 'zcards changes --db X undo RUN' means database X too
+        return
     db = open_db(db_path)
     run, changes = run_changes(db, run_id)
+    _emit_changes(run, changes, output_format, lambda: run_changes(db, run)[1])
+
+
+@changes_command.command("undo")
+@click.argument("run_id", metavar="RUN", type=int)
+@db_option
+@format_option(("text", "json"), "text")
+@click.pass_context
+def undo_command(
+    context: click.Context, run_id: int, db_path: Path | None, output_format: str
+) -> None:
+    """Undo import run RUN: its added cards go, removed and changed ones come back.
+
+    The undo is a run of its own in the change log. It is refused when a later run changed
+    some of the same cards (undo that one first).
+    """
+    path = resolve_db_path(db_path or context.obj)
+    open_db(path).close()  # a clear error when the database does not exist
+    report = undo_run(path, run_id)
+    data = {
+        "run": report.run_id,
+        "undoes": report.undone,
+        "added": report.added,
+        "changed": report.changed,
+        "removed": report.removed,
+    }
     if output_format == "json":
-        emit_json({"run": run, "changes": [change.to_dict() for change in changes]})
+        emit_json(data)
         return
-    rows = [
-        {**change.to_dict(), "run": run, "fields": _fields(change.fields)} for change in changes
-    ]
-    emit_rows(rows, ["run", "action", "set", "name", "fields"], output_format)
+    click.echo(
+        f"run {report.run_id} undid run {report.undone}: {report.added} added, "
+        f"{report.changed} changed, {report.removed} removed (see 'zcards changes')"
+    )
+
+
+def _emit_changes(
+    run: int | None,
+    changes: Iterator[CardChange],
+    output_format: str,
+    again: Callable[[], Iterator[CardChange]],
+) -> None:
+    """Changes written as they are read: memory does not grow with the run."""
+    out = sys.stdout
+    if output_format == "json":
+        out.write(f'{{"run": {json.dumps(run)}, "changes": [')
+        for index, change in enumerate(changes):
+            out.write(("," if index else "") + "\n  " + _json(change.to_dict()))
+        out.write("\n]}\n")
+    elif output_format == "jsonl":
+        for change in changes:
+            out.write(_json({"run": run, **change.to_dict()}) + "\n")
+    elif output_format in ("csv", "tsv"):
+        writer = csv.writer(out, delimiter="," if output_format == "csv" else "\t")
+        writer.writerow(_CHANGE_COLUMNS)
+        writer.writerows(_cells(run, change) for change in changes)
+    else:
+        widths = [len(column) for column in _CHANGE_COLUMNS]
+        for change in changes:  # first pass: column widths only, nothing kept
+            cells = [printable(cell) for cell in _cells(run, change)]
+            widths = [max(width, len(cell)) for width, cell in zip(widths, cells, strict=True)]
+        _table_line(out, _CHANGE_COLUMNS, widths)
+        _table_line(out, ["-" * width for width in widths], widths)
+        for change in again():
+            _table_line(out, [printable(cell) for cell in _cells(run, change)], widths)
+    out.flush()
+
+
+def _cells(run: int | None, change: CardChange) -> list[str]:
+    fields = _fields(change.fields)
+    return ["" if run is None else str(run), change.action, change.set_name, change.name, fields]
+
+
+def _table_line(out: TextIO, cells: Iterable[str], widths: list[int]) -> None:
+    line = "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True))
+    out.write(line.rstrip() + "\n")
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False)
 
 
 @click.command("build")
@@ -153,7 +249,7 @@ def _how_to_query(result: BuildResult) -> str:
     )
 
 
-def _fields(fields: dict) -> str:
+def _fields(fields: Mapping[str, list[Any]]) -> str:
     return "; ".join(f"{name}: {old!r} -> {new!r}" for name, (old, new) in fields.items())
 
 
