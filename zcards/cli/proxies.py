@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -90,7 +91,10 @@ def proxies_command(
     cards = select_cards(open_db(db_path), query, deck_path)
     if not cards:
         raise UsageError("no cards match: nothing to print")
-    options = dict(
+    render = functools.partial(
+        write_proxies,
+        cards,
+        out_path,
         paper=paper,
         card_size=card_size,
         bleed_mm=bleed_mm,
@@ -102,9 +106,9 @@ def proxies_command(
         with click.progressbar(
             length=len(cards) * copies, label="Rendering proxies", file=sys.stderr
         ) as bar:
-            report = write_proxies(cards, out_path, progress=bar.update, **options)
+            report = render(progress=bar.update)
     else:
-        report = write_proxies(cards, out_path, **options)
+        report = render()
     _emit(report, output_format)
 
 
