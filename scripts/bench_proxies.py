@@ -1,11 +1,12 @@
 """Benchmark proxy sheets: time and peak memory at 100, 1,000 and 10,000 cards.
 
 Each size runs in a fresh process; so does the baseline, a trivial WeasyPrint page to PDF
-(the smallest unit of work a sheet costs), measured in the same run. Prints per size the
-seconds, seconds per sheet and its ratio to the baseline page, the peak memory of the
-process and of its largest child process (the render workers, if any), and checks that the
-PDF has every page; then the growth factors from the smallest to the largest size (x1.00:
-time per card and memory do not grow).
+(the smallest unit of work a sheet costs), measured in the same run. Prints per size the wall
+and CPU seconds (CPU includes the worker processes, and hardly moves when other work shares
+the cores), each per sheet as a ratio to the baseline page, the peak memory of the process and
+of its largest child process (the render workers, if any), and checks that the PDF has every
+page; then the growth factors from the smallest to the largest size (x1.00: CPU per card and
+memory do not grow).
 
     python scripts/bench_proxies.py [--sizes 100,1000,10000] [--work DIR]
 """
@@ -17,7 +18,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from render_bench_support import baseline_child, growth, measure, report_child, synthetic_db
+from render_bench_support import (
+    baseline_child,
+    cpu_seconds,
+    growth,
+    measure,
+    report_child,
+    start_child,
+    synthetic_db,
+)
 
 
 def proxies_child(db: str, count: int) -> None:
@@ -26,16 +35,17 @@ def proxies_child(db: str, count: int) -> None:
     from zcards.db import iter_cards, open_db
     from zcards.proxies import write_proxies
 
+    start_child()
     cards = list(iter_cards(open_db(db)))[:count]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "proxies.pdf"
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         report = write_proxies(cards, out)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
         pages = len(pypdfium2.PdfDocument(out))
     if pages != report.pages:
         raise SystemExit(f"the PDF has {pages} pages, the report says {report.pages}")
-    report_child({"seconds": seconds, "pages": pages})
+    report_child({"seconds": seconds, "cpu": cpu, "pages": pages})
 
 
 def main() -> None:
@@ -56,25 +66,25 @@ def main() -> None:
         work.mkdir(parents=True, exist_ok=True)
         db = synthetic_db(work, max(sizes))
         baseline = measure(__file__, "baseline")
-        page = baseline.result["seconds"]
+        page, page_cpu = baseline.result["seconds"], baseline.result["cpu"]
         print(
-            f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms, "
-            f"process peak {baseline.peak_mib:.0f} MiB"
+            f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms "
+            f"({page_cpu * 1000:.1f} ms CPU), process peak {baseline.peak_mib:.0f} MiB"
         )
         runs = {size: measure(__file__, "proxies", str(db), str(size)) for size in sizes}
     for size, run in runs.items():
-        seconds, sheets = run.result["seconds"], run.result["pages"]
+        seconds, cpu, sheets = run.result["seconds"], run.result["cpu"], run.result["pages"]
         print(
-            f"{size:>6} cards, {sheets:>5} sheets: {seconds:7.1f} s, "
-            f"{seconds / sheets:.3f} s/sheet = {seconds / sheets / page:5.1f}x baseline page; "
-            f"peak {run.peak_mib:5.0f} MiB, largest child {run.workers_peak_mib:5.0f} MiB"
+            f"{size:>6} cards, {sheets:>5} sheets: {seconds:7.1f} s ({cpu:7.1f} s CPU); per sheet "
+            f"{seconds / sheets / page:4.1f}x baseline page ({cpu / sheets / page_cpu:4.1f}x CPU); "
+            f"peak {run.peak_mib:4.0f} MiB, largest child {run.workers_peak_mib:4.0f} MiB"
         )
     small, large = runs[min(sizes)], runs[max(sizes)]
     per_card = [
         run.result["seconds"] / size for size, run in ((min(sizes), small), (max(sizes), large))
     ]
     print(
-        f"growth {min(sizes)} -> {max(sizes)} cards: time per card {growth(*per_card)}, "
+        f"growth {min(sizes)} -> {max(sizes)} cards: CPU per card {growth(*per_card)}, "
         f"peak memory {growth(small.peak_mib, large.peak_mib)}, "
         f"largest process {growth(small.largest_mib, large.largest_mib)}"
     )

@@ -1,9 +1,11 @@
 """What the rendering benchmarks (bench_export.py, bench_proxies.py) share.
 
-Every measurement runs in a fresh child process, so its peak memory is its own: the parent
-reads it with ``wait4``, and the child reports the peak of its own worker processes
-(``RUSAGE_CHILDREN``). The baseline is a trivial WeasyPrint page, measured the same way in the
-same run, so ratios compare like with like on a loaded machine.
+Every measurement runs in a fresh child process. Peak memory is read from Linux's ``VmHWM``
+(the high-water mark of the process's *own* memory): ``ru_maxrss`` would not do, as a process
+inherits the peak of whatever spawned it (it is kept across ``execve``). The child reports its
+own peak and that of its largest child process (the render workers, sampled every 0.2 s while
+they run). The baseline is a trivial WeasyPrint page, measured the same way in the same run, so
+ratios compare like with like on a loaded machine.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +25,7 @@ from pathlib import Path
 from zcards.model import ZOMBIE_COLUMNS
 
 TRIVIAL_PAGE = "<!DOCTYPE html><html><body><p>Hello, zombie.</p></body></html>"
-_KIB = 1 << 20 if sys.platform == "darwin" else 1 << 10  # ru_maxrss unit: bytes on macOS
+_children_peak = 0.0
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,47 @@ class Measured:
     def largest_mib(self) -> float:
         """The peak of the largest single process: what one renderer needs."""
         return max(self.peak_mib, self.workers_peak_mib)
+
+
+def peak_mib(pid: int | str = "self") -> float:
+    """The process's own memory high-water mark (0 once it is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    for line in status.splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _sample_children() -> None:
+    global _children_peak
+    me = str(os.getpid())
+    while True:
+        for entry in Path("/proc").iterdir():
+            try:
+                stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+            except OSError:
+                continue
+            if stat and stat.rsplit(")", 1)[1].split()[1] == me:
+                _children_peak = max(_children_peak, peak_mib(entry.name))
+        time.sleep(0.2)
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the workers): unlike wall
+    time, it hardly changes when other work shares the machine's cores."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def start_child() -> None:
+    """In a child: start watching the memory of its own child processes."""
+    if not Path("/proc/self/status").exists():
+        raise SystemExit("the rendering benchmarks read memory from Linux's /proc")
+    threading.Thread(target=_sample_children, daemon=True).start()
 
 
 def synthetic_card_file(path: Path, count: int) -> Path:
@@ -65,36 +109,34 @@ def synthetic_db(folder: Path, count: int) -> Path:
 
 
 def measure(script: str, *args: str) -> Measured:
-    """Run ``script --child ARGS`` and read its JSON line and peak memory."""
+    """Run ``script --child ARGS`` and read its JSON line (result and peaks)."""
     command = [sys.executable, script, "--child", *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    output = process.stdout.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed with exit code {process.returncode}")
-    result = json.loads(output.strip().splitlines()[-1])
-    return Measured(result, usage.ru_maxrss / _KIB, result.pop("workers_peak_mib", 0.0))
+    finished = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=False)
+    if finished.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed with exit code {finished.returncode}")
+    result = json.loads(finished.stdout.strip().splitlines()[-1])
+    return Measured(result, result.pop("peak_mib"), result.pop("workers_peak_mib"))
 
 
 def report_child(result: dict) -> None:
-    """The child's last line: its result and the peak memory of its worker processes."""
-    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / _KIB
-    print(json.dumps({**result, "workers_peak_mib": workers}), flush=True)
+    """The child's last line: its result, its own peak and its largest child's."""
+    peaks = {"peak_mib": peak_mib(), "workers_peak_mib": _children_peak}
+    print(json.dumps({**result, **peaks}), flush=True)
 
 
 def baseline_child(repeat: int = 15) -> None:
-    """Median seconds for a trivial WeasyPrint page to PDF (after one warm-up)."""
+    """Median wall and CPU seconds for a trivial WeasyPrint page to PDF (after a warm-up)."""
     import weasyprint
 
+    start_child()
     weasyprint.HTML(string=TRIVIAL_PAGE).write_pdf()
-    times = []
+    walls, cpus = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), cpu_seconds()
         weasyprint.HTML(string=TRIVIAL_PAGE).write_pdf()
-        times.append(time.perf_counter() - start)
-    report_child({"seconds": statistics.median(times)})
+        walls.append(time.perf_counter() - wall)
+        cpus.append(cpu_seconds() - cpu)
+    report_child({"seconds": statistics.median(walls), "cpu": statistics.median(cpus)})
 
 
 def growth(small: float, large: float) -> str:

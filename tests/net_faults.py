@@ -12,7 +12,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import zlib
@@ -119,20 +118,35 @@ class Finished:
     peak_mib: float
 
 
+# Runs zcards and writes the process's own memory high-water mark (Linux VmHWM) at exit.
+# ru_maxrss would not do: a child inherits the peak of the process that spawned it (pytest).
+_MEASURED_ZCARDS = """
+import atexit, os, runpy, sys
+def write_peak():
+    with open("/proc/self/status") as status:
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["PEAK_FILE"], "w") as out:
+        out.write(peak)
+atexit.register(write_peak)
+runpy.run_module("zcards", run_name="__main__")
+"""
+
+
 def run_measured(args: list[str], cwd: Path) -> Finished:
-    """Run ``python -m zcards ARGS`` and measure its peak memory (``wait4`` on this child)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "zcards", *args], cwd=cwd, stdout=out, stderr=err, env=env
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        return Finished(
-            process.returncode,
-            out.read().decode(errors="replace"),
-            err.read().decode(errors="replace"),
-            usage.ru_maxrss / (1 << 20 if sys.platform == "darwin" else 1 << 10),
-        )
+    """Run ``zcards ARGS`` in a subprocess and read its own peak memory (Linux only)."""
+    peak_file = cwd / "peak-kib.txt"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "PEAK_FILE": str(peak_file),
+    }
+    finished = subprocess.run(
+        [sys.executable, "-c", _MEASURED_ZCARDS, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    peak = int(peak_file.read_text()) / 1024
+    return Finished(finished.returncode, finished.stdout, finished.stderr, peak)

@@ -72,7 +72,6 @@ class _Watch:
     which wakes a blocked read at once (a read timeout alone restarts with every byte)."""
 
     def __init__(self, seconds: float, retry_after_cap: float) -> None:
-        self.seconds = seconds
         self.retry_after_cap = retry_after_cap
         self.expires = time.monotonic() + seconds
         self.expired = False
@@ -120,20 +119,24 @@ def _shut_down(sock: socket.socket) -> None:
         socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
-class _WatchedHTTPConnection(HTTPConnection):
+class _Watched:
+    """Connection mixin: hands the socket a response is read from to the current watch."""
+
+    sock: socket.socket | None
+
     def getresponse(self, *args, **kwargs):
         watch = _watch()
         if watch is not None:
             watch.track(self.sock)
-        return super().getresponse(*args, **kwargs)
+        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
 
 
-class _WatchedHTTPSConnection(HTTPSConnection):
-    def getresponse(self, *args, **kwargs):
-        watch = _watch()
-        if watch is not None:
-            watch.track(self.sock)
-        return super().getresponse(*args, **kwargs)
+class _WatchedHTTPConnection(_Watched, HTTPConnection):
+    pass
+
+
+class _WatchedHTTPSConnection(_Watched, HTTPSConnection):
+    pass
 
 
 class _WatchedHTTPPool(HTTPConnectionPool):
