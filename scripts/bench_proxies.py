@@ -81,7 +81,7 @@ def main() -> None:
         )
     small, large = runs[min(sizes)], runs[max(sizes)]
     per_card = [
-        run.result["seconds"] / size for size, run in ((min(sizes), small), (max(sizes), large))
+        run.result["cpu"] / size for size, run in ((min(sizes), small), (max(sizes), large))
     ]
     print(
         f"growth {min(sizes)} -> {max(sizes)} cards: CPU per card {growth(*per_card)}, "
