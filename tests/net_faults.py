@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-# A drip stops by itself after this long, so code without a deadline fails instead of hanging.
+# A drip (or a busy server) gives up after this long, so code without a deadline (or that
+# obeys a long Retry-After) fails instead of hanging.
 DRIP_GIVES_UP_S = 30.0
 
 

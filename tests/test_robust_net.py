@@ -10,14 +10,23 @@ deadline fails instead of hanging); memory is measured on a real ``zcards`` subp
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_faults import RawServer, drip, gzip_bomb, http_response, run_measured, send_and_close
+from net_faults import (
+    DRIP_GIVES_UP_S,
+    RawServer,
+    drip,
+    gzip_bomb,
+    http_response,
+    run_measured,
+    send_and_close,
+)
 from pytest_httpserver import HTTPServer
-from werkzeug import Response
+from werkzeug import Request, Response
 
 from lackey_plugin.checksum import checksum_bytes
 from lackey_plugin.verify import DEAD, OK, NotAnUpdatelist, verify_plugin
@@ -69,6 +78,21 @@ def _redirect_loop(server: HTTPServer, stack: contextlib.ExitStack, body: bytes)
     return first
 
 
+def _busy_then_gone(server: HTTPServer, stack: contextlib.ExitStack, body: bytes) -> str:
+    """503 with ``Retry-After: 120``; a client that really waits that long finds the file gone
+    (410), so obeying the header in full fails the test instead of only slowing it."""
+    first: list[float] = []
+
+    def handler(request: Request) -> Response:
+        first.append(time.monotonic())
+        if first[-1] - first[0] > DRIP_GIVES_UP_S:
+            return Response(b"gone", 410)
+        return Response(b"busy", 503, {"Retry-After": "120"})
+
+    server.expect_request("/busy.txt").respond_with_handler(handler)
+    return server.url_for("/busy.txt")
+
+
 Serve = Callable[[HTTPServer, contextlib.ExitStack, bytes], str]
 
 
@@ -96,10 +120,7 @@ def _fifty_megabytes(body: bytes) -> Response:
 
 FAULTS: dict[str, tuple[Serve, str]] = {
     "404": (_on_httpserver(lambda b: Response(ERROR_PAGE, status=404)), "HTTP 404"),
-    "503-retry-after-120": (
-        _on_httpserver(lambda b: Response(b"busy", 503, {"Retry-After": "120"})),
-        "HTTP 503|deadline",
-    ),
+    "503-retry-after-120": (_busy_then_gone, "HTTP 503"),
     "drip-headers": (_on_raw(lambda b: drip(http_response(b))), "1.5 s deadline"),
     "drip-body": (_on_raw(_drip_body), "1.5 s deadline"),
     "truncated": (
