@@ -97,7 +97,7 @@ def map_in_processes(
 
 
 def _terminate_workers(executor: ProcessPoolExecutor) -> None:
-    # Python < 3.14 has no public way to stop a pool's running tasks: its process table it is.
+    # Python < 3.14 has no public way to stop a pool's running tasks; its process table has.
     for process in list(getattr(executor, "_processes", {}).values()):
         process.terminate()
 
