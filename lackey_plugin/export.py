@@ -1,10 +1,11 @@
 """``zcards plugin export``: the card database as a complete, installable LackeyCCG plugin.
 
 The plugin is built in a temporary folder next to the target, linted strictly (our own output
-must be warning-free), and only then swapped in, so a failed export leaves the previous plugin
-untouched. Output is deterministic: files, rows and updatelist lines come in a fixed order and
-the only date is the release date (an option, or the database's last import), never the clock
-time of the run.
+must be warning-free), and only then swapped in (:mod:`lackey_plugin.folder_swap`: a complete
+plugin is there at every instant, and whatever a killed run left is cleaned up by the next), so
+a failed export leaves the previous plugin untouched. Output is deterministic: files, rows and
+updatelist lines come in a fixed order and the only date is the release date (an option, or the
+database's last import), never the clock time of the run.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from urllib.parse import quote
 
-from lackey_plugin import carddata, packs
+from lackey_plugin import carddata, folder_swap, packs
 from lackey_plugin.background import render_pack_image, render_table_background
 from lackey_plugin.checksum import checksum_file
 from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
@@ -92,13 +93,7 @@ def export_plugin(
     if not cards:
         raise ZcardsError("the card database has no cards to export")
     day = release or _release_from_db(db) or date.today()
-    target = out / name
-    previous = _previous_stamp(target)
-    if previous and previous > yymmdd(day):
-        raise ZcardsError(
-            f"{target} holds version {previous}, newer than {yymmdd(day)}; pass a later --date"
-        )
-    report = ExportReport(plugin_dir=target, version=yymmdd(day))
+    report = ExportReport(plugin_dir=out / name, version=yymmdd(day))
     if base_url is None:
         base_url = PLACEHOLDER_BASE.format(name=name)
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
@@ -111,23 +106,36 @@ def export_plugin(
         game=game,
         progress=progress or _quiet,
     )
-    build = Path(tempfile.mkdtemp(prefix=f".{name}.build-", dir=out))
+    with folder_swap.locked(out):
+        folder_swap.recover(out, name)
+        _export_into(out, db, cards, job, report)
+    return report
+
+
+def _export_into(out: Path, db, cards: list[Card], job: _Job, report: ExportReport) -> None:
+    """Build next to the target and swap it in (holding the folder's lock)."""
+    target = out / job.name
+    previous = _previous_stamp(target)
+    if previous and previous > report.version:
+        raise ZcardsError(
+            f"{target} holds version {previous}, newer than {report.version}; pass a later --date"
+        )
+    build = Path(tempfile.mkdtemp(prefix=folder_swap.build_prefix(job.name), dir=out))
     build.chmod(_folder_mode())  # mkdtemp makes it private; a plugin folder is served and shared
     try:
         _build(build, db, cards, job, report)
-        _self_check(build, name)
+        _self_check(build, job.name)
         if previous == report.version:
             if _same_tree(build, target):
                 report.unchanged = True
-                return report
+                return
             raise ZcardsError(
                 f"{target} already holds version {previous} with different content; "
                 "a new export needs a later --date"
             )
-        _swap(build, target)
+        folder_swap.replace_folder(build, target)
     finally:
         shutil.rmtree(build, ignore_errors=True)
-    return report
 
 
 @dataclass(frozen=True)
@@ -324,22 +332,6 @@ def _same_tree(left: Path, right: Path) -> bool:
     if not right.is_dir() or names != files(right):
         return False
     return all(filecmp.cmp(left / n, right / n, shallow=False) for n in names)
-
-
-def _swap(build: Path, target: Path) -> None:
-    """Move the finished build into place; on failure put the previous plugin back."""
-    if not target.exists():
-        build.rename(target)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-    old.rmdir()
-    target.rename(old)
-    try:
-        build.rename(target)
-    except OSError:
-        old.rename(target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _folder_mode() -> int:

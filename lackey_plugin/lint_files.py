@@ -11,6 +11,7 @@ from lackey_plugin.version import read_stamp, valid_stamp
 from zcards.errors import ZcardsError
 
 MAX_LISTED = 3
+UPDATELIST = "updatelist.txt"
 
 
 def _card_index(plugin: Plugin) -> tuple[set[tuple[str, str]], set[str]]:
@@ -161,7 +162,7 @@ def check_distribution(plugin: Plugin) -> None:
 
 
 def _check_updatelist(plugin: Plugin) -> None:
-    file = "updatelist.txt"
+    file = UPDATELIST
     try:
         updatelist = parse_updatelist((plugin.root / file).read_bytes(), file)
     except ZcardsError as error:
@@ -204,6 +205,8 @@ def _check_updatelist(plugin: Plugin) -> None:
                 f"{len(unlisted)} files are not listed, e.g. {', '.join(unlisted[:MAX_LISTED])}",
                 file,
             )
+    for url in [url for _, url in updatelist.card_image_urls] + updatelist.card_general_urls:
+        _check_url(plugin, url, 0)
     for url_file in updatelist.card_url_files:
         if not (plugin.root / url_file).is_file():
             matches = [f for f in plugin.files() if f.casefold() == url_file.casefold()]
@@ -213,11 +216,38 @@ def _check_updatelist(plugin: Plugin) -> None:
             )
 
 
+def _check_url(plugin: Plugin, url: str, line: int) -> None:
+    """Lackey downloads over http(s) only; a ``file://`` or other URL works on no user's
+    machine, or reads theirs."""
+    if not url.lower().startswith(("http://", "https://")):
+        plugin.add(ERROR, "updatelist-url", f"{url!r} is not an http(s) URL", UPDATELIST, line)
+
+
+def _other_plugin(plugin: Plugin, updatelist, local_path: str) -> str | None:
+    """The other plugin's folder an entry installs into, if it does (``plugins/<other>/``)."""
+    parts = local_path.replace("\\", "/").split("/")
+    if len(parts) < 2 or parts[0].casefold() != "plugins":
+        return None
+    own = {updatelist.name.casefold(), plugin.name.casefold()}
+    return None if parts[1].casefold() in own else parts[1]
+
+
 def _check_entry(plugin: Plugin, updatelist, entry, absent: list[str], listed: set[str]) -> None:
-    file = "updatelist.txt"
+    file = UPDATELIST
+    _check_url(plugin, entry.url, entry.line)
     if unsafe_path(entry.local_path):
         plugin.add(
             ERROR, "unsafe-path", f"{entry.local_path!r} leaves Lackey's folder", file, entry.line
+        )
+        return
+    other = _other_plugin(plugin, updatelist, entry.local_path)
+    if other is not None:
+        plugin.add(
+            ERROR,
+            "updatelist-other-plugin",
+            f"{entry.local_path!r} installs into another plugin ({other!r})",
+            file,
+            entry.line,
         )
         return
     relative = updatelist.plugin_path(entry)

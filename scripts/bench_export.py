@@ -1,15 +1,17 @@
-"""Benchmark the Lackey plugin export and the Lackey checksum.
+"""Benchmark the Lackey plugin export: card faces at 100, 1,000 and 10,000 cards, the whole
+export of the bundled set, and the Lackey checksum.
 
-Prints, from one run:
-* the full export time of the bundled ``alpha`` set (card images included);
-* the export time of a synthetic set (default 10,000 cards; images at --synthetic-dpi);
-* card faces of the first --compare synthetic cards rendered in-process, then in worker
-  processes (as the export renders big sets), with the speed-up and a byte-for-byte check;
+* Card faces (the export's slow part) of the first N synthetic cards, each size in a fresh
+  process: wall and CPU seconds (CPU includes the worker processes, and hardly moves when
+  other work shares the cores), each per face as a ratio to the baseline (a trivial WeasyPrint
+  page to PDF, measured in the same run), the peak memory of the process and of its largest
+  worker, then the growth factors from the smallest to the largest size (x1.00: CPU per face
+  and memory do not grow);
+* the full export of the bundled ``alpha`` set (card images included);
 * checksum throughput in MB/s against two baselines on the same bytes: ``hashlib.sha256``
   (C speed, the ceiling) and a plain Python byte-sum loop (what a naive port does).
 
-Usage: python scripts/bench_export.py [--cards 10000] [--dpi 150] [--synthetic-dpi 30]
-       [--compare 1000]
+Usage: python scripts/bench_export.py [--sizes 100,1000,10000] [--dpi 150] [--work DIR]
 """
 
 from __future__ import annotations
@@ -22,94 +24,76 @@ import time
 from datetime import date
 from pathlib import Path
 
-from lackey_plugin.checksum import checksum_bytes
-from lackey_plugin.export import export_plugin
-from zcards.cardface import PARALLEL_MIN, render_faces
-from zcards.db import iter_cards, open_db
-from zcards.importer import import_sources
-from zcards.model import ZOMBIE_COLUMNS
-from zcards.raster import cpu_count
-from zcards.resources import BUNDLED_SET
+from render_bench_support import (
+    baseline_child,
+    cpu_seconds,
+    growth,
+    measure,
+    report_child,
+    start_child,
+    synthetic_db,
+)
 
 RELEASE = date(2026, 1, 31)
 
 
-def _timed(function, *args, **kwargs) -> tuple[float, object]:
-    start = time.perf_counter()
-    result = function(*args, **kwargs)
-    return time.perf_counter() - start, result
+def faces_child(db: str, count: int, dpi: int) -> None:
+    from zcards.cardface import render_faces
+    from zcards.db import iter_cards, open_db
 
-
-def synthetic_card_file(path: Path, count: int) -> Path:
-    """``count`` plausible Zombie CCG cards in one set (seeded: the same file every run)."""
-    rng = random.Random(7)
-    lines = ["\t".join(ZOMBIE_COLUMNS)]
-    for index in range(count):
-        zombie = rng.random() < 0.5
-        text = " ".join(
-            rng.choice(
-                (
-                    "Fast.",
-                    "Tough.",
-                    "Fierce.",
-                    "Draw a card.",
-                    "Gain 1 Food.",
-                    "Heal a wound.",
-                    "Infectious.",
-                )
-            )
-            for _ in range(rng.randint(3, 12))
-        )
-        lines.append(
-            "\t".join(
-                [
-                    f"Synthetic Card {index:05d}",
-                    "synth",
-                    f"synth{index:05d}",
-                    "Zombie" if zombie else "Survivor",
-                    rng.choice(("Rage", "Horde", "Contagion")),
-                    "" if zombie else str(rng.randint(1, 4)),
-                    str(rng.randint(1, 4)),
-                    "" if zombie else str(rng.randint(1, 4)),
-                    "",
-                    "",
-                    "",
-                    rng.choice("CCCUUR"),
-                    text,
-                ]
-            )
-        )
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
-def bench_export(work: Path, source: Path, dpi: int, decks) -> tuple[float, object]:
-    db = work / f"{source.stem}.db"
-    import_sources(db, [str(source)])
-    return _timed(
-        export_plugin,
-        db,
-        work / f"{source.stem}-out",
-        release=RELEASE,
-        dpi=dpi,
-        base_url="https://example.org/zombieccg/",
-        decks=decks,
-    )
-
-
-def bench_faces(work: Path, db: Path, count: int, dpi: int) -> None:
+    start_child()
     cards = list(iter_cards(open_db(db)))[:count]
-    serial, _ = _timed(render_faces, cards, work / "faces-serial", dpi=dpi, workers=1)
-    parallel, _ = _timed(render_faces, cards, work / "faces-parallel", dpi=dpi)
-    same = all(
-        path.read_bytes() == (work / "faces-parallel" / path.name).read_bytes()
-        for path in (work / "faces-serial").iterdir()
-    )
-    mode = f"{cpu_count()} worker processes" if len(cards) >= PARALLEL_MIN else "in-process"
+    with tempfile.TemporaryDirectory() as folder:
+        start, cpu = time.perf_counter(), cpu_seconds()
+        render_faces(cards, folder, dpi=dpi)
+        seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+        written = len(list(Path(folder).glob("*.jpg")))
+    if written != count:
+        raise SystemExit(f"{written} card images for {count} cards")
+    report_child({"seconds": seconds, "cpu": cpu})
+
+
+def bench_faces(work: Path, sizes: list[int], dpi: int) -> None:
+    db = synthetic_db(work, max(sizes))
+    baseline = measure(__file__, "baseline")
+    page, page_cpu = baseline.result["seconds"], baseline.result["cpu"]
     print(
-        f"card faces: {len(cards)} cards at {dpi} dpi: in-process {serial:.1f} s, "
-        f"default ({mode}) {parallel:.1f} s = {serial / parallel:.2f}x; "
-        f"byte-identical: {'yes' if same else 'NO'}"
+        f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms "
+        f"({page_cpu * 1000:.1f} ms CPU), process peak {baseline.peak_mib:.0f} MiB"
+    )
+    runs = {size: measure(__file__, "faces", str(db), str(size), str(dpi)) for size in sizes}
+    for size, run in runs.items():
+        seconds, cpu = run.result["seconds"], run.result["cpu"]
+        print(
+            f"card faces @{dpi} dpi {size:>6}: {seconds:7.1f} s ({cpu:7.1f} s CPU); per face "
+            f"{seconds / size / page:4.1f}x baseline page ({cpu / size / page_cpu:4.1f}x CPU); "
+            f"peak {run.peak_mib:4.0f} MiB, largest worker {run.workers_peak_mib:4.0f} MiB"
+        )
+    small, large = runs[min(sizes)], runs[max(sizes)]
+    per_face = [runs[size].result["cpu"] / size for size in (min(sizes), max(sizes))]
+    print(
+        f"growth {min(sizes)} -> {max(sizes)} faces: CPU per face {growth(*per_face)}, "
+        f"peak memory {growth(small.peak_mib, large.peak_mib)}, "
+        f"largest process {growth(small.largest_mib, large.largest_mib)}"
+    )
+
+
+def bench_bundled_export(work: Path, dpi: int) -> None:
+    from lackey_plugin.export import export_plugin
+    from zcards.importer import import_sources
+    from zcards.resources import BUNDLED_SET
+
+    db = work / "alpha.db"
+    import_sources(db, [str(BUNDLED_SET)])
+    start = time.perf_counter()
+    report = export_plugin(
+        db, work / "alpha-out", release=RELEASE, dpi=dpi, base_url="https://example.org/zombieccg/"
+    )
+    seconds = time.perf_counter() - start
+    print(
+        f"bundled set export: {report.cards} cards, {report.files} files, "
+        f"{report.bytes / 1e6:.1f} MB at {dpi} dpi in {seconds:.1f} s "
+        f"({seconds / report.cards * 1000:.0f} ms/card)"
     )
 
 
@@ -122,17 +106,21 @@ def byte_sum(data: bytes) -> int:
 
 
 def bench_checksum(megabytes: int) -> None:
+    from lackey_plugin.checksum import checksum_bytes
+
     rng = random.Random(3)
     data = bytes(rng.getrandbits(8) for _ in range(1 << 16)) * (megabytes * 16)
     size = len(data) / 1e6
     rates = {}
+    print(f"checksum throughput on {megabytes} MB:")
     for label, function in (
         ("lackey checksum", checksum_bytes),
         ("hashlib.sha256", lambda d: hashlib.sha256(d).digest()),
         ("plain byte-sum loop", byte_sum),
     ):
-        seconds, _ = _timed(function, data)
-        rates[label] = size / seconds
+        start = time.perf_counter()
+        function(data)
+        rates[label] = size / (time.perf_counter() - start)
         print(f"  {label:<20} {rates[label]:10.1f} MB/s")
     print(
         f"  checksum / sha256 = {rates['lackey checksum'] / rates['hashlib.sha256']:.2f}x; "
@@ -143,31 +131,24 @@ def bench_checksum(megabytes: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", type=int, default=10_000)
+    parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--dpi", type=int, default=150)
-    parser.add_argument("--synthetic-dpi", type=int, default=30)
-    parser.add_argument("--compare", type=int, default=1000)
     parser.add_argument("--megabytes", type=int, default=32)
+    parser.add_argument("--work", type=Path, help="keep the synthetic databases here")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        work = Path(folder)
-        seconds, report = bench_export(work, BUNDLED_SET, args.dpi, None)
-        print(
-            f"bundled set: {report.cards} cards, {report.files} files, {report.bytes / 1e6:.1f}"
-            f" MB at {args.dpi} dpi in {seconds:.1f} s ({seconds / report.cards * 1000:.0f}"
-            " ms/card)"
-        )
-        source = synthetic_card_file(work / "synthetic.txt", args.cards)
-        seconds, report = bench_export(work, source, args.synthetic_dpi, [])
-        card_files = len(list((report.plugin_dir / "sets").glob("*.txt")))
-        print(
-            f"synthetic set: {report.cards} cards ({card_files} card files under 1 MB), "
-            f"{report.files} files at {args.synthetic_dpi} dpi in {seconds:.1f} s "
-            f"({seconds / report.cards * 1000:.0f} ms/card)"
-        )
-        if args.compare:
-            bench_faces(work, work / "synthetic.db", args.compare, args.synthetic_dpi)
-    print(f"checksum throughput on {args.megabytes} MB:")
+    if args.child:
+        if args.child[0] == "baseline":
+            baseline_child()
+        else:
+            faces_child(args.child[1], int(args.child[2]), int(args.child[3]))
+        return
+    with tempfile.TemporaryDirectory() as temp:
+        work = args.work or Path(temp)
+        work.mkdir(parents=True, exist_ok=True)
+        bench_faces(work, [int(size) for size in args.sizes.split(",")], args.dpi)
+        with tempfile.TemporaryDirectory() as export_work:
+            bench_bundled_export(Path(export_work), args.dpi)
     bench_checksum(args.megabytes)
 
 

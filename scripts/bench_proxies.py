@@ -1,76 +1,92 @@
-"""Benchmark: proxy sheets (seconds per page) and card images (seconds per card).
+"""Benchmark proxy sheets: time and peak memory at 100, 1,000 and 10,000 cards.
 
-Both are compared with a baseline measured in the same run on the same machine: WeasyPrint
-rendering a trivial one-page HTML document to PDF, the smallest unit of work either path does.
+Each size runs in a fresh process; so does the baseline, a trivial WeasyPrint page to PDF
+(the smallest unit of work a sheet costs), measured in the same run. Prints per size the wall
+and CPU seconds (CPU includes the worker processes, and hardly moves when other work shares
+the cores), each per sheet as a ratio to the baseline page, the peak memory of the process and
+of its largest child process (the render workers, if any), and checks that the PDF has every
+page; then the growth factors from the smallest to the largest size (x1.00: CPU per card and
+memory do not grow).
 
-    python scripts/bench_proxies.py [--repeat N] [--dpi 150]
+    python scripts/bench_proxies.py [--sizes 100,1000,10000] [--work DIR]
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-import weasyprint
+from render_bench_support import (
+    baseline_child,
+    cpu_seconds,
+    growth,
+    measure,
+    report_child,
+    start_child,
+    synthetic_db,
+)
 
-from zcards.cardface import render_card_images
-from zcards.normalise import read_card_file
-from zcards.proxies import write_proxies
-from zcards.resources import BUNDLED_SET
 
-TRIVIAL_PAGE = "<!DOCTYPE html><html><body><p>Hello, zombie.</p></body></html>"
+def proxies_child(db: str, count: int) -> None:
+    import pypdfium2
 
+    from zcards.db import iter_cards, open_db
+    from zcards.proxies import write_proxies
 
-def best_of(repeat: int, work: Callable[[], object]) -> float:
-    """Median wall time of ``repeat`` runs (after one warm-up run)."""
-    work()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    start_child()
+    cards = list(iter_cards(open_db(db)))[:count]
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "proxies.pdf"
+        start, cpu = time.perf_counter(), cpu_seconds()
+        report = write_proxies(cards, out)
+        seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+        pages = len(pypdfium2.PdfDocument(out))
+    if pages != report.pages:
+        raise SystemExit(f"the PDF has {pages} pages, the report says {report.pages}")
+    report_child({"seconds": seconds, "cpu": cpu, "pages": pages})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--dpi", type=int, default=150)
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--work", type=Path, help="keep the synthetic databases here")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
-
-    cards = read_card_file(BUNDLED_SET)
-    baseline = best_of(args.repeat * 5, lambda: weasyprint.HTML(string=TRIVIAL_PAGE).write_pdf())
+    if args.child:
+        if args.child[0] == "baseline":
+            baseline_child()
+        else:
+            proxies_child(args.child[1], int(args.child[2]))
+        return
+    sizes = [int(size) for size in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as temp:
-        out = Path(temp)
-        report = write_proxies(cards, out / "proxies.pdf")
-        sheets = best_of(args.repeat, lambda: write_proxies(cards, out / "proxies.pdf"))
-        with_backs = best_of(
-            args.repeat, lambda: write_proxies(cards, out / "backs.pdf", backs=True)
+        work = args.work or Path(temp)
+        work.mkdir(parents=True, exist_ok=True)
+        db = synthetic_db(work, max(sizes))
+        baseline = measure(__file__, "baseline")
+        page, page_cpu = baseline.result["seconds"], baseline.result["cpu"]
+        print(
+            f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms "
+            f"({page_cpu * 1000:.1f} ms CPU), process peak {baseline.peak_mib:.0f} MiB"
         )
-        images = best_of(
-            args.repeat, lambda: render_card_images(cards, out / "images", dpi=args.dpi)
+        runs = {size: measure(__file__, "proxies", str(db), str(size)) for size in sizes}
+    for size, run in runs.items():
+        seconds, cpu, sheets = run.result["seconds"], run.result["cpu"], run.result["pages"]
+        print(
+            f"{size:>6} cards, {sheets:>5} sheets: {seconds:7.1f} s ({cpu:7.1f} s CPU); per sheet "
+            f"{seconds / sheets / page:4.1f}x baseline page ({cpu / sheets / page_cpu:4.1f}x CPU); "
+            f"peak {run.peak_mib:4.0f} MiB, largest child {run.workers_peak_mib:4.0f} MiB"
         )
-
-    per_page = sheets / report.pages
-    per_back_page = with_backs / (2 * report.pages)
-    per_card = images / len(cards)
-    print(f"bundled set: {len(cards)} cards, {report.pages} pages (Letter, poker, 9 per page)")
-    print(f"baseline: WeasyPrint trivial page to PDF     {baseline * 1000:8.1f} ms")
+    small, large = runs[min(sizes)], runs[max(sizes)]
+    per_card = [
+        run.result["cpu"] / size for size, run in ((min(sizes), small), (max(sizes), large))
+    ]
     print(
-        f"proxy sheets:      {per_page:6.3f} s/page  ({sheets:5.2f} s total) "
-        f"= {per_page / baseline:5.1f} x baseline"
-    )
-    print(
-        f"sheets with backs: {per_back_page:6.3f} s/page  ({with_backs:5.2f} s total) "
-        f"= {per_back_page / baseline:5.1f} x baseline"
-    )
-    print(
-        f"card images @{args.dpi}: {per_card * 1000:6.1f} ms/card ({images:5.2f} s total) "
-        f"= {per_card / baseline:5.1f} x baseline"
+        f"growth {min(sizes)} -> {max(sizes)} cards: CPU per card {growth(*per_card)}, "
+        f"peak memory {growth(small.peak_mib, large.peak_mib)}, "
+        f"largest process {growth(small.largest_mib, large.largest_mib)}"
     )
 
 

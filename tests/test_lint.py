@@ -200,6 +200,29 @@ def test_updatelist_problems(damaged: Path) -> None:
     assert ("warning", "updatelist-unlisted") in codes  # the line made invalid lists no file
 
 
+def test_updatelist_entries_must_stay_in_the_plugin_and_on_http(damaged: Path) -> None:
+    """An entry installing into another plugin, or a file:// (or ftp:) URL, is an error."""
+    updatelist = damaged / "updatelist.txt"
+    lines = updatelist.read_text(encoding="utf-8").splitlines()
+    lines[1:1] = [
+        "plugins/otherplugin/plugininfo.txt\thttps://h/p.txt\t5",
+        "plugins/ZombieCCG/cardback.jpg\tfile:///etc/passwd\t5",
+        "images/backgrounds/t.jpg\tftp://h/t.jpg\t5",
+    ]
+    assert "CardGeneralURLs:" in lines[-3:]
+    lines.append("file:///home/me/images/")
+    updatelist.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    findings = [f for f in lint_plugin(damaged) if f.severity == ERROR]
+    assert {(f.code, f.line) for f in findings} == {
+        ("updatelist-other-plugin", 2),
+        ("updatelist-url", 3),
+        ("updatelist-url", 4),
+        ("updatelist-url", 0),
+    }
+    (other,) = [f for f in findings if f.code == "updatelist-other-plugin"]
+    assert "'otherplugin'" in other.message
+
+
 def test_cli_json_and_exit_codes(reference_dir: Path, damaged: Path) -> None:
     runner = CliRunner()
     ok = runner.invoke(cli, ["plugin", "lint", "--format", "json", str(reference_dir / "tribbles")])

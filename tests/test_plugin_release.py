@@ -97,6 +97,24 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
     assert lint_ignoring_placeholders(out / "zombieccg") == []
 
 
+def test_an_image_file_with_an_extension_is_not_doubled(db_copy: Path, tmp_path: Path) -> None:
+    """ImageFile 'grossghoul.jpg' used to give grossghoul.jpg.jpg, and the export failed its own
+    lint; now card data and image agree on the stem, as Lackey appends .jpg itself."""
+    db = sqlite_utils.Database(db_copy)
+    db.execute("update cards set image_file = 'grossghoul.jpg' where name = 'Gross Ghoul'")
+    db.execute("update cards set image_file = 'kyle.PNG' where name = 'Kyle Bjorn'")
+    db.conn.commit()
+    out = tmp_path / "out"
+    report = export_mini(db_copy, out, decks=[])
+    images = tree(out / "zombieccg/sets/setimages/alpha")
+    assert "grossghoul.jpg" in images and "kyle.jpg" in images
+    assert not [name for name in images if name.count(".") > 1]
+    card_data = (out / "zombieccg/sets/alpha.txt").read_text(encoding="utf-8")
+    assert "\tgrossghoul\t" in card_data and "\tkyle\t" in card_data
+    assert any("'grossghoul.jpg' renamed to 'grossghoul'" in m for m in report.messages)
+    assert lint_ignoring_placeholders(out / "zombieccg") == []
+
+
 def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     args = [

@@ -10,7 +10,13 @@ from hypothesis import strategies as st
 
 from lackey_plugin.carddata import sanitize_cards
 from zcards.model import Card
-from zcards.safe_names import MAX_LENGTH, UniqueNames, image_stem, safe_component
+from zcards.safe_names import (
+    MAX_LENGTH,
+    UniqueNames,
+    image_component,
+    image_stem,
+    safe_component,
+)
 
 _PORTABLE = re.compile(r"[A-Za-z0-9 _.-]+")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt") for n in range(10))}
@@ -19,7 +25,9 @@ _chars = st.sampled_from(list("./\\: ,-_aAcCoOnNuUlL1é\t")) | st.characters()
 _hostile = (
     st.text(_chars, max_size=40)
     | st.text(_chars, min_size=MAX_LENGTH - 5, max_size=MAX_LENGTH + 20)  # near the length cap
-    | st.sampled_from(["CON", "nul.txt", "..", "../../x", "C:\\x", "a/b", "Lpt1.JPG", ""])
+    | st.sampled_from(
+        ["CON", "nul.txt", "..", "../../x", "C:\\x", "a/b", "Lpt1.JPG", "", "a.jpg.", "b. .png"]
+    )
 )
 
 
@@ -80,6 +88,25 @@ def test_image_names_fall_back_to_the_card_name_and_report_renames() -> None:
     assert stems == ["Zombie Dog", "_._evil", "Zombie Dog"]
     assert messages == ["'Sprinter' (alpha): ImageFile '../../evil' renamed to '_._evil'"]
     assert image_stem(Card("Sprinter", "alpha", "CON")) == "_CON"
+
+
+@pytest.mark.parametrize(
+    ("value", "stem"),
+    [
+        ("foo.jpg", "foo"),
+        ("foo.JPEG", "foo"),
+        ("foo.png.jpg", "foo"),
+        ("a.jpg.", "a"),
+        ("b. .png", "b"),
+        ("nul.jpg", "_nul"),
+        ("v1.2", "v1.2"),
+        (".jpg", "jpg"),
+        ("archive.tar", "archive.tar"),
+    ],
+)
+def test_image_names_drop_the_extension_lackey_adds_back(value: str, stem: str) -> None:
+    assert image_component(value) == stem
+    assert image_component(stem) == stem
 
 
 _cards = st.lists(

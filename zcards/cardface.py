@@ -238,23 +238,29 @@ def _spills(box) -> bool:
     return False
 
 
+def shrink(fits: dict[int, Fit], spilled: dict[int, set[str]]) -> set[int]:
+    """Make every spilled text region one step smaller where it still can be; return the faces
+    that changed (empty: nothing left to try)."""
+    last = len(FIT_SCALES) - 1
+    changed: set[int] = set()
+    for index, regions in spilled.items():
+        fit = fits.setdefault(index, Fit())
+        for region in regions:
+            if fit.get(region, 0) < last:
+                fit[region] = fit.get(region, 0) + 1
+                changed.add(index)
+    return changed
+
+
 def render_fitted(
     build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit]
 ) -> tuple[weasyprint.Document, set[int]]:
     """Render, shrinking every overflowing region one step per pass until it fits or the
     smallest step is reached. Returns the final document and the faces that still overflow."""
-    last = len(FIT_SCALES) - 1
     while True:
         document = render_document(build(fits))
         spilled = overflowing(document)
-        shrinkable = False
-        for index, regions in spilled.items():
-            fit = fits.setdefault(index, Fit())
-            for region in regions:
-                if fit.get(region, 0) < last:
-                    fit[region] = fit.get(region, 0) + 1
-                    shrinkable = True
-        if not shrinkable:
+        if not shrink(fits, spilled):
             return document, set(spilled)
 
 

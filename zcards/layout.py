@@ -230,8 +230,10 @@ def make_grid(
     grid = Grid(sheet, card, bleed_mm, gap, columns, rows)
     # The note needs printable room too; give up a row (then a column) rather than crowd it.
     while grid.edge_distance(grid.note.rect) < min_margin_mm and grid.per_page > 1:
-        fewer = {"rows": grid.rows - 1} if grid.rows > 1 else {"columns": grid.columns - 1}
-        grid = dataclasses.replace(grid, **fewer)
+        if grid.rows > 1:
+            grid = dataclasses.replace(grid, rows=grid.rows - 1)
+        else:
+            grid = dataclasses.replace(grid, columns=grid.columns - 1)
     return grid
 
 

@@ -1,20 +1,35 @@
 """Printable proxy sheets (PDF or HTML) from the card-face template.
 
-Geometry comes from :mod:`zcards.layout`; faces from :mod:`zcards.cardface`. Each sheet is
-one WeasyPrint call (with its back page when asked), so progress is per sheet and memory
-stays flat; the pages are joined into one PDF at the end.
+Geometry comes from :mod:`zcards.layout`; faces from :mod:`zcards.cardface`. Sheets are laid
+out up to :data:`MAX_SHEETS_PER_RUN` at a time (one WeasyPrint run shares its fixed cost, font
+subsetting, among them and holds only their layout), by several processes for big jobs, and
+each run's PDF is appended to the output as it arrives, so memory does not grow with the
+number of cards.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pypdfium2
 import sqlite_utils
 
-from zcards.cardface import FaceView, Fit, Geometry, face_view, render_fitted
+from zcards.cardface import (
+    FaceView,
+    Fit,
+    Geometry,
+    card_document,
+    face_view,
+    overflowing,
+    render_document,
+    render_fitted,
+    shrink,
+)
 from zcards.db import iter_cards
 from zcards.decks import read_deck, resolve_deck
 from zcards.errors import UsageError
@@ -22,11 +37,18 @@ from zcards.files import atomic_write
 from zcards.layout import Grid, Line, Paper, Rect, make_grid
 from zcards.model import Card
 from zcards.query import search
+from zcards.raster import cpu_count, map_in_processes
 from zcards.resources import jinja_env
 
 TITLE = "Zombie CCG proxies"
 MARK_LINE_MM = 0.2
 MARK_HALO_MM = 0.8
+# Sheets per WeasyPrint run: its fixed cost (~0.4 s CPU of font subsetting without
+# HarfBuzz-Subset) is shared by all of them, and its memory (~5 MiB of layout per sheet) is
+# given back before the next run.
+MAX_SHEETS_PER_RUN = 16
+# Runs below which one process finishes sooner than worker processes (~1.5 s to start each).
+PARALLEL_MIN_RUNS = 4
 
 
 @dataclass
@@ -70,7 +92,7 @@ def select_cards(
     matching = search(db, query) if query else None
     if deck_path is None:
         return matching if matching is not None else list(iter_cards(db))
-    deck = resolve_deck(read_deck(deck_path), db).require_ok()
+    deck = resolve_deck(read_deck(Path(deck_path)), db).require_ok()
     keys = None if matching is None else {card.key for card in matching}
     return [
         entry.card
@@ -91,10 +113,12 @@ def write_proxies(
     backs: bool = False,
     images_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int | None = None,
 ) -> ProxyReport:
     """Lay ``copies`` of every card out on sheets and write a PDF (or HTML for ``.html``).
 
-    ``progress`` is called with the number of card faces finished after each sheet.
+    ``progress`` is called with the number of card faces finished after each run of sheets.
+    ``workers``: processes to lay sheets out in (default: one per core for big jobs).
     """
     target = Path(out_path)
     as_html = target.suffix.lower() in (".html", ".htm")
@@ -109,31 +133,111 @@ def write_proxies(
     faces = [index for index in range(len(cards)) for _ in range(copies)]
     pages = [faces[start : start + grid.per_page] for start in range(0, len(faces), grid.per_page)]
     report = ProxyReport(target, len(pages) * (2 if backs else 1), len(faces), grid.per_page)
-
-    fits: dict[int, Fit] = {}
-    documents = []
-    spilled: set[int] = set()
-    for number, page in enumerate(pages):
-        document, still = render_fitted(
-            lambda fits, page=page, number=number: layout.html(
-                cards, [page], fits, first=number, total=len(pages)
-            ),
-            fits,
+    count = -(-len(pages) // MAX_SHEETS_PER_RUN)
+    if workers is None:
+        workers = cpu_count() if count >= PARALLEL_MIN_RUNS else 1
+    count += -count % max(1, workers)  # every worker gets as many runs, of about equal size
+    size = -(-len(pages) // count)
+    runs = [
+        _Run(
+            layout,
+            {index: cards[index] for page in chunk for index in page},
+            chunk,
+            first,
+            len(pages),
+            pdf=not as_html,
         )
-        spilled |= still
-        documents.append(document)
-        if progress:
-            progress(len(page))
+        for first in range(0, len(pages), size)
+        for chunk in [pages[first : first + size]]
+    ]
+    fits: dict[int, Fit] = {}
+    spilled: set[int] = set()
+    with contextlib.closing(_JoinedPdf()) as joined:
+        for run, result in zip(runs, _render_runs(runs, workers), strict=True):
+            fits.update(result.fits)
+            spilled |= result.overflow
+            if run.pdf:
+                joined.append(result.pdf)
+            if progress:
+                progress(sum(len(page) for page in run.pages))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if as_html:
+            everything = dict(enumerate(cards))
+            html = layout.html(everything, pages, fits, first=0, total=len(pages), browser=True)
+            atomic_write(target, html.encode("utf-8"))
+        else:
+            atomic_write(target, joined.to_bytes())
     report.overflow = list(dict.fromkeys(cards[index].name for index in sorted(spilled)))
-
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if as_html:
-        html = layout.html(cards, pages, fits, first=0, total=len(pages), browser=True)
-        atomic_write(target, html.encode("utf-8"))
-    else:
-        all_pages = [page for document in documents for page in document.pages]
-        atomic_write(target, documents[0].copy(all_pages).write_pdf())
     return report
+
+
+class _JoinedPdf:
+    """The output PDF, joined from the runs' PDFs as they arrive: a few kilobytes a sheet, where
+    the runs' layouts take megabytes (the first run's document keeps its title)."""
+
+    def __init__(self) -> None:
+        self.document: pypdfium2.PdfDocument | None = None
+
+    def append(self, pdf: bytes) -> None:
+        part = pypdfium2.PdfDocument(pdf)
+        if self.document is None:
+            self.document = part
+            return
+        self.document.import_pages(part)
+        part.close()
+
+    def to_bytes(self) -> bytes:
+        assert self.document is not None, "no sheets were rendered"
+        buffer = io.BytesIO()
+        self.document.save(buffer)
+        return buffer.getvalue()
+
+    def close(self) -> None:
+        if self.document is not None:
+            self.document.close()
+
+
+@dataclass(frozen=True)
+class _Run:
+    """One WeasyPrint run: a few sheets (everything here pickles: it may go to a worker)."""
+
+    layout: _SheetLayout
+    cards: dict[int, Card]  # the cards on these sheets, by their index in the whole job
+    pages: list[list[int]]
+    first: int  # the number of the first sheet, from 0
+    total: int
+    pdf: bool  # False: only the text fits are wanted (HTML output)
+
+
+@dataclass(frozen=True)
+class _RunResult:
+    pdf: bytes
+    fits: dict[int, Fit]
+    overflow: set[int]
+
+
+def _render_runs(runs: Sequence[_Run], workers: int) -> Iterator[_RunResult]:
+    if workers <= 1 or len(runs) <= 1:
+        return map(_render_run, runs)
+    return map_in_processes(_render_run, runs, workers)
+
+
+def _render_run(run: _Run) -> _RunResult:
+    """Lay out the run's sheets once; when text spills, fit the spilling faces on their own
+    (cheaper than laying out all the sheets again per step) and lay the sheets out again."""
+    fits: dict[int, Fit] = {}
+
+    def build(fits: dict[int, Fit]) -> str:
+        return run.layout.html(run.cards, run.pages, fits, first=run.first, total=run.total)
+
+    document = render_document(build(fits))
+    spilled = overflowing(document)
+    if shrink(fits, spilled):
+        run.layout.fit_alone(run.cards, set(spilled), fits)
+        document, still = render_fitted(build, fits)
+    else:
+        still = set(spilled)
+    return _RunResult(document.write_pdf() if run.pdf else b"", fits, still)
 
 
 class _SheetLayout:
@@ -146,9 +250,20 @@ class _SheetLayout:
         self.geometry = Geometry.for_card(grid.card, grid.bleed_mm)
         self.marks = Marks(grid.cut_marks)
 
+    def fit_alone(self, cards: Mapping[int, Card], faces: set[int], fits: dict[int, Fit]) -> None:
+        """Shrink the text of ``faces`` on a document of just those faces until each fits."""
+        while faces:
+            views = [
+                face_view(
+                    cards[index], index, fits.get(index, Fit()), self.geometry, self.images_dir
+                )
+                for index in sorted(faces)
+            ]
+            faces = shrink(fits, overflowing(render_document(card_document(views, self.geometry))))
+
     def html(
         self,
-        cards: Sequence[Card],
+        cards: Mapping[int, Card],
         pages: Sequence[Sequence[int]],
         fits: dict[int, Fit],
         *,

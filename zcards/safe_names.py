@@ -16,6 +16,7 @@ from zcards.model import Card
 
 MAX_LENGTH = 100
 IMAGE_FALLBACK = "card"
+IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".bmp", ".webp")
 _UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
 _DOT_RUNS = re.compile(r"\.{2,}")
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$", re.I)
@@ -30,9 +31,24 @@ def safe_component(value: str, fallback: str) -> str:
     return f"_{name}" if _RESERVED.match(name) else name
 
 
+def image_component(value: str) -> str:
+    """A safe image file name *without* extension: ``foo.jpg`` and ``foo.PNG`` become ``foo``.
+
+    Lackey appends ``.jpg`` to ImageFile, and the renderer writes ``<stem>.jpg``; an ImageFile
+    that kept its extension would become ``foo.jpg.jpg``, a file no card data points to.
+    """
+    name = safe_component(value, IMAGE_FALLBACK)
+    while True:
+        stem, dot, suffix = name.rpartition(".")
+        stem = stem.rstrip(" .")
+        if not dot or f".{suffix.lower()}" not in IMAGE_EXTENSIONS or not stem:
+            return name
+        name = stem
+
+
 def image_stem(card: Card) -> str:
     """The card's image file name without ``.jpg``: its ImageFile, else its name, made safe."""
-    return safe_component(_image_value(card), IMAGE_FALLBACK)
+    return image_component(_image_value(card))
 
 
 def _image_value(card: Card) -> str:
@@ -50,7 +66,9 @@ class UniqueNames:
         self._taken: dict[str, str] = {}
 
     def name(self, original: str, fallback: str) -> str:
-        base = safe_component(original, fallback)
+        return self._unique(original, safe_component(original, fallback))
+
+    def _unique(self, original: str, base: str) -> str:
         candidate, number = base, 1
         while self._taken.get(candidate.casefold(), original) != original:
             number += 1
@@ -61,7 +79,8 @@ class UniqueNames:
 
     def image(self, card: Card, messages: list[str]) -> str:
         """The card's unique image stem; a changed ImageFile is noted in ``messages``."""
-        stem = self.name(_image_value(card), IMAGE_FALLBACK)
+        value = _image_value(card)
+        stem = self._unique(value, image_component(value))
         if card.image_file and stem != card.image_file:
             messages.append(
                 f"{card.name!r} ({card.set_name}): ImageFile {card.image_file!r} renamed to "

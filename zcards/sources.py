@@ -298,16 +298,17 @@ class Collector:
 
 
 def sniff(data: bytes, content_type: str = "") -> str | None:
-    """ "html", "updatelist", "card-data" or None, from the content itself."""
+    """ "html", "updatelist", "card-data" or None, from the content itself; the Content-Type
+    decides only when the content does not (hosts label any ``.txt`` file ``text/html``)."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
-    if "html" in content_type.lower() or _HTML_START.match(head):
+    if _HTML_START.match(head):
         return "html"
     text = head.decode("utf-8", errors="replace")
     if looks_like_card_data(text):
         return "card-data"
     if _UPDATELIST_HEAD.match(text):
         return "updatelist"
-    return None
+    return "html" if "html" in content_type.lower() else None
 
 
 def _html_error(location: str) -> ZcardsError:
