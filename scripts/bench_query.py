@@ -32,7 +32,7 @@ from pathlib import Path
 import sqlite_utils
 
 from zcards.card_rows import SELECT_COLUMNS, CardRow
-from zcards.db import CARD_COLUMNS, ensure_schema, insert_cards
+from zcards.db import CARD_COLUMNS, ensure_schema
 from zcards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, Card
 from zcards.query import register_functions, search, search_rows
 
@@ -106,13 +106,17 @@ def build_database(path: Path, count: int) -> sqlite_utils.Database:
     if db["cards"].count == count:
         return db
     rng = random.Random(20260101)
-    with db.conn:
+    insert = (
+        f"insert into cards ({', '.join(CARD_COLUMNS)}) "
+        f"values ({', '.join('?' * len(CARD_COLUMNS))})"
+    )
+    with db.conn:  # the full-text index is filled by the schema's insert trigger
         for start in range(0, count, 50_000):
             rows = []
             for number in range(start, min(count, start + 50_000)):
                 row = synthetic_card(number, rng).to_row()
                 rows.append([row.get(column) for column in CARD_COLUMNS])
-            insert_cards(db.conn, rows)
+            db.conn.executemany(insert, rows)
     db.execute("ANALYZE")
     return db
 
