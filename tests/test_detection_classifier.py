@@ -18,6 +18,7 @@ from support.table_readings import (
     SURVIVOR,
     Contradiction,
     Tables,
+    corrections,
     readings,
 )
 from support.truth import Side, Survivor, Zombie, play_observed, states_by_line
@@ -296,6 +297,59 @@ Alice performs Spend on Old Pete.
     assert after_edna.reading("Alice") == late
     assert after_edna.reading("Bob") == ""  # her text heals her controller's survivors only
     assert before("Alice performs Spend on Old Pete.") == Owed()
+
+
+def test_corrections_pair_each_undo_with_the_action_it_undoes_nested_too() -> None:
+    log = events_of(
+        SETUP
+        + """\
+Alice advances the turn. Current Turn: #1, Alice's turn.
+Alice performs Wound (0 to 1) (+1) on Old Pete.
+Alice performs Wound (1 to 2) (+1) on Old Pete.
+Alice: oops
+Alice performs Heal (2 to 1) (-1) on Old Pete.
+Alice performs Heal (1 to 0) (-1) on Old Pete.
+Alice changes Alice's Food to 9. (from 10 to 9) (-1)
+Alice changes Alice's Food to 10. (from 9 to 10) (+1)
+Alice performs Ready on Old Pete.
+Alice performs Spend on Old Pete.
+Alice performs Heal (1 to 0) (-1) on Old Pete.
+"""
+    )
+    start = next(i for i, e in enumerate(log) if isinstance(e, ev.TurnChange)) + 1
+    assert {undo - start: misclick - start for undo, misclick in corrections(log).items()} == {
+        3: 1,  # Heal (2 to 1) undoes Wound (1 to 2), across the chat line
+        4: 0,  # then Heal (1 to 0) undoes Wound (0 to 1): they are neighbours now
+        6: 5,  # Food -1 then +1
+    }  # Ready then Spend is no misclick undone; a Heal after a Spend undoes nothing
+
+
+def test_a_heal_after_a_nested_correction_may_undo_the_wound_before_it() -> None:
+    """Wound (0 to 1), then Wound (1 to 2) and Heal (2 to 1), a misclick put right: a Heal
+    (1 to 0) there undoes the first wound (R17.3), so it is another reading, not decided;
+    after a line of its own (here a Food change), it is decided."""
+    log = FLIP_FROM_EITHER_ZONE + (
+        "Bob performs Wound (0 to 1) (+1) on Kyle Bjorn.\n"
+        "Bob performs Wound (1 to 2) (+1) on Kyle Bjorn.\n"
+        "Bob performs Heal (2 to 1) (-1) on Kyle Bjorn.\n"
+        "Bob changes Bob's Food to 9. (from 10 to 9) (-1)\n"
+        "Bob advances to the next phase: Attack -> Recoup\n"
+    )
+    truth = {
+        "Alice": Side((Survivor("Old Pete", 0, 2),), (), 30, None, False),
+        "Bob": Side((Survivor("Kyle Bjorn", 1, 3),), (), 30, None, False),
+    }
+    events = tuple(events_of(log))
+    places = {
+        place.index: place.reading
+        for place in injections(
+            RecordedLog(events, tuple(range(len(events)))), [], [truth] * len(events), CARDS, "A"
+        )
+        if place.name == "heal without a Medic"
+    }
+    food = next(i for i, e in enumerate(events) if isinstance(e, ev.StatChange))
+    assert places[food] == "a correction"
+    assert places[food + 1] == ""
 
 
 STYLES_PER_GAME = 3  # games per pairing and strategy mix: every style across the 27 games

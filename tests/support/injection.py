@@ -72,12 +72,11 @@ def injections(
     zombies = frozenset(n for n, c in cards.items() if c.type == "Zombie")
     attackers_at_start: set[str] = set()
     no_attacker = ""  # why the log cannot rule out an attacker when this Attack phase began
-    positions = zip(walk(events), readings(events, zombies), strict=True)
-    for (index, _, moment, _), tables in positions:
+    positions = zip(walk(events), readings(events, zombies), _neighbours(events), strict=True)
+    for (index, _, moment, _), tables, (before, after) in positions:
         if index <= start or moment.active is None:
             continue
         state = states[index]
-        before, after = _neighbours(events, index)
         in_game = [name for name, side in state.items() if not side.lost]
         yield from _heals(index, state, in_game, before, after, healers, owed[index])
         if moment.phase != "Attack":
@@ -96,11 +95,24 @@ def injections(
     yield from _third_draws(log, actions, states, pov)
 
 
-def _neighbours(events: Sequence[ev.Event], index: int) -> tuple[ev.Event | None, ev.Event | None]:
-    """The game actions (not chat) just before and just after the gap before ``index``."""
-    before = next((e for e in reversed(events[:index]) if not isinstance(e, ev.Chat)), None)
-    after = next((e for e in events[index:] if not isinstance(e, ev.Chat)), None)
-    return before, after
+def _neighbours(events: Sequence[ev.Event]) -> list[tuple[ev.Event | None, ev.Event | None]]:
+    """For the gap before each index, the game actions just before and just after it: chat
+    skipped, and so is a corrected misclick wholly on one side of the gap (R17.3: the pair
+    leaves the game as before it, so the lines around it are neighbours)."""
+    undoes = corrections(events)  # undoing line -> the misclick it undoes
+    undone = {misclick: undo for undo, misclick in undoes.items()}
+
+    def back(k: int) -> ev.Event | None:
+        while k >= 0 and (isinstance(events[k], ev.Chat) or k in undoes):
+            k = undoes[k] - 1 if k in undoes else k - 1
+        return events[k] if k >= 0 else None
+
+    def forward(k: int) -> ev.Event | None:
+        while k < len(events) and (isinstance(events[k], ev.Chat) or k in undone):
+            k = undone[k] + 1 if k in undone else k + 1
+        return events[k] if k < len(events) else None
+
+    return [(back(gap - 1), forward(gap)) for gap in range(len(events))]
 
 
 def _is_phase_line(event: ev.Event | None, new: str) -> bool:

@@ -26,9 +26,9 @@ lines for one game from its start, as the simulator writes them in every style.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import NamedTuple
 
 from lackey_plugin.game import Meaning
@@ -117,8 +117,8 @@ class Tables:
             armed = [[c.shown for c, _ in t if c.zone == COMBAT and not c.spent] for t in tables]
             if len(tables) == sum(1 for shown in armed if shown):
                 return "a ready attacker is in the log"
-            for shown in sorted({shown for some in armed for shown in some}):
-                return self.fight_reading(player, shown)
+            if shown := sorted({name for some in armed for name in some}):
+                return self.fight_reading(player, shown[0])
         return ""
 
 
@@ -179,7 +179,7 @@ def _apply(
         case ev.TableToZone():
             yield player, _change(mine, lambda c: c.shown == _shown(event.card), lambda c: [None])
         case ev.PerformAll(meaning=Meaning.READY_ALL):
-            yield player, frozenset(tuple(sorted(_ready_all(t))) for t in mine)
+            yield player, frozenset(_ready_all(t) for t in mine)
         case ev.Perform(meaning=Meaning.SPEND):
             fight = fights and moment.phase == "Attack" and player != moment.active
             zones = (COMBAT,) if fight else (COMBAT, RESOURCE, SURVIVOR)
@@ -223,11 +223,11 @@ def _apply(
             )
 
 
-def _ready_all(table: Arrangement) -> Iterator[tuple[Card, int]]:
-    ready: dict[Card, int] = {}
+def _ready_all(table: Arrangement) -> Arrangement:
+    ready: Counter[Card] = Counter()
     for card, n in table:
-        ready[card._replace(spent=False)] = ready.get(card._replace(spent=False), 0) + n
-    return iter(ready.items())
+        ready[card._replace(spent=False)] += n
+    return tuple(sorted(ready.items()))
 
 
 def _take_control(
@@ -250,25 +250,52 @@ def _take_control(
     )
 
 
-_INVERSES = {
+_INVERSES = {  # R17.3's pairs, in the order a misclick and its correction come
     Meaning.SPEND: Meaning.READY,
     Meaning.TO_COMBAT: Meaning.LEAVE_COMBAT,
+    Meaning.WOUND: Meaning.HEAL,
+    Meaning.HEAL: Meaning.WOUND,
+    Meaning.INFECT: Meaning.CURE,
+    Meaning.CURE: Meaning.INFECT,
 }
 
 
 def corrections(events: Sequence[ev.Event]) -> dict[int, int]:
-    """Immediate corrections (R17.3) that change cards in play: the index of each undoing
-    line, mapped to the index of the line it undoes (the game action just before it)."""
-    actions = [i for i, e in enumerate(events) if not isinstance(e, ev.Chat)]
-    return {undo: done for done, undo in pairwise(actions) if _undoes(events[undo], events[done])}
+    """Immediate corrections (R17.3): the index of each undoing line, mapped to the index of
+    the line it undoes. A pair leaves the game as before its first line, so the lines around
+    it become neighbours and may be a pair in turn (Wound, Wound, Heal, Heal)."""
+    pairs: dict[int, int] = {}
+    open_: list[int] = []  # game actions not undone yet, the latest last
+    for index, event in enumerate(events):
+        if isinstance(event, ev.Chat):
+            continue
+        if open_ and _undoes(event, events[open_[-1]]):
+            pairs[index] = open_.pop()
+        else:
+            open_.append(index)
+    return pairs
 
 
 def _undoes(undo: ev.Event, done: ev.Event) -> bool:
-    if getattr(undo, "player", None) != getattr(done, "player", 0) or getattr(
-        undo, "card", None
-    ) != getattr(done, "card", 0):
-        return False
-    if isinstance(done, ev.Play):
-        return isinstance(undo, ev.TableToZone) and undo.dst_zone == done.src_zone
-    meaning = getattr(done, "meaning", None)
-    return meaning in _INVERSES and getattr(undo, "meaning", None) == _INVERSES[meaning]
+    """Whether ``undo`` is the exact inverse of ``done`` (same player, same card or stat)."""
+    match done, undo:
+        case ev.StatChange(), ev.StatChange():
+            return (done.player, done.target, done.stat, done.new, done.old) == (
+                undo.player,
+                undo.target,
+                undo.stat,
+                undo.old,
+                undo.new,
+            )
+        case ev.Play(), ev.TableToZone():
+            return (done.player, done.card, done.src_zone) == (
+                undo.player,
+                undo.card,
+                undo.dst_zone,
+            )
+        case ev.CounterChange(), ev.CounterChange() if (done.old, done.new) != (undo.new, undo.old):
+            return False
+        case ev.Perform() | ev.CounterChange(), ev.Perform() | ev.CounterChange():
+            same = (done.player, done.card) == (undo.player, undo.card)
+            return same and done.meaning in _INVERSES and _INVERSES[done.meaning] == undo.meaning
+    return False
