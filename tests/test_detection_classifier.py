@@ -235,7 +235,7 @@ def _attack_places(text: str, truth: dict[str, Side]) -> dict[tuple[int, str], s
     return {
         (place.index, getattr(place.event, "card", "")): place.reading
         for place in injections(log, [], states, CARDS, "Alice")
-        if place.name == "non-attacker fights" and place.event.player == "Alice"
+        if place.name == "non-attacker fights" and getattr(place.event, "player", "") == "Alice"
     }
 
 

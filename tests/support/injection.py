@@ -150,8 +150,9 @@ class Healers:
             frozenset(n for n, t in text.items() if re.search(rf"When {re.escape(n)} dies", t)),
         )
 
-    def reading(self, before: ev.Event | None, owner: str, card: str) -> str:
-        """The card use just before a heal of ``owner``'s ``card`` that makes it legal."""
+    def reading(self, before: ev.Event | None, owner: str) -> str:
+        """The card use just before a heal of ``owner``'s survivor that makes it legal (a
+        dying healer's heal may be of another copy of her: the dead one left the table)."""
         used = getattr(before, "card", None)
         if isinstance(before, ev.Perform) and before.meaning == Meaning.SPEND:
             if used in self.medics:
@@ -164,7 +165,6 @@ class Healers:
             and before.meaning == Meaning.TAKE_CONTROL
             and before.player != owner
         )
-        # the healed card may share the dead one's name: another copy, still on the table
         return "card text" if leaves and used in self.dying else ""
 
     def heals_one(self, event: ev.Event) -> bool:
@@ -240,9 +240,7 @@ def _heals(index, state: Snapshot, in_game, before, after, healers: Healers, owe
                 after, name, Meaning.WOUND, card, w - 1, w
             )
             reading = (
-                "a correction"
-                if undone
-                else healers.reading(before, name, card) or owed.reading(name)
+                "a correction" if undone else healers.reading(before, name) or owed.reading(name)
             )
             heal = ev.CounterChange.of(name, Meaning.HEAL, card, w, w - 1)
             yield Injection("heal without a Medic", index, heal, reading)
