@@ -2,16 +2,19 @@
 
 Plays simulated games (every pairing of the starter decks, each strategy mix), records each
 game in one recording style (the styles take turns) from both players' points of view, and
-finds *every* place each log allows one of four violations: a heal without a Medic, a zombie
-that is not a ready attacker fighting, a wound with no attacker, a third draw. Each place is
-classed with the simulator's full state: "the log decides" (no legal reading of the injected
-line exists) or "another reading" (which one: a correction, a Medic, card text …). A uniform
-sample of each class is injected one at a time and audited; the script prints the share
-reported as a violation at the injected line, as unverifiable, or missed. Target: >= 95%
-violations where the log decides. A measurement, not a test.
+finds *every* place each log allows one of four violations (the simulator's full state says
+where the line breaks the rule): a heal without a Medic, a zombie that is not a ready
+attacker fighting, a wound with no attacker, a third draw. Each place is classed from the log
+alone (tests/support/injection.py): "the log decides" (no legal reading of the log up to the
+injected line makes it legal) or "another reading" (which one: a correction, a Medic, card
+text, a face-down card whose zone the log does not show …). A uniform sample of each class is
+injected one at a time and audited; the script prints the share reported as a violation at
+the injected line, as unverifiable, or missed, and with --examples N up to N places per row
+that the audit classed otherwise (the log before the line, the line, the audit's messages).
+Target: >= 95% violations where the log decides. A measurement, not a test.
 
 Usage: python scripts/detection_rates.py [--games 3] [--sample 300] [--styles a,b]
-                                         [--seed 1] [--format text|json]
+                                         [--seed 1] [--format text|json] [--examples N]
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from support.truth import play_observed, states_by_line  # noqa: E402
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40
 OUTCOMES = ("violation", "unverifiable", "missed")
+EXCERPT = 12  # log lines shown before an example's injected line
 
 
 @dataclass(frozen=True)
@@ -100,33 +104,56 @@ def find_places(games: int, seed: int, styles: list[str], sample: int, cards) ->
     return {"pools": pools, "readings": readings, "games": number}
 
 
-def outcome(place: Place, index: CardIndex) -> tuple[str, tuple[str, ...]]:
+def outcome(place: Place, index: CardIndex) -> tuple[str, tuple[str, ...], list[str]]:
     """What the audit reports at the injected line: a violation (its kinds), unverifiable,
-    or nothing (missed)."""
+    or nothing (missed); and the audit's messages at that line."""
     at = place.injection.index
     events = [*place.log.events[:at], place.injection.event, *place.log.events[at:]]
     text = log_text(numbered(events), place.log.pronoun)
     decks = dict.fromkeys(place.players, DECK_SIZE)
     report = audit(parse_log(text).events, index, pov=place.pov, decks=decks)
     line = at + 1
+    found = [f for f in (*report.violations, *report.unverifiable) if f.line == line]
+    messages = [f"{f.kind}: {f.message}" for f in found]
     kinds = tuple(sorted({v.kind for v in report.violations if v.line == line}))
     if kinds:
-        return "violation", kinds
-    if any(u.line == line for u in report.unverifiable):
-        return "unverifiable", ()
-    return "missed", ()
+        return "violation", kinds, messages
+    if found:
+        return "unverifiable", (), messages
+    return "missed", (), messages
 
 
-def measure(found: dict, index: CardIndex) -> dict:
+def example(place: Place, messages: list[str], context: int = EXCERPT) -> dict:
+    """A place for a reader: the log lines before the injected one, the line, the audit."""
+    at = place.injection.index
+    lines = log_text(numbered(place.log.events[max(0, at - context) : at]), place.log.pronoun)
+    injected = log_text(numbered([place.injection.event]), place.log.pronoun).strip()
+    return {
+        "style": place.style,
+        "pov": place.pov,
+        "line": at + 1,
+        "reading": place.injection.reading or "-",
+        "excerpt": lines.splitlines(),
+        "injected": injected,
+        "audit": messages,
+    }
+
+
+def measure(found: dict, index: CardIndex, examples: int = 0) -> dict:
+    """The audit's outcome on every sampled place; up to ``examples`` places per row where
+    it did not report what the class predicts (a violation exactly where the log decides)."""
     rows = []
     by_style: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     for (name, decided), pool in sorted(found["pools"].items()):
         counts: Counter[str] = Counter()
         kinds: Counter[str] = Counter()
+        odd: list[dict] = []
         for place in pool.items:
-            result, violated = outcome(place, index)
+            result, violated, messages = outcome(place, index)
             counts[result] += 1
             kinds.update(violated)
+            if (result == "violation") != decided and len(odd) < examples:
+                odd.append(example(place, messages))
             if decided:
                 by_style[(name, place.style)][result] += 1
         rows.append(
@@ -138,6 +165,7 @@ def measure(found: dict, index: CardIndex) -> dict:
                 "sampled": len(pool.items),
                 **{key: counts[key] for key in OUTCOMES},
                 "violation_kinds": dict(kinds),
+                "examples": odd,
             }
         )
     styles = [
@@ -182,7 +210,14 @@ def print_text(data: dict, seconds: float) -> None:
         )
     print("\nplaces by reading ('-': the log decides):")
     for row in data["readings"]:
-        print(f"  {row['injection']:28}{row['reading']:34}{row['places']:>8}")
+        print(f"  {row['injection']:28}{row['reading']:44}{row['places']:>8}")
+    for row in data["rates"]:
+        for shown in row["examples"]:
+            print(f"\n{row['injection']} / {row['class']}: {shown['style']} log, {shown['pov']}'s")
+            print(f"view, line {shown['line']} (reading: {shown['reading']})")
+            print("\n".join(f"    {line}" for line in shown["excerpt"]))
+            print(f"  > {shown['injected']}")
+            print("\n".join(f"  audit: {message}" for message in shown["audit"] or ["nothing"]))
 
 
 def main() -> None:
@@ -192,12 +227,15 @@ def main() -> None:
     parser.add_argument("--styles", default=",".join(STYLE_NAMES))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--examples", type=int, default=0, help="per row, places the audit did not class alike"
+    )
     args = parser.parse_args()
     card_list = read_card_file(BUNDLED_SET)
     cards = {card.name: card for card in card_list}
     start = time.perf_counter()
     found = find_places(args.games, args.seed, args.styles.split(","), args.sample, cards)
-    data = measure(found, CardIndex(card_list))
+    data = measure(found, CardIndex(card_list), args.examples)
     if args.format == "json":
         print(json.dumps(data, indent=2))
     else:
