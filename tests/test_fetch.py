@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from zcards.fetch import USER_AGENT, Fetcher, Validators
+from lackey_plugin.fetch import USER_AGENT, Fetcher, Validators
 
 
 def test_conditional_request_and_not_modified(httpserver: HTTPServer) -> None:

@@ -9,13 +9,14 @@ from lxml import etree
 from PIL import Image
 from plugin_support import exported_sample, lint_ignoring_placeholders
 
-from lackey_plugin.carddata import read_card_file
+from lackey_plugin.carddata import read_card_data
 from lackey_plugin.checksum import checksum_file
-from lackey_plugin.game import ZOMBIE_GAME
+from lackey_plugin.dek import read_deck
 from lackey_plugin.plugininfo import parse_plugininfo, render_plugininfo
 from lackey_plugin.updatelist import read_updatelist
 from zcards.db import iter_cards, open_db
-from zcards.decks import read_deck, resolve_deck
+from zcards.decks import resolve_deck
+from zcards.game import ZOMBIE_GAME
 from zcards.resources import starter_decks
 
 
@@ -108,7 +109,7 @@ def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
 
 
 def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_db_path) -> None:
-    card_file = read_card_file((plugin_dir / "sets/alpha.txt").read_bytes())
+    card_file = read_card_data((plugin_dir / "sets/alpha.txt").read_bytes())
     cards = list(iter_cards(open_db(sample_db_path)))
     assert [row.fields["Name"] for row in card_file.rows] == [card.name for card in cards]
     assert card_file.header[:13] == [

@@ -88,7 +88,7 @@ def proxies_step(context: BuildContext) -> StepResult:
 
 def plugin_step(context: BuildContext) -> StepResult:
     """The LackeyCCG plugin ``OUT/plugin/zombieccg/`` from the fresh database."""
-    from lackey_plugin.export import export_plugin
+    from zcards.plugin_export import export_plugin
 
     report = export_plugin(
         context.db_path,

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
+from lackey_plugin.dek import read_deck
 from zcards.cli.common import FormatChoice, db_option, emit_json, format_option
 from zcards.cli.query import echo_stats
 from zcards.db import open_db
-from zcards.decks import composition, convert_deck, read_deck, resolve_deck, write_atomic
-from zcards.errors import Finding
+from zcards.decks import composition, convert_deck, resolve_deck, write_atomic
+from zcards.errors import ProblemsFound
 
 DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -43,7 +44,7 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
     for unknown_card in resolved.unknown:
         click.echo(unknown_card.explain(file), err=True)
     if resolved.unknown:
-        raise Finding(f"{len(resolved.unknown)} unknown card name(s) in {file}")
+        raise ProblemsFound(f"{len(resolved.unknown)} unknown card name(s) in {file}")
 
 
 @deck_group.command("convert")
