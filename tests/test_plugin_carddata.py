@@ -6,13 +6,14 @@ import pytest
 
 from lackey_plugin.carddata import read_card_data, render_card_files
 from lackey_plugin.errors import LackeyError
-from zcards.model import Card
-from zcards.plugin_export import columns_for
+from zcards.model import Card, card_data_columns
 from zcards.safe_names import sanitize_cards
 
 
 def card_files(set_name: str, cards: list[Card]) -> list[tuple[str, str]]:
-    return render_card_files(set_name, columns_for(cards), [c.to_lackey_fields() for c in cards])
+    return render_card_files(
+        set_name, card_data_columns(cards), [c.to_lackey_fields() for c in cards]
+    )
 
 
 def test_a_large_set_is_split_into_files_under_one_megabyte() -> None:

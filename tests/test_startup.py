@@ -80,4 +80,5 @@ def test_help_imports_no_command_module(tmp_path: Path) -> None:
     assert sorted(m for m in modules if m.startswith("lackey_plugin")) == [
         "lackey_plugin",
         "lackey_plugin.errors",
+        "lackey_plugin.lazy",
     ]

@@ -29,7 +29,7 @@ from zcards.db import iter_cards, open_db
 from zcards.decks import ResolvedEntry, deck_entries, resolve_deck
 from zcards.errors import ZcardsError
 from zcards.game import ZOMBIE_GAME
-from zcards.model import RARITIES, ZOMBIE_COLUMNS, Card
+from zcards.model import RARITIES, Card, card_data_columns
 from zcards.plugin_art import render_pack_image, render_table_background
 from zcards.resources import starter_decks
 from zcards.safe_names import sanitize_cards
@@ -162,7 +162,9 @@ def zombie_plugin(
         base_url=base_url if base_url.endswith("/") else base_url + "/",
         message=message,
         card_sets=[
-            CardSet(set_name, columns_for(set_cards), [c.to_lackey_fields() for c in set_cards])
+            CardSet(
+                set_name, card_data_columns(set_cards), [c.to_lackey_fields() for c in set_cards]
+            )
             for set_name, set_cards in by_set.items()
         ],
         decks=deck_files,
@@ -174,12 +176,6 @@ def zombie_plugin(
         draw=functools.partial(_draw, by_set, artwork, name),
         installed_outside=frozenset({background_name(name)}),
     )
-
-
-def columns_for(cards: Sequence[Card]) -> list[str]:
-    """The Zombie columns, then any extra column these cards use, sorted for stable output."""
-    extra = sorted({column for card in cards for column in card.extra} - set(ZOMBIE_COLUMNS))
-    return [*ZOMBIE_COLUMNS, *extra]
 
 
 def _booster(set_name: str, cards: Sequence[Card]) -> Pack:
