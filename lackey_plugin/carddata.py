@@ -58,45 +58,21 @@ def _part_name(set_name: str, index: int) -> str:
 class CardDataReader:
     """One card data stream: its ``header`` (the first line split on TAB; empty for an empty
     stream) at once, then :meth:`blocks` of raw rows, numbered (blank lines kept, so numbers
-    stay true). ``notes``, ``had_bom``, ``saw_cr``, ``all_utf8``, ``ended_with_break`` and
-    ``size`` describe the stream once the last block has been read."""
+    stay true). ``lines`` is the decoding :class:`~lackey_plugin.text.LineReader`: its
+    ``notes``, ``had_bom``, ``saw_cr``, ``all_utf8``, ``ended_with_break`` and ``size``
+    describe the stream once the last block has been read."""
 
     def __init__(
         self, stream: BinaryIO, origin: str = "<card data>", *, block_size: int = BLOCK_SIZE
     ) -> None:
         self.origin = origin
-        self._lines = LineReader(stream, block_size=block_size)
-        self._blocks = self._lines.blocks()
+        self.lines = LineReader(stream, block_size=block_size)
+        self._blocks = self.lines.blocks()
         first = next(self._blocks, None)
         raw = first[1] if first else []
         self.header_line: str | None = raw[0] if raw else None
         self.header = self.header_line.split("\t") if self.header_line is not None else []
         self._first = (2, raw[1:])
-
-    @property
-    def notes(self) -> list[TextNote]:
-        return self._lines.notes
-
-    @property
-    def had_bom(self) -> bool:
-        return self._lines.had_bom
-
-    @property
-    def saw_cr(self) -> bool:
-        return self._lines.saw_cr
-
-    @property
-    def all_utf8(self) -> bool:
-        return self._lines.all_utf8
-
-    @property
-    def size(self) -> int:
-        """Bytes read so far."""
-        return self._lines.size
-
-    @property
-    def ended_with_break(self) -> bool:
-        return self._lines.ended_with_break
 
     def blocks(self) -> Iterator[tuple[int, list[str]]]:
         """``(number of the first row's line, raw rows)``; each row is one TAB-separated line."""
@@ -139,4 +115,7 @@ def read_card_data(data: bytes, origin: str = "<card data>") -> CardDataFile:
             values = line.split("\t")
             fields = dict(zip(header, values, strict=False))
             rows.append(CardDataRow(number, fields, max(0, len(values) - len(header))))
-    return CardDataFile(header, rows, reader.had_bom, reader.all_utf8, reader.saw_cr, reader.notes)
+    decoded = reader.lines
+    return CardDataFile(
+        header, rows, decoded.had_bom, decoded.all_utf8, decoded.saw_cr, decoded.notes
+    )

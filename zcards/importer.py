@@ -278,7 +278,7 @@ def _write_inputs(
                     _add(writer, doc, chunk, url_for)
             record.row_count = reader.rows_read
             if not document.unchanged_since_hashed():  # changed while we read it
-                record.sha256, record.size = None, reader.reader.size
+                record.sha256, record.size = None, reader.lines.size
             warnings.extend(reader.warnings)
     return problems
 

@@ -109,6 +109,7 @@ class CardReader:
     ) -> None:
         self.origin = origin
         self.reader = CardDataReader(stream, origin)
+        self.lines = self.reader.lines
         if not (self.reader.header_line or "").strip():
             raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
         self.table = TableNormaliser(
@@ -131,14 +132,14 @@ class CardReader:
     @property
     def warnings(self) -> list[Problem]:
         """Header, cleaning and decoding warnings (decoding ones complete after the last chunk)."""
-        notes = [_note(self.origin, note) for note in self.reader.notes]
+        notes = [_note(self.origin, note) for note in self.lines.notes]
         return notes + self.table.warnings
 
     def chunks(self) -> Iterator[Chunk]:
         for number, lines in self.reader.blocks():
             if not lines:
                 continue
-            if not self.reader.ended_with_break:
+            if not self.lines.ended_with_break:
                 self._check_last_line(number + len(lines) - 1, lines[-1])
             chunk = self.table.chunk(range(number, number + len(lines)), lines)
             self.rows_read += len(chunk.lines)
