@@ -16,7 +16,7 @@ from pathlib import Path
 from lackey_plugin import lint_files, lint_urls
 from lackey_plugin.carddata import MAX_FILE_BYTES, CardDataFile, read_card_data
 from lackey_plugin.lint_base import ERROR, WARNING, LintFinding, Plugin, read_text
-from lackey_plugin.packs import parse_xml
+from lackey_plugin.packs import parse_xml, read_card_file_list
 from lackey_plugin.paths import unsafe_path
 from lackey_plugin.plugininfo import (
     BLOCK_TAGS,
@@ -141,18 +141,13 @@ def card_file_names(plugin: Plugin) -> list[str]:
     names: list[str] = []
     listing = plugin.root / "ListOfCardDataFiles.txt"
     if listing.is_file():
-        root, problems = parse_xml(listing.read_bytes())
+        _, problems = parse_xml(listing.read_bytes())
         for problem in problems:
             plugin.add(WARNING, "xml-malformed", problem, "ListOfCardDataFiles.txt")
-        for element in root.iter("filetoinclude") if root is not None else ():
-            entry = (element.text or "").strip()
+        for entry, line in read_card_file_list(read_text(listing)):
             if unsafe_path(entry):
                 plugin.add(
-                    ERROR,
-                    "unsafe-path",
-                    f"{entry!r} leaves sets/",
-                    "ListOfCardDataFiles.txt",
-                    element.sourceline or 0,
+                    ERROR, "unsafe-path", f"{entry!r} leaves sets/", "ListOfCardDataFiles.txt", line
                 )
             elif not (plugin.root / "sets" / entry).is_file():
                 plugin.add(
@@ -160,7 +155,7 @@ def card_file_names(plugin: Plugin) -> list[str]:
                     "carddata-list-missing",
                     f"listed card file sets/{entry} is missing",
                     "ListOfCardDataFiles.txt",
-                    element.sourceline or 0,
+                    line,
                 )
             else:
                 names.append(f"sets/{entry}")

@@ -9,10 +9,13 @@ with LF line ends, as Lackey's own files are.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
+
+_FILE_TO_INCLUDE = re.compile(r"<filetoinclude>\s*(.*?)\s*</filetoinclude>", re.I | re.S)
 
 Match = tuple[str, str]
 """A criterion ``(field, data)``: cards whose ``field`` IS ``data``."""
@@ -113,16 +116,29 @@ def render_card_file_list(file_names: Sequence[str]) -> str:
     return _serialise(root)
 
 
-def parse_xml(data: bytes) -> tuple[etree._Element | None, list[str]]:
+def parse_xml(data: bytes, encoding: str | None = None) -> tuple[etree._Element | None, list[str]]:
     """Parse leniently (real pack files are not always well-formed); return the tree and the
-    parser's complaints, which the linter reports as warnings."""
-    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True)
+    parser's complaints, which the linter reports as warnings. ``encoding`` overrides what
+    the file declares (for bytes already decoded by the one policy and encoded again)."""
+    parser = etree.XMLParser(
+        recover=True, resolve_entities=False, no_network=True, encoding=encoding
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         return None, [str(error)]
     problems = [f"line {entry.line}: {entry.message}" for entry in parser.error_log]
     return root, problems
+
+
+def read_card_file_list(text: str) -> list[tuple[str, int]]:
+    """The card data files a ``ListOfCardDataFiles.txt`` includes, as ``(name, line)`` in file
+    order. Read as Lackey reads its tag files: every ``<filetoinclude>``, in any case, also in
+    a file that is not well-formed XML (several roots; :func:`parse_xml` says what is wrong)."""
+    return [
+        (match.group(1), text.count("\n", 0, match.start()) + 1)
+        for match in _FILE_TO_INCLUDE.finditer(text)
+    ]
 
 
 @dataclass(frozen=True)

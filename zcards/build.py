@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lackey_plugin.files import replacing
 from zcards.db import BUILD_DIR
 from zcards.errors import ZcardsError
 from zcards.resources import BUNDLED_SET
@@ -65,13 +66,8 @@ def database_step(context: BuildContext) -> StepResult:
     from zcards.importer import import_sources
 
     target = context.db_path
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)
-    try:
+    with replacing(target) as temporary:
         report = import_sources(temporary, [str(BUNDLED_SET)])
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
     return StepResult("database", (target,), f"{report.added} cards in {target}")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from lackey_plugin.fetch import is_url
+from lackey_plugin.packs import read_card_file_list
 from lackey_plugin.text import split_lines
 from lackey_plugin.updatelist import UpdateList
 from zcards.errors import Location, ZcardsError
@@ -62,7 +63,7 @@ class PluginFiles:
     def card_files_named(self, text: str, list_name: str) -> list[str]:
         """Card data files named by ``ListOfCardDataFiles.txt`` or ``setlist.txt``."""
         if list_name.casefold() == "listofcarddatafiles.txt":
-            names = re.findall(r"<filetoinclude>\s*(.*?)\s*</filetoinclude>", text, re.I | re.S)
+            names = [name for name, _line in read_card_file_list(text)]
         else:
             lines = [line.strip() for line in split_lines(text)]
             count = int(lines[0]) if lines and lines[0].isdigit() else 0
