@@ -173,3 +173,15 @@ def test_cli_deck_convert_writes_files(sample_db_path: Path, tmp_path: Path, cap
     assert {p.name for p in tmp_path.iterdir()} == {"deck.txt", "deck.dek"}  # no temp file left
     main(["deck", "convert", str(out), "--to", "txt", "--db", str(tmp_path / "missing.db")])
     assert capsys.readouterr().out == "2\tGross Ghoul\n"
+
+
+def test_a_windows_1252_deck_reads_and_says_so(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "old.txt"
+    path.write_bytes("2 Zoë Park\n".encode("cp1252") + "1 Café Zombie\n".encode())
+    deck = read_deck(path)
+    assert [entry.name for entry in deck.entries] == ["Zoë Park", "Café Zombie"]
+    assert [(note.line, "Windows-1252" in note.message) for note in deck.notes] == [(1, True)]
+    main(["deck", "convert", str(path), "--to", "text"])
+    captured = capsys.readouterr()
+    assert captured.out == "2\tZoë Park\n1\tCafé Zombie\n"
+    assert f"{path}, line 1: warning:" in captured.err
