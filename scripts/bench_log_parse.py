@@ -6,7 +6,7 @@ and a few unknown lines) of 10k, 100k and 1M lines. In the same run, per size:
 * baseline A: a one-regex loop over the file's lines (the least a line reader pays);
 * baseline B: the same loop plus ``json.dumps`` of the groups, one ``write`` per line
   (what a hand-written converter would do);
-* ``iter_events``: the library's typed events;
+* ``iter_log_file``: the library's typed events;
 * ``zcards log parse --format jsonl`` as a child process writing to a file (wall time and the
   child's peak memory, from ``wait4``).
 

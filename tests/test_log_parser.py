@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lackey_plugin.errors import LackeyError
+from lackey_plugin.game import CardFunction, GameDefinition, GameZone, GeneralFunction
 from lackey_plugin.log import events as ev
 from lackey_plugin.log import parser as parser_module
 from lackey_plugin.log.matcher import MAX_LINE
@@ -20,7 +21,7 @@ from lackey_plugin.log.parser import (
     parse_log_text,
 )
 from lackey_plugin.log.templates import load_templates
-from zcards.game import ZOMBIE_GAME
+from zcards.game import ZOMBIE_GAME, Meaning
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -287,7 +288,7 @@ def test_a_missing_file_is_a_log_format_error(tmp_path):
         list(iter_log_file(Path(tmp_path / "missing.txt"), game=ZOMBIE_GAME))
 
 
-def test_iter_events_streams_a_file(tmp_path):
+def test_iter_log_file_streams_a_file(tmp_path):
     path = tmp_path / "log.txt"
     path.write_bytes(b"Bob draws 2 cards.\nBob: hi\n\x00\x00 garbage")
     stream = iter_log_file(path, game=ZOMBIE_GAME)
@@ -347,3 +348,32 @@ def test_the_rules_engine_fixture_logs_parse_completely_and_round_trip():
             parse_log_text(format_log(log.events), players=log.players, game=ZOMBIE_GAME).events
             == log.events
         )
+
+
+def test_the_parser_is_given_its_game_and_events_carry_that_games_meanings():
+    """No game is wired in: labels, and what they mean, come from the definition given."""
+    other = GameDefinition(
+        name="other",
+        player_stats=(),
+        phases=("Main",),
+        game_zones=(GameZone("Hand"),),
+        deck_zones=(),
+        counters=(),
+        card_functions=(CardFunction("Tap", "MAKERIGHT90DEGREES", meaning="exhaust"),),
+        general_functions=(
+            GeneralFunction("Untap All", "ALLYOURCARDSMAKERIGHT0DEGREES", meaning="refresh"),
+        ),
+    )
+    text = (
+        "Ann performs Tap on Elsa.\n"
+        "Ann performs Untap All on all his cards.\n"
+        "Ann performs Spend on Elsa.\n"
+    )
+    events = parse_log_text(text, game=other).events
+    assert [(e.label, e.meaning) for e in events] == [  # type: ignore[attr-defined]
+        ("Tap", "exhaust"),
+        ("Untap All", "refresh"),
+        ("Spend", None),
+    ]
+    spend = parse_log_text(text, game=ZOMBIE_GAME).events[2]
+    assert isinstance(spend, ev.Perform) and spend.meaning is Meaning.SPEND
