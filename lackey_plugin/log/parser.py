@@ -97,7 +97,9 @@ class LogParser:
     """Turns lines into events, learning player names as it goes.
 
     ``game`` gives the vocabulary (zones, phases, stats, function labels, tried before any
-    text) and what each function label means (``meaning`` of the function events). Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
+    text) and what each function label means (``meaning`` of the function events).
+
+    Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
     longest first, so "The Man who plays" is never read as "The Man who"; other names still
     parse. Names are data, not part of the compiled regex (:func:`compiled_matcher`): most
     read the same with the any-name patterns, and the few the patterns could split otherwise
