@@ -29,7 +29,7 @@ from urllib3.util.retry import Retry
 
 from lackey_plugin.errors import LackeyError, Location
 
-USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
+DEFAULT_USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 DEFAULT_DEADLINE = 120.0
 MAX_RETRY_AFTER = 10.0
@@ -192,7 +192,7 @@ class Fetcher:
         max_bytes: int = DEFAULT_MAX_BYTES,
         deadline: float = DEFAULT_DEADLINE,
         max_retry_after: float = MAX_RETRY_AFTER,
-        user_agent: str = USER_AGENT,
+        user_agent: str = DEFAULT_USER_AGENT,
     ) -> None:
         self.timeout = (connect_timeout, read_timeout)
         self.max_bytes = max_bytes

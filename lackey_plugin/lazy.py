@@ -1,9 +1,10 @@
 """Lazy package exports (PEP 562): a package's public names, imported on first use.
 
-A package lists its public names once, as the imports of its ``if TYPE_CHECKING:`` block
-(type checkers and editors read them there) and in ``__all__``; at run time nothing is imported
-until a name is asked for, so importing the package stays cheap (``zcards --help`` must not
-load lxml or the rules engine).
+A package names each public name in ``__all__`` and imports it, from its module, in an
+``if TYPE_CHECKING:`` block (type checkers and editors read them there; that block is the only
+table of where each name lives, and tests/test_api_docs.py keeps it equal to ``__all__``). At
+run time nothing is imported until a name is asked for, so importing the package stays cheap
+(a command's ``--help`` need not load lxml).
 """
 
 from __future__ import annotations

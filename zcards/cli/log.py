@@ -14,7 +14,7 @@ from lackey_plugin.log.serial import event_to_dict, event_to_json
 from zcards.cli.common import emit_encoded, write_chunked
 from zcards.game import ZOMBIE_GAME
 
-MAX_LISTED = 1000
+MAX_UNPARSED_LISTED = 1000
 """Unparsed lines the summary lists by number (it counts all of them)."""
 
 
@@ -97,7 +97,7 @@ class Tally:
     def _note(self, event: ev.NewGame | ev.Unparsed) -> None:
         if isinstance(event, ev.Unparsed):
             self.unparsed_total += 1
-            if len(self.unparsed) < MAX_LISTED:
+            if len(self.unparsed) < MAX_UNPARSED_LISTED:
                 self.unparsed.append(event)
             self.games = self.games or 1
             return

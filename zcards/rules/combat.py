@@ -22,7 +22,7 @@ from zcards.rules.state import Player
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Board, Fit, Up
 
-MAX_READINGS = 256
+MAX_FIGHT_READINGS = 256
 
 
 @dataclass(frozen=True, order=True)
@@ -382,6 +382,6 @@ def _pareto(readings: set[Reading]) -> set[Reading]:
         if not any(k.needed <= reading.needed and k.extra <= reading.extra for k in kept):
             kept.append(reading)
     out = {r for kept in best.values() for r in kept}
-    if len(out) > MAX_READINGS:  # keep the most lenient ones: only completeness suffers
-        out = set(sorted(out, key=lambda r: (r.needed, r.extra))[:MAX_READINGS])
+    if len(out) > MAX_FIGHT_READINGS:  # keep the most lenient ones: only completeness suffers
+        out = set(sorted(out, key=lambda r: (r.needed, r.extra))[:MAX_FIGHT_READINGS])
     return out
