@@ -1,1 +1,136 @@
-"""Everything that speaks LackeyCCG's formats: plugin export and lint, .dek, checksums, logs."""
+"""lackey_plugin: LackeyCCG's file formats for any game, as a library.
+
+Checksums, ``updatelist.txt``, ``plugininfo.txt`` (a typed game definition, rendered and
+parsed), card data files of any columns, ``.dek`` decks and deck lists, pack and format files,
+a whole plugin written and published atomically, the plugin linter and remote verifier, and
+game logs (a parser that is given the game definition, typed events, a writer). Every reader
+uses one decoding policy (:mod:`lackey_plugin.text`) and every error is a :class:`LackeyError`
+naming file, line and column. Nothing here knows a particular game; see docs/api.md.
+
+The names below are imported on first use, so ``import lackey_plugin`` costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lackey_plugin.lazy import lazy_getattr
+
+__all__ = [
+    "CardDataFile",
+    "CardDataReader",
+    "CardFunction",
+    "CardSet",
+    "Counter",
+    "Deck",
+    "DeckEntry",
+    "DeckZone",
+    "Definition",
+    "Format",
+    "GameDefinition",
+    "GameZone",
+    "GeneralFunction",
+    "LackeyError",
+    "LintFinding",
+    "Location",
+    "LogFormatError",
+    "LogWriter",
+    "Pack",
+    "PackChance",
+    "PackKind",
+    "ParsedLog",
+    "PluginContent",
+    "PluginDeck",
+    "PluginInfo",
+    "Stat",
+    "UpdateEntry",
+    "UpdateList",
+    "checksum_bytes",
+    "checksum_file",
+    "decode_text",
+    "event_from_dict",
+    "event_to_dict",
+    "format_log",
+    "format_text_deck",
+    "iter_log_file",
+    "iter_log_text",
+    "lint_plugin",
+    "parse_dek",
+    "parse_log_file",
+    "parse_log_text",
+    "parse_plugininfo",
+    "parse_text_deck",
+    "parse_updatelist",
+    "publish_plugin",
+    "read_card_data",
+    "read_deck",
+    "read_updatelist",
+    "render_card_files",
+    "render_plugininfo",
+    "render_updatelist",
+    "verify_plugin",
+    "write_dek",
+    "write_log",
+    "write_plugin",
+]
+
+__getattr__ = lazy_getattr(__name__)
+
+
+if TYPE_CHECKING:
+    from lackey_plugin.carddata import (
+        CardDataFile,
+        CardDataReader,
+        read_card_data,
+        render_card_files,
+    )
+    from lackey_plugin.checksum import checksum_bytes, checksum_file
+    from lackey_plugin.dek import (
+        Deck,
+        DeckEntry,
+        format_text_deck,
+        parse_dek,
+        parse_text_deck,
+        read_deck,
+        write_dek,
+    )
+    from lackey_plugin.errors import LackeyError, Location
+    from lackey_plugin.export import (
+        CardSet,
+        PluginContent,
+        PluginDeck,
+        publish_plugin,
+        write_plugin,
+    )
+    from lackey_plugin.game import (
+        CardFunction,
+        Counter,
+        DeckZone,
+        Definition,
+        GameDefinition,
+        GameZone,
+        GeneralFunction,
+        Stat,
+    )
+    from lackey_plugin.lint import LintFinding, lint_plugin
+    from lackey_plugin.log.parser import (
+        LogFormatError,
+        ParsedLog,
+        iter_log_file,
+        iter_log_text,
+        parse_log_file,
+        parse_log_text,
+    )
+    from lackey_plugin.log.serial import event_from_dict, event_to_dict
+    from lackey_plugin.log.writer import LogWriter, format_log, write_log
+    from lackey_plugin.packs import Format, Pack, PackChance, PackKind
+    from lackey_plugin.plugininfo import PluginInfo, parse_plugininfo, render_plugininfo
+    from lackey_plugin.text import decode_text
+    from lackey_plugin.updatelist import (
+        UpdateEntry,
+        UpdateList,
+        parse_updatelist,
+        read_updatelist,
+        render_updatelist,
+    )
+    from lackey_plugin.verify import verify_plugin

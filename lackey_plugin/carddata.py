@@ -1,97 +1,53 @@
-"""Card data files (``sets/*.txt``, reference §3): safe names, writing, and lenient reading.
+"""Card data files (``sets/*.txt``, reference §3), read and written, for any game's columns.
 
-Card data is untrusted. A Set or ImageFile becomes a folder or file name in the plugin, so it is
-made safe by :mod:`zcards.safe_names` before anything is written, and the card data then carries
-the safe value: the renderer, applying the same rule, writes the image under exactly that name,
-so Lackey finds it. Every rename is reported.
+A card data file is a TAB-separated table whose header names the columns; Lackey needs Name,
+Set and ImageFile first and reads any others. Reading follows the one decoding policy of
+:mod:`lackey_plugin.text` and never fails: :class:`CardDataReader` streams a file a block of
+raw rows at a time (an importer normalises them), :func:`read_card_data` splits a whole small
+file into rows of fields (the linter and the verifier judge what they find). Writing splits a
+set into files under 1 MB and refuses what would break the table (a TAB or line break in a
+value) or leave the ``sets`` folder (an unsafe set name): the caller cleans its data first.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+import io
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import BinaryIO
 
-from lackey_plugin.text import decode_bytes
-from zcards.model import ZOMBIE_COLUMNS, Card
-from zcards.safe_names import UniqueNames
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.paths import is_safe_component
+from lackey_plugin.text import BLOCK_SIZE, LineReader, TextNote
 
 MAX_FILE_BYTES = 1_000_000
-_FIELD_BREAKS = re.compile(r"[\t\r\n]+")
+_FIELD_BREAKS = frozenset("\t\r\n")
 
 
-@dataclass(frozen=True)
-class SafeCards:
-    cards: list[Card]
-    messages: list[str]
+def render_card_files(
+    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str]]
+) -> list[tuple[str, str]]:
+    """``[(file name, text)]`` for one set: ``<set>.txt``, then ``<set>-2.txt`` … past 1 MB.
 
-
-def sanitize_cards(cards: Iterable[Card]) -> SafeCards:
-    """Cards with safe Set and ImageFile values and fields free of TAB/CR/LF, plus what changed."""
-    messages: list[str] = []
-    set_names = UniqueNames()
-    image_names: dict[str, UniqueNames] = {}
-    safe: list[Card] = []
-    for card in cards:
-        set_name = set_names.name(card.set_name, "set")
-        if set_name != card.set_name:
-            _note(messages, f"set {card.set_name!r} renamed to {set_name!r} (unsafe file name)")
-        placed = replace(card, set_name=set_name)
-        image = image_names.setdefault(set_name, UniqueNames()).image(placed, messages)
-        cleaned = replace(placed, image_file=image)
-        fields = cleaned.to_lackey_fields()
-        if any(_FIELD_BREAKS.search(value) for value in fields.values()):
-            messages.append(f"{card.name!r} ({set_name}): TAB/line break in a field -> space")
-            cleaned = _without_breaks(cleaned)
-        safe.append(cleaned)
-    return SafeCards(safe, messages)
-
-
-def _note(messages: list[str], message: str) -> None:
-    if message not in messages:
-        messages.append(message)
-
-
-def _without_breaks(card: Card) -> Card:
-    def clean(text: str) -> str:
-        return _FIELD_BREAKS.sub(" ", text).strip()
-
-    return replace(
-        card,
-        name=clean(card.name),
-        type=clean(card.type),
-        faction=clean(card.faction),
-        keywords=tuple(clean(k) for k in card.keywords),
-        symbols=tuple(clean(s) for s in card.symbols),
-        rarity=clean(card.rarity),
-        text=clean(card.text),
-        extra={clean(k): clean(v) for k, v in card.extra.items()},
-    )
-
-
-def columns_for(cards: Sequence[Card]) -> list[str]:
-    """The Zombie columns, then any extra column these cards use, sorted for stable output."""
-    extra = sorted({column for card in cards for column in card.extra} - set(ZOMBIE_COLUMNS))
-    return [*ZOMBIE_COLUMNS, *extra]
-
-
-def render_card_files(set_name: str, cards: Sequence[Card]) -> list[tuple[str, str]]:
-    """``[(file name, text)]`` for one set: ``<set>.txt``, then ``<set>-2.txt`` … past 1 MB."""
-    columns = columns_for(cards)
+    Each row gives its value for some of ``columns`` (the others are empty)."""
+    if not is_safe_component(set_name):
+        raise LackeyError(f"set name {set_name!r} is not a plain file name")
     header = "\t".join(columns) + "\n"
     files: list[tuple[str, str]] = []
-    rows: list[str] = []
+    lines: list[str] = []
     size = len(header.encode())
-    for card in cards:
-        fields = card.to_lackey_fields()
-        row = "\t".join(fields.get(column, "") for column in columns) + "\n"
-        row_size = len(row.encode())
-        if rows and size + row_size >= MAX_FILE_BYTES:
-            files.append((_part_name(set_name, len(files)), header + "".join(rows)))
-            rows, size = [], len(header.encode())
-        rows.append(row)
-        size += row_size
-    files.append((_part_name(set_name, len(files)), header + "".join(rows)))
+    for fields in rows:
+        values = [fields.get(column, "") for column in columns]
+        if any(not _FIELD_BREAKS.isdisjoint(value) for value in values):
+            raise LackeyError(f"a TAB or line break in a field of {values[0]!r} ({set_name})")
+        line = "\t".join(values) + "\n"
+        line_size = len(line.encode())
+        if lines and size + line_size >= MAX_FILE_BYTES:
+            files.append((_part_name(set_name, len(files)), header + "".join(lines)))
+            lines, size = [], len(header.encode())
+        lines.append(line)
+        size += line_size
+    files.append((_part_name(set_name, len(files)), header + "".join(lines)))
     return files
 
 
@@ -99,8 +55,34 @@ def _part_name(set_name: str, index: int) -> str:
     return f"{set_name}.txt" if index == 0 else f"{set_name}-{index + 1}.txt"
 
 
+class CardDataReader:
+    """One card data stream: its ``header`` (the first line split on TAB; empty for an empty
+    stream) at once, then :meth:`blocks` of raw rows, numbered (blank lines kept, so numbers
+    stay true). ``lines`` is the decoding :class:`~lackey_plugin.text.LineReader`: its
+    ``notes``, ``had_bom``, ``saw_cr``, ``all_utf8``, ``ended_with_break`` and ``size``
+    describe the stream once the last block has been read."""
+
+    def __init__(
+        self, stream: BinaryIO, origin: str = "<card data>", *, block_size: int = BLOCK_SIZE
+    ) -> None:
+        self.origin = origin
+        self.lines = LineReader(stream, block_size=block_size)
+        self._blocks = self.lines.blocks()
+        first = next(self._blocks, None)
+        raw = first[1] if first else []
+        self.header_line: str | None = raw[0] if raw else None
+        self.header = self.header_line.split("\t") if self.header_line is not None else []
+        self._first = (2, raw[1:])
+
+    def blocks(self) -> Iterator[tuple[int, list[str]]]:
+        """``(number of the first row's line, raw rows)``; each row is one TAB-separated line."""
+        if self._first[1]:
+            yield self._first
+        yield from self._blocks
+
+
 @dataclass(frozen=True)
-class CardRow:
+class CardDataRow:
     line: int
     fields: dict[str, str]
     extra_fields: int
@@ -108,32 +90,32 @@ class CardRow:
 
 
 @dataclass(frozen=True)
-class CardFile:
-    """A card data file as Lackey reads it: split on raw tabs, any line ending."""
+class CardDataFile:
+    """A whole card data file as Lackey reads it: split on raw TABs, any line ending."""
 
     header: list[str]
-    rows: list[CardRow]
+    rows: list[CardDataRow]
     has_bom: bool
     utf8: bool
-    line_endings: frozenset[str]
+    crlf: bool
+    """True when a line ends in CR (CRLF or CR alone) rather than LF."""
+    notes: list[TextNote]
 
 
-def read_card_file(data: bytes) -> CardFile:
-    """Parse card data bytes without ever failing; the linter judges what it finds."""
-    has_bom = data.startswith(b"\xef\xbb\xbf")
-    try:
-        data.decode("utf-8")
-        utf8 = True
-    except UnicodeDecodeError:
-        utf8 = False
-    endings = frozenset(ending.decode() for ending in re.findall(rb"\r\n|\r|\n", data))
-    lines = re.split(r"\r\n|\r|\n", decode_bytes(data))  # as Lackey splits: CR and LF only
-    header = lines[0].split("\t") if lines else []
+def read_card_data(data: bytes, origin: str = "<card data>") -> CardDataFile:
+    """Split card data bytes into rows of fields without ever failing; blank rows are left
+    out, and an empty file has one empty header cell, as Lackey sees it."""
+    reader = CardDataReader(io.BytesIO(data), origin, block_size=max(len(data), 1))
+    header = reader.header if reader.header_line is not None else [""]
     rows = []
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        values = line.split("\t")
-        fields = {column: value for column, value in zip(header, values, strict=False)}
-        rows.append(CardRow(number, fields, max(0, len(values) - len(header))))
-    return CardFile(header, rows, has_bom, utf8, endings)
+    for first, lines in reader.blocks():
+        for number, line in enumerate(lines, first):
+            if not line.strip():
+                continue
+            values = line.split("\t")
+            fields = dict(zip(header, values, strict=False))
+            rows.append(CardDataRow(number, fields, max(0, len(values) - len(header))))
+    decoded = reader.lines
+    return CardDataFile(
+        header, rows, decoded.had_bom, decoded.all_utf8, decoded.saw_cr, decoded.notes
+    )

@@ -1,11 +1,13 @@
-"""``zcards plugin export``: the card database as a complete, installable LackeyCCG plugin.
+"""Write a complete, installable LackeyCCG plugin from a :class:`PluginContent`, atomically.
 
-The plugin is built in a temporary folder next to the target, linted strictly (our own output
-must be warning-free), and only then swapped in (:mod:`lackey_plugin.folder_swap`: a complete
-plugin is there at every instant, and whatever a killed run left is cleaned up by the next), so
-a failed export leaves the previous plugin untouched. Output is deterministic: files, rows and
-updatelist lines come in a fixed order and the only date is the release date (an option, or the
-database's last import), never the clock time of the run.
+The content is the plugin as data, for any game: its game definition, card data of any
+columns, decks, packs, formats and release. :func:`write_plugin` writes every file into a
+folder, the updatelist last (each shipped file with its checksum); :func:`publish_plugin`
+builds in a temporary folder next to the target, lints it strictly (our own output must be
+warning-free), and only then swaps it in (:mod:`lackey_plugin.folder_swap`: a complete plugin
+is there at every instant, and whatever a killed run left is cleaned up by the next), so a
+failed run leaves the previous plugin untouched. Output is deterministic: files, rows and
+updatelist lines come in a fixed order and the only date is the release date.
 """
 
 from __future__ import annotations
@@ -14,166 +16,110 @@ import filecmp
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from urllib.parse import quote
 
-from lackey_plugin import carddata, folder_swap, packs
-from lackey_plugin.background import render_pack_image, render_table_background
+from lackey_plugin import folder_swap
+from lackey_plugin.carddata import render_card_files
 from lackey_plugin.checksum import checksum_file
-from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
+from lackey_plugin.dek import DeckEntry, write_dek
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.files import current_umask
+from lackey_plugin.game import GameDefinition
+from lackey_plugin.lint import lint_plugin
+from lackey_plugin.packs import (
+    Format,
+    Pack,
+    render_card_file_list,
+    render_formats,
+    render_packdefinitions,
+)
+from lackey_plugin.paths import is_safe_component
 from lackey_plugin.plugininfo import render_plugininfo
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, format_date, render_updatelist
 from lackey_plugin.version import read_stamp, render_version, valid_stamp, yymmdd
-from zcards.db import iter_cards, open_db
-from zcards.errors import ZcardsError
-from zcards.files import current_umask
-from zcards.model import Card
-from zcards.resources import starter_decks
-from zcards.safe_names import safe_component
-
-Progress = Callable[[str, int, int], None]
-BOOSTER_IMAGE = "zombiebooster"
-PLACEHOLDER_BASE = "https://example.invalid/lackey/{name}/"
-
-
-@dataclass
-class ExportReport:
-    plugin_dir: Path
-    version: str
-    cards: int = 0
-    sets: list[str] = field(default_factory=list)
-    files: int = 0
-    bytes: int = 0
-    unchanged: bool = False
-    messages: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return {
-            "plugin_dir": str(self.plugin_dir),
-            "version": self.version,
-            "cards": self.cards,
-            "sets": self.sets,
-            "files": self.files,
-            "bytes": self.bytes,
-            "unchanged": self.unchanged,
-            "messages": self.messages,
-        }
-
-
-def background_name(name: str) -> str:
-    """The table background's path, both inside the published folder and under Lackey's root."""
-    return f"images/backgrounds/{name}-table.jpg"
-
-
-def export_plugin(
-    db_path: str | os.PathLike[str] | None,
-    out_dir: str | os.PathLike[str],
-    *,
-    name: str = "zombieccg",
-    base_url: str | None = None,
-    progress: Progress | None = None,
-    release: date | None = None,
-    dpi: int = 150,
-    decks: Sequence[Path] | None = None,
-    game: GameDefinition = ZOMBIE_GAME,
-) -> ExportReport:
-    """Write ``out_dir/<name>/`` from the card database and return what was written.
-
-    ``decks`` are the starter deck lists to ship (default: the bundled starter decks).
-    """
-    if safe_component(name, "") != name or " " in name:
-        raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    db = open_db(db_path)
-    cards = list(iter_cards(db))
-    if not cards:
-        raise ZcardsError("the card database has no cards to export")
-    day = release or _release_from_db(db) or date.today()
-    report = ExportReport(plugin_dir=out / name, version=yymmdd(day))
-    if base_url is None:
-        base_url = PLACEHOLDER_BASE.format(name=name)
-        report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
-    job = _Job(
-        name=name,
-        base_url=base_url if base_url.endswith("/") else base_url + "/",
-        day=day,
-        dpi=dpi,
-        decks=list(decks) if decks is not None else starter_decks(),
-        game=game,
-        progress=progress or _quiet,
-    )
-    with folder_swap.locked(out):
-        folder_swap.recover(out, name)
-        _export_into(out, db, cards, job, report)
-    return report
-
-
-def _export_into(out: Path, db, cards: list[Card], job: _Job, report: ExportReport) -> None:
-    """Build next to the target and swap it in (holding the folder's lock)."""
-    target = out / job.name
-    previous = _previous_stamp(target)
-    if previous and previous > report.version:
-        raise ZcardsError(
-            f"{target} holds version {previous}, newer than {report.version}; pass a later --date"
-        )
-    build = Path(tempfile.mkdtemp(prefix=folder_swap.build_prefix(job.name), dir=out))
-    build.chmod(_folder_mode())  # mkdtemp makes it private; a plugin folder is served and shared
-    try:
-        _build(build, db, cards, job, report)
-        _self_check(build, job.name)
-        if previous == report.version:
-            if _same_tree(build, target):
-                report.unchanged = True
-                return
-            raise ZcardsError(
-                f"{target} already holds version {previous} with different content; "
-                "a new export needs a later --date"
-            )
-        folder_swap.replace_folder(build, target)
-    finally:
-        shutil.rmtree(build, ignore_errors=True)
 
 
 @dataclass(frozen=True)
-class _Job:
-    """The settings of one export, passed to every build step."""
+class CardSet:
+    """One set's card data: the columns of its files and one mapping of fields per card."""
 
     name: str
-    base_url: str
-    day: date
-    dpi: int
-    decks: list[Path]
+    columns: Sequence[str]
+    rows: Sequence[Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class PluginDeck:
+    """A deck shipped as ``decks/<name>.dek``; its entries name their set and ImageFile."""
+
+    name: str
+    entries: Sequence[DeckEntry]
+
+
+@dataclass(frozen=True)
+class PluginContent:
+    """Everything a plugin folder holds, as data.
+
+    ``draw`` writes the artwork (card images, card back, pack images…) into the folder before
+    the updatelist is made; ``installed_outside`` names files of the folder that Lackey
+    installs relative to its own root instead of the plugin's folder (a table background).
+    """
+
+    name: str
     game: GameDefinition
-    progress: Progress
+    release: date
+    base_url: str
+    message: str
+    card_sets: Sequence[CardSet] = ()
+    decks: Sequence[PluginDeck] = ()
+    packs: Sequence[Pack] = ()
+    formats: Sequence[Format] = ()
+    draw: Callable[[Path], None] | None = None
+    installed_outside: frozenset[str] = frozenset()
+
+    @property
+    def version(self) -> str:
+        """The ``version.txt`` stamp Lackey's update check compares (``YYMMDD``)."""
+        return yymmdd(self.release)
 
 
-def _quiet(stage: str, done: int, total: int) -> None:
-    """Default progress callback: say nothing."""
+@dataclass
+class Publication:
+    """What :func:`publish_plugin` did: the folder, how many files and bytes it ships, and
+    whether an identical release was already there (``unchanged``)."""
+
+    plugin_dir: Path
+    version: str
+    files: int = 0
+    bytes: int = 0
+    unchanged: bool = False
 
 
-def _release_from_db(db) -> date | None:
-    """The day of the latest import: the data's own date, stable across re-exports."""
-    if "import_runs" not in db.table_names():
-        return None
-    row = db.execute("select max(finished_at) from import_runs").fetchone()
-    try:
-        return date.fromisoformat(row[0][:10]) if row and row[0] else None
-    except ValueError:
-        return None
-
-
-def _previous_stamp(target: Path) -> str | None:
-    version = target / "version.txt"
-    if not version.is_file():
-        return None
-    stamp = read_stamp(version.read_text(encoding="utf-8", errors="replace"))
-    if not stamp or not valid_stamp(stamp):
-        raise ZcardsError(f"{version} has no valid lastupdateYYMMDD; move the old plugin away")
-    return stamp
+def write_plugin(content: PluginContent, root: Path) -> None:
+    """Write every file of ``content`` into the folder ``root``, the updatelist last."""
+    day = content.release
+    plugin_version = f"{day.year}.{day.month}.{day.day}"
+    _write(root / "plugininfo.txt", render_plugininfo(content.game, plugin_version))
+    file_names = []
+    for card_set in content.card_sets:
+        for file_name, text in render_card_files(card_set.name, card_set.columns, card_set.rows):
+            _write(root / "sets" / file_name, text)
+            file_names.append(file_name)
+    _write(root / "ListOfCardDataFiles.txt", render_card_file_list(file_names))
+    _write(root / "formats.txt", render_formats(content.formats))
+    for deck in content.decks:
+        if not is_safe_component(deck.name):
+            raise LackeyError(f"deck name {deck.name!r} is not a plain file name")
+        _write(root / "decks" / f"{deck.name}.dek", write_dek(deck.entries, content.game))
+    _write(root / "packs" / "packdefinitions1.xml", render_packdefinitions(content.packs))
+    if content.draw is not None:
+        content.draw(root)
+    _write(root / "version.txt", render_version(day, content.base_url, content.message))
+    _write(root / "updatelist.txt", render_updatelist(_updatelist(root, content)))
 
 
 def _write(path: Path, text: str) -> None:
@@ -182,120 +128,16 @@ def _write(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))
 
 
-def _build(root: Path, db, cards: list[Card], job: _Job, report: ExportReport) -> None:
-    day = job.day
-    safe = carddata.sanitize_cards(cards)
-    report.messages += safe.messages
-    by_set: dict[str, list[Card]] = {}
-    for card in safe.cards:
-        by_set.setdefault(card.set_name, []).append(card)
-    by_set = dict(sorted(by_set.items(), key=lambda item: (item[0].casefold(), item[0])))
-    report.cards, report.sets = len(safe.cards), list(by_set)
-
-    plugin_version = f"{day.year}.{day.month}.{day.day}"
-    _write(root / "plugininfo.txt", render_plugininfo(job.game, plugin_version))
-    file_names = []
-    for set_name, set_cards in by_set.items():
-        for file_name, text in carddata.render_card_files(set_name, set_cards):
-            _write(root / "sets" / file_name, text)
-            file_names.append(file_name)
-    _write(root / "ListOfCardDataFiles.txt", packs.render_card_file_list(file_names))
-    _write(root / "formats.txt", packs.render_formats(list(by_set)))
-
-    safe_by_key = {card.key: safe_card for card, safe_card in zip(cards, safe.cards, strict=True)}
-    fixed = _write_decks(root, db, job, safe_by_key, report)
-    _write(
-        root / "packs" / "packdefinitions1.xml",
-        packs.render_packdefinitions(by_set, fixed, BOOSTER_IMAGE),
-    )
-    render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
-    _render_images(root, by_set, job.dpi, job.progress)
-    render_table_background(root / background_name(job.name))
-    message = f"Zombie CCG plugin {yymmdd(day)}: " + ", ".join(
-        f"{set_name} ({len(set_cards)} cards)" for set_name, set_cards in by_set.items()
-    )
-    _write(root / "version.txt", render_version(day, job.base_url, message))
-    updatelist = _updatelist(root, job, list(by_set))
-    _write(root / "updatelist.txt", render_updatelist(updatelist))
-    shipped = sorted(p for p in root.rglob("*") if p.is_file())
-    report.files = len(shipped)
-    report.bytes = sum(p.stat().st_size for p in shipped)
-
-
-def _write_decks(
-    root: Path, db, job: _Job, safe_by_key: dict, report: ExportReport
-) -> list[packs.FixedPack]:
-    """Each starter deck as ``decks/<deck>.dek`` and as a fixed pack.
-
-    A database without the bundled set's cards (another game's data) cannot build them, so a
-    deck naming unknown cards is left out with a message rather than failing the export.
-    """
-    from lackey_plugin.dek import write_dek
-    from zcards.decks import ResolvedEntry, read_deck, resolve_deck
-
-    fixed = []
-    for path in job.decks:
-        resolved = resolve_deck(read_deck(path), db)
-        if not resolved.ok:
-            report.messages.append(
-                f"starter deck {path.name} left out: "
-                f"{len(resolved.unknown)} of its cards are not in the database"
-            )
-            continue
-        entries = [
-            ResolvedEntry(entry.count, safe_by_key[entry.card.key], entry.section)
-            for entry in resolved.entries
-        ]
-        stem = safe_component(path.stem, "deck")
-        _write(root / "decks" / f"{stem}.dek", write_dek(entries, job.game))
-        merged: dict[tuple[str, str], tuple[Card, int]] = {}
-        for entry in entries:
-            _, count = merged.get(entry.card.key, (entry.card, 0))
-            merged[entry.card.key] = (entry.card, count + entry.count)
-        title = path.stem.replace("-", " ").replace("_", " ").title()
-        fixed.append(packs.FixedPack(title, BOOSTER_IMAGE, list(merged.values())))
-    return fixed
-
-
-def _render_images(root: Path, by_set: dict[str, list[Card]], dpi: int, progress: Progress) -> None:
-    """Card faces per set, plus the card back and the spawned-card image.
-
-    The cards are already sanitised, and the renderer names images by the same rule
-    (:mod:`zcards.safe_names`, idempotent on safe values), so each face lands at the path the
-    card data names.
-    """
-    from zcards.cardface import render_card_images, render_cardback, render_spawned
-
-    total = sum(len(cards) for cards in by_set.values())
-    done = 0
-
-    def advance(faces: int) -> None:
-        nonlocal done
-        done += faces
-        progress("card images", done, total)
-
-    progress("card images", done, total)
-    for set_name, cards in by_set.items():
-        end = done + len(cards)
-        render_card_images(cards, root / "sets" / "setimages" / set_name, dpi=dpi, progress=advance)
-        if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
-            advance(end - done)
-    render_cardback(root / "cardback.jpg", dpi)
-    render_spawned(root / "spawned.jpg", dpi)
-
-
-def _updatelist(root: Path, job: _Job, sets: list[str]) -> UpdateList:
-    """Every shipped file with its checksum; the background installs under Lackey's root."""
-    name, base_url = job.name, job.base_url
-    background = background_name(name)
+def _updatelist(root: Path, content: PluginContent) -> UpdateList:
+    """Every file in the folder with its checksum, at its URL under the base URL."""
+    name, base_url = content.name, content.base_url
     entries = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         relative = path.relative_to(root).as_posix()
-        local = relative if relative == background else f"plugins/{name}/{relative}"
-        checksum = unambiguous_checksum(path)
-        entries.append(UpdateEntry(local, base_url + quote(relative), checksum))
-    general = [base_url + quote(f"sets/setimages/{set_name}/") for set_name in sets]
-    return UpdateList(name, format_date(job.day), entries, card_general_urls=general)
+        local = relative if relative in content.installed_outside else f"plugins/{name}/{relative}"
+        entries.append(UpdateEntry(local, base_url + quote(relative), unambiguous_checksum(path)))
+    general = [base_url + quote(f"sets/setimages/{s.name}/") for s in content.card_sets]
+    return UpdateList(name, format_date(content.release), entries, card_general_urls=general)
 
 
 def unambiguous_checksum(path: Path) -> int:
@@ -312,16 +154,74 @@ def unambiguous_checksum(path: Path) -> int:
     return checksum
 
 
-def _self_check(build: Path, name: str) -> None:
-    """Lint the build as strictly as possible: ship nothing a user's Lackey could trip on."""
-    from lackey_plugin.lint import lint_plugin
-    from lackey_plugin.lint_urls import PLACEHOLDER_URL
+def publish_plugin(
+    content: PluginContent, out_dir: str | os.PathLike[str], *, lint_ignore: Collection[str] = ()
+) -> Publication:
+    """Write ``out_dir/<name>/`` from ``content``, replacing what was there only when the new
+    folder is complete and lints clean (findings whose code is in ``lint_ignore`` aside).
 
-    # A placeholder base URL is the caller's choice, and the report already says so.
-    findings = [f for f in lint_plugin(build, name=name) if f.code != PLACEHOLDER_URL]
+    A folder holding a later release is refused; one holding the same release is left alone
+    when its files are identical and refused when they differ.
+    """
+    name = content.name
+    if not is_safe_component(name) or " " in name:
+        raise LackeyError(f"plugin name {name!r} must be a plain folder name without spaces")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    publication = Publication(out / name, content.version)
+    with folder_swap.locked(out):
+        folder_swap.recover(out, name)
+        _publish_into(out, content, publication, lint_ignore)
+    return publication
+
+
+def _publish_into(
+    out: Path, content: PluginContent, publication: Publication, lint_ignore: Collection[str]
+) -> None:
+    """Build next to the target and swap it in (holding the folder's lock)."""
+    target = publication.plugin_dir
+    previous = _previous_stamp(target)
+    if previous and previous > content.version:
+        raise LackeyError(
+            f"{target} holds version {previous}, newer than {content.version}; pass a later --date"
+        )
+    build = Path(tempfile.mkdtemp(prefix=folder_swap.build_prefix(content.name), dir=out))
+    build.chmod(_folder_mode())  # mkdtemp makes it private; a plugin folder is served and shared
+    try:
+        write_plugin(content, build)
+        shipped = sorted(p for p in build.rglob("*") if p.is_file())
+        publication.files = len(shipped)
+        publication.bytes = sum(p.stat().st_size for p in shipped)
+        _self_check(build, content.name, lint_ignore)
+        if previous == content.version:
+            if _same_tree(build, target):
+                publication.unchanged = True
+                return
+            raise LackeyError(
+                f"{target} already holds version {previous} with different content; "
+                "a new export needs a later --date"
+            )
+        folder_swap.replace_folder(build, target)
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+
+
+def _previous_stamp(target: Path) -> str | None:
+    version = target / "version.txt"
+    if not version.is_file():
+        return None
+    stamp = read_stamp(version.read_text(encoding="utf-8", errors="replace"))
+    if not stamp or not valid_stamp(stamp):
+        raise LackeyError(f"{version} has no valid lastupdateYYMMDD; move the old plugin away")
+    return stamp
+
+
+def _self_check(build: Path, name: str, ignore: Collection[str]) -> None:
+    """Lint the build as strictly as possible: ship nothing a user's Lackey could trip on."""
+    findings = [f for f in lint_plugin(build, name=name) if f.code not in ignore]
     if findings:
         details = "\n".join(str(finding) for finding in findings[:20])
-        raise ZcardsError(f"the exported plugin failed its own lint:\n{details}")
+        raise LackeyError(f"the exported plugin failed its own lint:\n{details}")
 
 
 def _same_tree(left: Path, right: Path) -> bool:

@@ -1,13 +1,14 @@
 """Atomic file writes: a reader (or a failed run) never sees half a file.
 
-Every output of the project (plugin files, card images, proxy sheets, deck files, game logs)
-is written here, so all of them get the same permissions.
+Every file output (plugin files, card images, proxy sheets, deck files, game logs, a built
+database) goes through :func:`replacing`, so all of them get the same permissions and none is
+ever left half written.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,29 +23,29 @@ def current_umask() -> int:
 
 
 @contextmanager
-def _replacing(path: str | os.PathLike[str]) -> Iterator[int]:
-    """A descriptor of a temporary file next to ``path``; on success it replaces ``path``,
-    on any error it is removed and ``path`` is left as it was."""
+def replacing(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A fresh temporary path next to ``path`` (nothing is there yet) for the caller to
+    write, by any means (a stream, SQLite); on success it replaces ``path`` in one rename,
+    with the usual permissions (0666 - umask), on any error it is removed and ``path`` is
+    left as it was."""
     target = Path(path)
-    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    temporary = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
     try:
-        yield handle
-        # mkstemp makes private files; give the result the usual permissions (0666 - umask).
-        os.chmod(temp, 0o666 & ~current_umask())
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+        yield temporary
+        os.chmod(temporary, 0o666 & ~current_umask())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 @contextmanager
 def atomic_text(path: str | os.PathLike[str], encoding: str = "utf-8") -> Iterator[TextIO]:
     """Write text (LF line ends) to ``path`` atomically, as a stream."""
-    with _replacing(path) as handle, open(handle, "w", encoding=encoding, newline="\n") as stream:
-        yield stream
+    with replacing(path) as temporary, open(temporary, "x", encoding=encoding, newline="\n") as f:
+        yield f
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` through a temporary file in the same folder, then rename over ``path``."""
-    with _replacing(path) as handle, open(handle, "wb") as stream:
+    with replacing(path) as temporary, open(temporary, "xb") as stream:
         stream.write(data)

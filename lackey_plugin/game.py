@@ -1,41 +1,23 @@
-"""The Zombie CCG game definition: the one source of truth for Lackey labels.
+"""A Lackey game's definition as data: zones, phases, stats, counters and functions.
 
-The plugin exporter renders ``plugininfo.txt`` from :data:`ZOMBIE_GAME`; the log parser and the
-rules engine use the same object to learn what a logged label *means* (``performs Spend on X``
-is a spend). Change a label here and both sides follow.
+A plugin's ``plugininfo.txt`` is rendered from a :class:`GameDefinition`
+(:mod:`lackey_plugin.plugininfo`), and the log parser learns from one what a logged label
+*means*: each function may carry a ``meaning``, any value the application chooses (Zombie CCG
+uses a string enum), and a parsed event carries the label and the meaning the definition
+assigns to it. Nothing here knows a particular game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
-
-
-class Meaning(StrEnum):
-    """What a plugin function or counter does in the rules, independent of its Lackey label."""
-
-    SPEND = "spend"
-    READY = "ready"
-    WOUND = "wound"
-    HEAL = "heal"
-    INFECT = "infect"
-    CURE = "cure"
-    TO_COMBAT = "to_combat"
-    LEAVE_COMBAT = "leave_combat"
-    FLIP = "flip"
-    TAKE_CONTROL = "take_control"
-    NOTE = "note"
-    DRAW = "draw"
-    READY_ALL = "ready_all"
-    NEXT_PHASE = "next_phase"
-    NEXT_TURN = "next_turn"
-    ROLL_D6 = "roll_d6"
-    FLIP_COIN = "flip_coin"
+from typing import TypeVar
 
 
 @dataclass(frozen=True)
 class Stat:
+    """A player (or global) stat; ``meaning`` describes it for people."""
+
     label: str
     initial_value: int = 0
     meaning: str = ""
@@ -68,20 +50,24 @@ class Counter:
 
 @dataclass(frozen=True)
 class CardFunction:
+    """A card menu function; ``meaning`` says what it does in the rules (None: unknown)."""
+
     label: str
     kind: str
-    meaning: Meaning
-    description: str
+    meaning: str | None = None
+    description: str = ""
     colour: str | None = None
     button: bool = True
 
 
 @dataclass(frozen=True)
 class GeneralFunction:
+    """A table function (a button); ``meaning`` as for :class:`CardFunction`."""
+
     label: str
     kind: str
-    meaning: Meaning
-    description: str
+    meaning: str | None = None
+    description: str = ""
     button: bool = True
 
 
@@ -120,9 +106,23 @@ class GameDefinition:
     def general_function(self, label: str) -> GeneralFunction | None:
         return _index(self.general_functions).get(label)
 
-    def label_for(self, meaning: Meaning) -> str:
+    @property
+    def functions(self) -> tuple[CardFunction | GeneralFunction, ...]:
+        """Every function, card functions first."""
+        return (*self.card_functions, *self.general_functions)
+
+    def meanings(self) -> dict[str, str]:
+        """Label -> meaning of every function that has one (a card function wins a clash with
+        a general function of the same label)."""
+        functions: tuple[CardFunction | GeneralFunction, ...] = (
+            *self.general_functions,
+            *self.card_functions,
+        )
+        return {f.label: f.meaning for f in functions if f.meaning is not None}
+
+    def label_for(self, meaning: str) -> str:
         """The Lackey label that performs ``meaning`` (the log writer needs the reverse lookup)."""
-        for function in (*self.card_functions, *self.general_functions):
+        for function in self.functions:
             if function.meaning == meaning:
                 return function.label
         raise KeyError(meaning)
@@ -137,81 +137,8 @@ class GameDefinition:
         return self.phases.index(label)
 
 
-def _index(functions: Iterable[CardFunction | GeneralFunction]) -> dict:
+FunctionT = TypeVar("FunctionT", CardFunction, GeneralFunction)
+
+
+def _index(functions: Iterable[FunctionT]) -> dict[str, FunctionT]:
     return {function.label: function for function in functions}
-
-
-ZOMBIE_GAME = GameDefinition(
-    name="zombieccg",
-    player_stats=(Stat("Food", 10, "food total; upkeep and scavenging change it"),),
-    phases=("Ready", "Draw", "Build", "Attack", "Recoup", "End"),
-    game_zones=(
-        GameZone("Hand", visible_to_owner=True),
-        GameZone("Deck"),
-        GameZone("Discard", visible_to_owner=True, visible_to_others=True),
-        GameZone("Removed", visible_to_owner=True, visible_to_others=True),
-    ),
-    deck_zones=(DeckZone("Deck", load_to="Deck", shuffle=True),),
-    counters=(
-        Counter("red", ".75", ".04", "wounds on a survivor"),
-        Counter("green", ".75", ".30", "infected token on a survivor"),
-        Counter("orange", ".04", ".04", "the zombie stands in its owner's combat zone"),
-    ),
-    card_functions=(
-        CardFunction(
-            "Spend",
-            "MAKERIGHT90DEGREES",
-            Meaning.SPEND,
-            "spend a card (pay a cost, use an ability, lose a fight)",
-        ),
-        CardFunction("Ready", "MAKERIGHT0DEGREES", Meaning.READY, "ready a spent card"),
-        CardFunction("Wound", "ADDCOUNTER", Meaning.WOUND, "put a wound on a survivor", "red"),
-        CardFunction("Heal", "REMOVECOUNTER", Meaning.HEAL, "remove a wound (Medic)", "red"),
-        CardFunction(
-            "Infect",
-            "ADDCOUNTER",
-            Meaning.INFECT,
-            "put an Infected token on a survivor (Infectious)",
-            "green",
-        ),
-        CardFunction("Cure", "REMOVECOUNTER", Meaning.CURE, "remove an Infected token", "green"),
-        CardFunction(
-            "To Combat",
-            "ADDCOUNTER",
-            Meaning.TO_COMBAT,
-            "the zombie moves to its owner's combat zone",
-            "orange",
-        ),
-        CardFunction(
-            "Leave Combat",
-            "REMOVECOUNTER",
-            Meaning.LEAVE_COMBAT,
-            "the zombie leaves the combat zone",
-            "orange",
-        ),
-        CardFunction(
-            "Flip", "TURNOVER", Meaning.FLIP, "turn a face-down zombie face up (upgrade it)"
-        ),
-        CardFunction(
-            "Take Control",
-            "CHANGEOWNER",
-            Meaning.TAKE_CONTROL,
-            "gain control of a card (an infected survivor that died)",
-        ),
-        CardFunction("Note", "EDITNOTE", Meaning.NOTE, "write a note on a card", button=False),
-    ),
-    general_functions=(
-        GeneralFunction("Draw", "DRAWCARD", Meaning.DRAW, "draw one card"),
-        GeneralFunction(
-            "Ready All",
-            "ALLYOURCARDSMAKERIGHT0DEGREES",
-            Meaning.READY_ALL,
-            "ready all your cards (Ready phase)",
-        ),
-        GeneralFunction("Next Phase", "NEXTPHASE", Meaning.NEXT_PHASE, "advance the phase"),
-        GeneralFunction("Next Turn", "NEXTTURN", Meaning.NEXT_TURN, "pass the turn"),
-        GeneralFunction("Roll d6", "ROLLD6", Meaning.ROLL_D6, "roll a die (Scavenger)"),
-        GeneralFunction("Flip Coin", "FLIPCOIN", Meaning.FLIP_COIN, "flip a coin"),
-    ),
-    definitions=(Definition("ISYOURFACEDOWNVISIBLE", "yes"),),
-)

@@ -1,4 +1,4 @@
-"""``zcards plugin lint``: check any Lackey plugin folder the way Lackey would load it.
+"""Lint: check any Lackey plugin folder the way Lackey would load it.
 
 As lenient as Lackey (reference §15.8): **errors** only for what certainly breaks loading or
 is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving the plugin
@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from lackey_plugin.carddata import CardFile, read_card_file
-from lackey_plugin.packs import parse_xml
+from lackey_plugin import lint_files, lint_urls
+from lackey_plugin.carddata import MAX_FILE_BYTES, CardDataFile, read_card_data
+from lackey_plugin.lint_base import ERROR, WARNING, LintFinding, Plugin, read_text
+from lackey_plugin.packs import parse_xml, read_card_file_list
+from lackey_plugin.paths import unsafe_path
 from lackey_plugin.plugininfo import (
     BLOCK_TAGS,
     CARD_KINDS,
@@ -25,77 +27,16 @@ from lackey_plugin.plugininfo import (
     SCALAR_TAGS,
     parse_plugininfo,
 )
-from lackey_plugin.updatelist import decode_text
 
-ERROR, WARNING = "error", "warning"
-RUNTIME_FILES = ("pluginpreferences.txt", "recentdecks.txt")
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".bmp")
-MAX_CARD_FILE = 1_000_000
 _KNOWN_TAGS = {t.lower() for t in ("plugin", *BLOCK_TAGS, *SCALAR_TAGS, *CHILD_TAGS)}
 
 
-@dataclass(frozen=True, order=True)
-class Finding:
-    file: str
-    line: int
-    severity: str
-    code: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.severity}: {self.message} [{self.code}]"
-
-    def to_dict(self) -> dict:
-        return {
-            "file": self.file,
-            "line": self.line or None,
-            "severity": self.severity,
-            "code": self.code,
-            "message": self.message,
-        }
-
-
-@dataclass
-class Plugin:
-    """What the checks share: the folder, its card data, and the findings so far."""
-
-    root: Path
-    name: str
-    findings: list[Finding] = field(default_factory=list)
-    card_files: dict[str, CardFile] = field(default_factory=dict)
-    deck_zones: list[str] = field(default_factory=list)
-
-    def add(self, severity: str, code: str, message: str, file: str = "", line: int = 0) -> None:
-        self.findings.append(Finding(file, line, severity, code, message))
-
-    @property
-    def rows(self):
-        for card_file in self.card_files.values():
-            yield from card_file.rows
-
-    def columns(self) -> set[str]:
-        return {column for f in self.card_files.values() for column in f.header}
-
-    def files(self) -> list[str]:
-        return sorted(
-            p.relative_to(self.root).as_posix() for p in self.root.rglob("*") if p.is_file()
-        )
-
-
-def unsafe_path(path: str) -> bool:
-    """True when ``path`` could leave the folder it is relative to (``..``, absolute, drive)."""
-    normal = path.replace("\\", "/")
-    return normal.startswith("/") or ":" in normal or ".." in PurePosixPath(normal).parts
-
-
-def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[Finding]:
+def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[LintFinding]:
     """Every finding for the plugin in ``folder``, sorted by file and line.
 
     ``name`` is the plugin's install name when the folder is named differently (a build dir).
     """
-    from lackey_plugin import lint_files, lint_urls  # their checks build on this Plugin
-
     root = Path(folder)
     plugin = Plugin(root, name or root.name)
     if not root.is_dir():
@@ -110,10 +51,6 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[Finding]
     lint_files.check_distribution(plugin)
     lint_urls.check_placeholder_urls(plugin)
     return sorted(set(plugin.findings))
-
-
-def read_text(path: Path) -> str:
-    return decode_text(path.read_bytes())
 
 
 def _check_plugininfo(plugin: Plugin) -> None:
@@ -204,18 +141,13 @@ def card_file_names(plugin: Plugin) -> list[str]:
     names: list[str] = []
     listing = plugin.root / "ListOfCardDataFiles.txt"
     if listing.is_file():
-        root, problems = parse_xml(listing.read_bytes())
+        _, problems = parse_xml(listing.read_bytes())
         for problem in problems:
             plugin.add(WARNING, "xml-malformed", problem, "ListOfCardDataFiles.txt")
-        for element in root.iter("filetoinclude") if root is not None else ():
-            entry = (element.text or "").strip()
+        for entry, line in read_card_file_list(read_text(listing)):
             if unsafe_path(entry):
                 plugin.add(
-                    ERROR,
-                    "unsafe-path",
-                    f"{entry!r} leaves sets/",
-                    "ListOfCardDataFiles.txt",
-                    element.sourceline or 0,
+                    ERROR, "unsafe-path", f"{entry!r} leaves sets/", "ListOfCardDataFiles.txt", line
                 )
             elif not (plugin.root / "sets" / entry).is_file():
                 plugin.add(
@@ -223,7 +155,7 @@ def card_file_names(plugin: Plugin) -> list[str]:
                     "carddata-list-missing",
                     f"listed card file sets/{entry} is missing",
                     "ListOfCardDataFiles.txt",
-                    element.sourceline or 0,
+                    line,
                 )
             else:
                 names.append(f"sets/{entry}")
@@ -246,7 +178,7 @@ def _check_card_data(plugin: Plugin) -> None:
         plugin.add(WARNING, "no-card-data", "no card data files (sets/*.txt)", "sets")
     for name in names:
         data = (plugin.root / name).read_bytes()
-        card_file = read_card_file(data)
+        card_file = read_card_data(data, name)
         header = [column.removeprefix("\ufeff") for column in card_file.header]
         if [h.lower() for h in header[:3]] != ["name", "set", "imagefile"]:
             plugin.add(
@@ -262,7 +194,7 @@ def _check_card_data(plugin: Plugin) -> None:
 
 
 def _check_card_file(
-    plugin: Plugin, name: str, card_file: CardFile, header: list[str], size: int
+    plugin: Plugin, name: str, card_file: CardDataFile, header: list[str], size: int
 ) -> None:
     if header[:3] != ["Name", "Set", "ImageFile"]:
         plugin.add(WARNING, "carddata-header-case", f"header spelled {header[:3]}", name, 1)
@@ -270,9 +202,9 @@ def _check_card_file(
         plugin.add(WARNING, "bom", "starts with a UTF-8 byte-order mark", name, 1)
     if not card_file.utf8:
         plugin.add(WARNING, "not-utf8", "not UTF-8 (read as Windows-1252)", name)
-    if card_file.line_endings - {"\n"}:
+    if card_file.crlf:
         plugin.add(WARNING, "line-endings", "CR or CRLF line endings (emit LF)", name)
-    if size >= MAX_CARD_FILE:
+    if size >= MAX_FILE_BYTES:
         plugin.add(WARNING, "carddata-size", f"{size} bytes; keep card files under 1 MB", name)
     extra = [row.line for row in card_file.rows if row.extra_fields]
     if extra:

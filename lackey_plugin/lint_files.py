@@ -1,14 +1,16 @@
 """Linter checks for the files that refer to cards or ship the plugin: decks, packs, formats,
-``updatelist.txt`` and ``version.txt``. Shares :class:`lackey_plugin.lint.Plugin`."""
+``updatelist.txt`` and ``version.txt``. Shares :class:`lackey_plugin.lint_base.Plugin`."""
 
 from __future__ import annotations
 
 from lackey_plugin.checksum import checksum_file
-from lackey_plugin.lint import ERROR, RUNTIME_FILES, WARNING, Plugin, read_text, unsafe_path
+from lackey_plugin.dek import read_deck
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.lint_base import ERROR, RUNTIME_FILES, WARNING, Plugin, read_text
 from lackey_plugin.packs import pack_criteria, parse_xml
+from lackey_plugin.paths import unsafe_path
 from lackey_plugin.updatelist import parse_updatelist, valid_date
 from lackey_plugin.version import read_stamp, valid_stamp
-from zcards.errors import ZcardsError
 
 MAX_LISTED = 3
 UPDATELIST = "updatelist.txt"
@@ -27,8 +29,6 @@ def _card_index(plugin: Plugin) -> tuple[set[tuple[str, str]], set[str]]:
 
 def check_decks(plugin: Plugin) -> None:
     """Deck cards must exist in the card data; ``.dek`` superzones must be deck zones."""
-    from zcards.decks import read_deck
-
     decks = plugin.root / "decks"
     if not decks.is_dir():
         return
@@ -38,7 +38,7 @@ def check_decks(plugin: Plugin) -> None:
         file = path.relative_to(plugin.root).as_posix()
         try:
             deck = read_deck(path)
-        except ZcardsError as error:
+        except LackeyError as error:
             plugin.add(
                 WARNING,
                 "deck-unreadable",
@@ -165,7 +165,7 @@ def _check_updatelist(plugin: Plugin) -> None:
     file = UPDATELIST
     try:
         updatelist = parse_updatelist((plugin.root / file).read_bytes(), file)
-    except ZcardsError as error:
+    except LackeyError as error:
         plugin.add(ERROR, "updatelist-header", error.message, file, 1)
         return
     for line, problem in updatelist.problems:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from lackey_plugin.lint import WARNING, Plugin, read_text
+from lackey_plugin.lint_base import WARNING, Plugin, read_text
 
 PLACEHOLDER_URL = "placeholder-url"  # the finding's code
 RESERVED_DOMAINS = ("example.com", "example.org", "example.net")

@@ -1,32 +1,60 @@
 """Pack definitions (``packs/packdefinitions1.xml``, reference §5), built and read with lxml.
 
-Each set gets a booster drawn by rarity; each starter deck becomes a fixed pack of exactly its
-cards. ``formats.txt`` and ``ListOfCardDataFiles.txt`` are the same kind of small XML file, so
+A :class:`Pack` is data: a booster draws cards by criteria (``<field> IS <data>``) in chance
+blocks, a starter lists exactly its cards; which packs a game offers is the application's
+choice. ``formats.txt`` and ``ListOfCardDataFiles.txt`` are the same kind of small XML file, so
 they are built here too. Everything is serialised without an XML declaration, tab-indented,
 with LF line ends, as Lackey's own files are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
-from zcards.model import RARITIES, Card
+_FILE_TO_INCLUDE = re.compile(r"<filetoinclude>\s*(.*?)\s*</filetoinclude>", re.I | re.S)
 
-# Booster contents: (probability %, {rarity: quantity}); a Special replaces the Rare in 1 of 10.
-BOOSTER = ((90, {"R": 1, "U": 3, "C": 10}), (10, {"S": 1, "U": 3, "C": 10}))
-ALL_SETS_FORMAT = "All Sets"
+Match = tuple[str, str]
+"""A criterion ``(field, data)``: cards whose ``field`` IS ``data``."""
 
 
 @dataclass(frozen=True)
-class FixedPack:
-    """A starter deck as a pack: each card with its number of copies."""
+class PackKind:
+    """``qty`` cards matching every criterion."""
+
+    qty: int
+    criteria: tuple[Match, ...]
+
+
+@dataclass(frozen=True)
+class PackChance:
+    """One way the pack may be made up; ``probability`` (per cent) None when it is the only one."""
+
+    probability: int | None
+    kinds: tuple[PackKind, ...]
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One ``<pack>``: ``kind`` is Lackey's pack kind (``Booster``, ``Starter``); ``common``
+    criteria apply to every card of the pack."""
 
     title: str
     image: str
-    cards: Sequence[tuple[Card, int]]
+    kind: str
+    chances: tuple[PackChance, ...]
+    common: tuple[Match, ...] = ()
+
+
+@dataclass(frozen=True)
+class Format:
+    """A deck-editor format: its label and the sets it allows."""
+
+    label: str
+    sets: tuple[str, ...]
 
 
 def _sub(parent: etree._Element, tag: str, text: str | None = None) -> etree._Element:
@@ -48,66 +76,35 @@ def _serialise(root: etree._Element) -> str:
     return etree.tostring(root, encoding="unicode") + "\n"
 
 
-def booster_chances(rarities: Iterable[str]) -> list[tuple[int | None, dict[str, int]]]:
-    """The booster's chance blocks, keeping only rarities the set has (probability None: one)."""
-    present = set(rarities)
-    chances = []
-    for probability, kinds in BOOSTER:
-        kept = {rarity: qty for rarity, qty in kinds.items() if rarity in present}
-        if kept and kept not in [existing for _, existing in chances]:
-            chances.append((probability, kept))
-    if len(chances) == 1:
-        return [(None, chances[0][1])]
-    return chances
-
-
-def render_packdefinitions(
-    sets: Mapping[str, Sequence[Card]], fixed: Sequence[FixedPack], booster_image: str
-) -> str:
+def render_packdefinitions(packs: Sequence[Pack]) -> str:
     root = etree.Element("packdefinitions", version="1.0")
-    for set_name, cards in sets.items():
-        pack = _pack_header(root, f"{set_name} Booster", booster_image, "Booster")
-        _crit(pack, "packcommoncrit", "Set", set_name)
-        for probability, kinds in booster_chances(card.rarity for card in cards):
-            chance = _sub(pack, "chance")
-            if probability is not None:
-                _sub(chance, "prob", str(probability))
-            for rarity in sorted(kinds, key=_rarity_order):
-                kind = _sub(chance, "kind")
-                _sub(kind, "qty", str(kinds[rarity]))
-                _crit(kind, "crit", "Rarity", rarity)
-    for starter in fixed:
-        pack = _pack_header(root, starter.title, starter.image, "Starter")
-        chance = _sub(pack, "chance")
-        for card, count in starter.cards:
-            kind = _sub(chance, "kind")
-            _sub(kind, "qty", str(count))
-            _crit(kind, "crit", "Name", card.name)
-            _crit(kind, "crit", "Set", card.set_name)
+    for pack in packs:
+        element = _sub(root, "pack")
+        _sub(element, "packtitle", pack.title)
+        _sub(element, "packimage", pack.image)
+        _sub(element, "packformat", "normal")
+        _sub(element, "packkind", pack.kind)
+        _sub(element, "packdoubles", "yes")
+        for field, data in pack.common:
+            _crit(element, "packcommoncrit", field, data)
+        for chance in pack.chances:
+            block = _sub(element, "chance")
+            if chance.probability is not None:
+                _sub(block, "prob", str(chance.probability))
+            for kind in chance.kinds:
+                kind_element = _sub(block, "kind")
+                _sub(kind_element, "qty", str(kind.qty))
+                for field, data in kind.criteria:
+                    _crit(kind_element, "crit", field, data)
     return _serialise(root)
 
 
-def _rarity_order(rarity: str) -> int:
-    return RARITIES.index(rarity) if rarity in RARITIES else len(RARITIES)
-
-
-def _pack_header(root: etree._Element, title: str, image: str, kind: str) -> etree._Element:
-    pack = _sub(root, "pack")
-    _sub(pack, "packtitle", title)
-    _sub(pack, "packimage", image)
-    _sub(pack, "packformat", "normal")
-    _sub(pack, "packkind", kind)
-    _sub(pack, "packdoubles", "yes")
-    return pack
-
-
-def render_formats(set_names: Sequence[str]) -> str:
-    """One deck-editor format per set, then one with every set."""
+def render_formats(formats: Sequence[Format]) -> str:
     root = etree.Element("formatdefinitions")
-    for label, members in [*((name, [name]) for name in set_names), (ALL_SETS_FORMAT, set_names)]:
+    for deck_format in formats:
         element = _sub(root, "format")
-        _sub(element, "label", label)
-        for member in members:
+        _sub(element, "label", deck_format.label)
+        for member in deck_format.sets:
             _sub(element, "set", member)
     return _serialise(root)
 
@@ -119,16 +116,29 @@ def render_card_file_list(file_names: Sequence[str]) -> str:
     return _serialise(root)
 
 
-def parse_xml(data: bytes) -> tuple[etree._Element | None, list[str]]:
+def parse_xml(data: bytes, encoding: str | None = None) -> tuple[etree._Element | None, list[str]]:
     """Parse leniently (real pack files are not always well-formed); return the tree and the
-    parser's complaints, which the linter reports as warnings."""
-    parser = etree.XMLParser(recover=True, resolve_entities=False, no_network=True)
+    parser's complaints, which the linter reports as warnings. ``encoding`` overrides what
+    the file declares (for bytes already decoded by the one policy and encoded again)."""
+    parser = etree.XMLParser(
+        recover=True, resolve_entities=False, no_network=True, encoding=encoding
+    )
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as error:
         return None, [str(error)]
     problems = [f"line {entry.line}: {entry.message}" for entry in parser.error_log]
     return root, problems
+
+
+def read_card_file_list(text: str) -> list[tuple[str, int]]:
+    """The card data files a ``ListOfCardDataFiles.txt`` includes, as ``(name, line)`` in file
+    order. Read as Lackey reads its tag files: every ``<filetoinclude>``, in any case, also in
+    a file that is not well-formed XML (several roots; :func:`parse_xml` says what is wrong)."""
+    return [
+        (match.group(1), text.count("\n", 0, match.start()) + 1)
+        for match in _FILE_TO_INCLUDE.finditer(text)
+    ]
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
-"""``plugininfo.txt``: rendered from the game definition, and read back leniently for the linter.
+"""``plugininfo.txt``: rendered from a game definition, and read back as one.
 
-Rendering goes through ``templates/plugininfo.txt.j2``. That template is plain text (no
-autoescaping, reference §2.1: entities in labels are untested in Lackey), so every label is
-checked here first: markup characters are refused, and so are ``:`` and `` -> ``, which would
-make log lines ambiguous (§12).
+The file is plain text in tag form, not XML (reference §2.1: entities in labels are untested
+in Lackey), so every label is checked before rendering: markup characters are refused, and so
+are ``:`` and `` -> ``, which would make log lines ambiguous (§12). Reading is as lenient as
+Lackey (:func:`parse_plugininfo` keeps every block and tag for the linter), and
+:meth:`PluginInfo.game` turns what was read into a :class:`GameDefinition` (without meanings,
+which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 """
 
 from __future__ import annotations
@@ -11,11 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lackey_plugin.game import GameDefinition
-from zcards.errors import ZcardsError
-from zcards.resources import jinja_env
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.game import (
+    CardFunction,
+    Counter,
+    DeckZone,
+    Definition,
+    GameDefinition,
+    GameZone,
+    GeneralFunction,
+    Stat,
+)
 
-TEMPLATE = "plugininfo.txt.j2"
 _FORBIDDEN = ("<", ">", "&", ":", " -> ", "\t", "\n", "\r")
 
 BLOCK_TAGS = (
@@ -98,27 +107,78 @@ CARD_KINDS = frozenset(
 
 def check_labels(game: GameDefinition) -> None:
     """Refuse a label Lackey or the log parser could misread, before anything is written."""
+    functions = [function.label for function in game.functions]
     labels = [
         *game.stat_labels,
         *game.phases,
         *game.zone_labels,
         *(zone.label for zone in game.deck_zones),
-        *(function.label for function in (*game.card_functions, *game.general_functions)),
+        *functions,
     ]
     for label in labels:
         bad = [token for token in _FORBIDDEN if token in label]
         if bad or not label.strip() or label != label.strip():
-            raise ZcardsError(f"game label {label!r} is empty, padded or contains {bad}")
-    functions = [f.label for f in (*game.card_functions, *game.general_functions)]
+            raise LackeyError(f"game label {label!r} is empty, padded or contains {bad}")
     duplicates = sorted({label for label in functions if functions.count(label) > 1})
     if duplicates:
-        raise ZcardsError(f"function labels must be unique; repeated: {', '.join(duplicates)}")
+        raise LackeyError(f"function labels must be unique; repeated: {', '.join(duplicates)}")
 
 
 def render_plugininfo(game: GameDefinition, version: str) -> str:
     """``plugininfo.txt`` for ``game``; ``version`` goes into ``<pluginversion>``."""
     check_labels(game)
-    return jinja_env().get_template(TEMPLATE).render(game=game, version=version)
+    lines = ["<plugin>", f"<pluginname>{game.name}</pluginname>"]
+    lines.append(f"<pluginversion>{version}</pluginversion>")
+    for stat in game.player_stats:
+        lines += _block("playerstat", label=stat.label, initialvalue=str(stat.initial_value))
+    for deck_zone in game.deck_zones:
+        lines += _block(
+            "deckzone",
+            label=deck_zone.label,
+            gamezonetoloadto=deck_zone.load_to,
+            shuffle=_yes(deck_zone.shuffle),
+        )
+    for zone in game.game_zones:
+        lines += _block(
+            "gamezone",
+            label=zone.label,
+            visibletoowner=_yes(zone.visible_to_owner),
+            visibletoothers=_yes(zone.visible_to_others),
+            isshared="yes" if zone.shared else None,
+        )
+    for phase in game.phases:
+        lines += _block("phase", label=phase)
+    for general in game.general_functions:
+        lines += _block(
+            "generalfunction",
+            label=general.label,
+            kind=general.kind,
+            includeasbutton=_yes(general.button),
+        )
+    for function in game.card_functions:
+        counter = game.counter(function.colour) if function.colour else None
+        lines += _block(
+            "cardfunction",
+            label=function.label,
+            kind=function.kind,
+            color=function.colour,
+            includeasbutton=_yes(function.button),
+            PositionX=counter.position_x if counter else None,
+            PositionY=counter.position_y if counter else None,
+        )
+    for definition in game.definitions:
+        lines += _block("definition", kind=definition.kind, value=definition.value)
+    return "\n".join([*lines, "</plugin>"]) + "\n"
+
+
+def _block(tag: str, **children: str | None) -> list[str]:
+    """``<tag>``, a tab-indented line per child that has a value, ``</tag>``."""
+    inner = [f"\t<{name}>{value}</{name}>" for name, value in children.items() if value is not None]
+    return [f"<{tag}>", *inner, f"</{tag}>"]
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 @dataclass(frozen=True)
@@ -149,6 +209,73 @@ class PluginInfo:
 
     def labels(self, tag: str) -> list[str]:
         return [block.get("label") or "" for block in self.of(tag)]
+
+    def game(self) -> GameDefinition:
+        """The game this plugininfo.txt defines (functions without meanings or descriptions,
+        counters from the card functions' colours)."""
+        counters: dict[str, Counter] = {}
+        card_functions = []
+        for block in self.of("cardfunction"):
+            colour = block.get("color")
+            if colour and colour not in counters:
+                position = (block.get("positionx") or "", block.get("positiony") or "")
+                counters[colour] = Counter(colour, *position, meaning="")
+            card_functions.append(
+                CardFunction(_label(block), _kind(block), colour=colour, button=_flag(block))
+            )
+        return GameDefinition(
+            name=self.scalars.get("pluginname", ""),
+            player_stats=tuple(
+                Stat(_label(b), _int(b.get("initialvalue"))) for b in self.of("playerstat")
+            ),
+            phases=tuple(self.labels("phase")),
+            game_zones=tuple(
+                GameZone(
+                    _label(b),
+                    _flag(b, "visibletoowner", False),
+                    _flag(b, "visibletoothers", False),
+                    _flag(b, "isshared", False),
+                )
+                for b in self.of("gamezone")
+            ),
+            deck_zones=tuple(
+                DeckZone(
+                    _label(b),
+                    b.get("gamezonetoloadto") or b.get("zonetoloadto") or _label(b),
+                    _flag(b, "shuffle"),
+                )
+                for b in self.of("deckzone")
+            ),
+            counters=tuple(counters.values()),
+            card_functions=tuple(card_functions),
+            general_functions=tuple(
+                GeneralFunction(_label(b), _kind(b), button=_flag(b))
+                for b in self.of("generalfunction")
+            ),
+            definitions=tuple(
+                Definition(b.get("kind") or "", b.get("value")) for b in self.of("definition")
+            ),
+        )
+
+
+def _label(block: Block) -> str:
+    return block.get("label") or ""
+
+
+def _kind(block: Block) -> str:
+    return block.get("kind") or ""
+
+
+def _flag(block: Block, tag: str = "includeasbutton", default: bool = True) -> bool:
+    value = block.get(tag)
+    return default if value is None else value.strip().lower() == "yes"
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or 0)
+    except ValueError:
+        return 0
 
 
 _BLOCK = re.compile(r"<(" + "|".join(BLOCK_TAGS + SCALAR_TAGS) + r")\s*>(.*?)</\1\s*>", re.I | re.S)

@@ -1,9 +1,10 @@
 """The one decoding policy for Lackey text files (card data, updatelists, decks, logs).
 
 LackeyCCG reads bytes, splits lines on CR and LF only (CRLF, CR-only and LF all occur in
-working plugins), and has met both UTF-8 (maybe with a BOM) and, in older plugins,
-Windows-1252. The policy, line by line: a line that is valid UTF-8 is UTF-8; any byte that is
-not is read as Windows-1252 and reported by line. So a UTF-8 file with one stray byte keeps its
+working plugins; a run of CRs before an LF, as a Windows text-mode stream writes a CRLF, is one
+line break), and has met both UTF-8 (maybe with a BOM) and, in older plugins, Windows-1252.
+The policy, line by line: a line that is valid UTF-8 is UTF-8; any byte that is not is read
+as Windows-1252 and reported by line. So a UTF-8 file with one stray byte keeps its
 UTF-8 everywhere else (no whole-file mojibake), and an old Windows-1252 file reads as it was
 meant, with one note. A file whose lines end in U+0085, U+2028 or U+2029 (which Lackey would
 read as a single line) has those read as line breaks, with a note.
@@ -26,8 +27,8 @@ BOM = b"\xef\xbb\xbf"
 BLOCK_SIZE = 1 << 20
 MAX_NOTED_LINES = 20
 _HEAD_LIMIT = 1 << 16
-_BREAKS = re.compile(rb"\r\n|\r|\n")
-_TEXT_BREAKS = re.compile(r"\r\n|\r|\n")
+_BREAKS = re.compile(rb"\r*\n|\r")
+_TEXT_BREAKS = re.compile(r"\r*\n|\r")
 # Line ends Lackey does not know, as they look in the bytes: (bytes, name).
 _FOREIGN_BREAKS = (
     (b"\xc2\x85", "U+0085 (NEXT LINE)"),
@@ -88,7 +89,8 @@ class LineReader:
     """Decoded lines of a Lackey text stream, a block at a time, numbered from 1.
 
     After iterating, ``notes`` says what was guessed, ``ended_with_break`` whether the last
-    line had a line break, and ``size`` how many bytes were read.
+    line had a line break, ``saw_cr`` whether any line ended in CR (CRLF or CR alone), and
+    ``size`` how many bytes were read.
     """
 
     def __init__(self, stream: BinaryIO, *, block_size: int = BLOCK_SIZE) -> None:
@@ -97,10 +99,16 @@ class LineReader:
         self.size = 0
         self.had_bom = False
         self.ended_with_break = True
+        self.saw_cr = False
         self._encoding = _Encoding()
         self._breaks = _BREAKS
         self._break_tokens: tuple[bytes, ...] = (b"\n", b"\r")
         self._foreign: TextNote | None = None
+
+    @property
+    def all_utf8(self) -> bool:
+        """True when every line read so far was UTF-8 (no Windows-1252 fallback)."""
+        return self._encoding.bad_count == 0
 
     @property
     def notes(self) -> list[TextNote]:
@@ -112,26 +120,23 @@ class LineReader:
         data = self._read_head()
         carry = b""
         number = 1
-        skip_lf = False
         while data:
-            if skip_lf and data.startswith(b"\n"):
-                data = data[1:]  # the LF of a CRLF split between two blocks
-            skip_lf = False
             data = carry + data
-            cut = max(data.rfind(token) for token in self._break_tokens)
+            # CRs at the end may still be followed by more CRs and an LF: they wait.
+            settled = data.rstrip(b"\r")
+            cut = max(settled.rfind(token) for token in self._break_tokens)
             if cut < 0:
                 carry = data
             else:
                 end = cut + len(next(t for t in self._break_tokens if data.startswith(t, cut)))
                 body, carry = data[:end], data[end:]
-                skip_lf = body.endswith(b"\r") and not carry
                 lines = self._decode(body, number)
                 yield number, lines
                 number += len(lines)
             data = self._read()
         if carry:
-            self.ended_with_break = False
-            yield number, self._decode(carry + b"\n", number)
+            self.ended_with_break = carry.endswith(b"\r")
+            yield number, self._decode(carry if self.ended_with_break else carry + b"\n", number)
 
     def _read_head(self) -> bytes:
         """The first block, read on until it holds the first line: the BOM and the line
@@ -162,13 +167,15 @@ class LineReader:
         for token, name in candidates:
             if token in first_line:
                 self._break_tokens = (b"\n", b"\r", token)
-                self._breaks = re.compile(rb"\r\n|\r|\n|" + re.escape(token))
+                self._breaks = re.compile(rb"\r*\n|\r|" + re.escape(token))
                 message = f"lines end in {name}, which LackeyCCG does not read as a line break"
                 self._foreign = TextNote(1, message + "; read as line breaks")
                 return
 
     def _decode(self, body: bytes, number: int) -> list[str]:
         """Lines of ``body`` (which ends with a line break), each UTF-8 or else Windows-1252."""
+        if not self.saw_cr and b"\r" in body:
+            self.saw_cr = True
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
@@ -250,9 +257,4 @@ def _is_utf8(data: bytes) -> bool:
 
 def _has_utf8_sequence(line: bytes) -> bool:
     """Whether a line with bad bytes also holds a well-formed multi-byte UTF-8 character."""
-    return (
-        re.search(
-            rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}", line
-        )
-        is not None
-    )
+    return _UTF8_SEQUENCE.search(line) is not None

@@ -2,6 +2,10 @@
 
 Reading is as lenient as Lackey: LF, CRLF or CR-only, no final newline, tabs after section
 headers, UTF-8 or Windows-1252. Writing is canonical: UTF-8, LF, the sections in a fixed order.
+An :class:`UpdateList` also answers what an installer asks: which plugin files it lists
+(:meth:`UpdateList.plugin_files`) and where a card's image can be downloaded
+(:meth:`UpdateList.image_urls`: ``CardImageURLs:`` lines, inline or in ``CardURLFiles:``
+files, and ``CardGeneralURLs:`` base URLs).
 """
 
 from __future__ import annotations
@@ -10,12 +14,53 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from urllib.parse import quote
 
+from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.fetch import is_url
 from lackey_plugin.text import decode_bytes, split_lines
-from zcards.errors import Location, ZcardsError
 
 SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
 _DATE = re.compile(r"^(\d{2})-(\d{2})-(\d{2})$")
+_PLUGIN_PATH = re.compile(r"^plugins/[^/]+/+(.+)$")
+_SET_IMAGES = "sets/setimages/"
+
+
+@dataclass
+class ImageUrls:
+    """Where a card's image can be downloaded, as a plugin's updatelist says.
+
+    Lookup order as in LackeyCCG: ``<Set>/<file>``, then ``general/<file>`` (image files listed
+    under ``sets/setimages/`` count too), then the first general base URL.
+    """
+
+    explicit: dict[str, str] = field(default_factory=dict)
+    general: list[str] = field(default_factory=list)
+
+    def add(self, key: str, url: str) -> None:
+        self.explicit.setdefault(key.strip().casefold(), url.strip())
+
+    def add_lines(self, text: str) -> None:
+        """``Set/ImageFile.jpg<TAB>URL`` lines (a space separator occurs in the wild too)."""
+        for line in split_lines(text):
+            parts = line.strip().split("\t") if "\t" in line else line.strip().split(None, 1)
+            if len(parts) >= 2 and is_url(parts[-1].strip()):
+                self.add(parts[0], parts[-1])
+
+    def url_for_file(self, set_name: str, image_file: str) -> str:
+        """The URL of a card's image, from its Set and ImageFile values."""
+        front = image_file.split(",")[0].strip()
+        if not front:
+            return ""
+        file_name = front if "." in front.rsplit("/", 1)[-1] else f"{front}.jpg"
+        for folder in (set_name, "general"):
+            explicit = self.explicit.get(f"{folder}/{file_name}".casefold())
+            if explicit:
+                return explicit
+        if self.general:
+            base = self.general[0] if self.general[0].endswith("/") else self.general[0] + "/"
+            return base + quote(file_name)
+        return ""
 
 
 @dataclass(frozen=True)
@@ -46,11 +91,28 @@ class UpdateList:
             return entry.local_path[len(prefix) :]
         return None
 
+    def plugin_files(self) -> dict[str, tuple[str, str]]:
+        """Every listed http(s) file under a plugin folder: its path inside the folder,
+        casefolded -> (that path, its URL); the first listing of a path wins."""
+        files: dict[str, tuple[str, str]] = {}
+        for entry in self.entries:
+            match = _PLUGIN_PATH.match(entry.local_path.replace("\\", "/"))
+            if match and is_url(entry.url):
+                relative = re.sub("/+", "/", match.group(1))
+                files.setdefault(relative.casefold(), (relative, entry.url))
+        return files
 
-def decode_text(data: bytes) -> str:
-    """Lackey files are UTF-8 (maybe with a BOM) or, in older plugins, Windows-1252: the one
-    policy of :mod:`lackey_plugin.text` (a stray byte does not turn the rest into mojibake)."""
-    return decode_bytes(data)
+    def image_urls(self) -> ImageUrls:
+        """Where card images can be downloaded, as this updatelist says (``CardURLFiles:``
+        files are the caller's to fetch and :meth:`ImageUrls.add_lines`)."""
+        images = ImageUrls()
+        for relative, url in self.plugin_files().values():
+            if relative.casefold().startswith(_SET_IMAGES):
+                images.add(relative[len(_SET_IMAGES) :], url)
+        for path, url in self.card_image_urls:
+            images.add_lines(f"{path}\t{url}" if url else path)
+        images.general.extend(url for url in self.card_general_urls if is_url(url))
+        return images
 
 
 def format_date(day: date) -> str:
@@ -60,12 +122,12 @@ def format_date(day: date) -> str:
 
 def parse_updatelist(data: bytes | str, source: str = "updatelist.txt") -> UpdateList:
     """Parse an updatelist; only a missing plugin name on line 1 is fatal."""
-    text = decode_text(data) if isinstance(data, bytes) else data
+    text = decode_bytes(data) if isinstance(data, bytes) else data
     lines = split_lines(text)  # CR and LF only, as Lackey
     header = lines[0].split("\t") if lines else [""]
     name = header[0].strip()
     if not name:
-        raise ZcardsError("line 1 must start with the plugin folder name", Location(source, 1))
+        raise LackeyError("line 1 must start with the plugin folder name", Location(source, 1))
     result = UpdateList(name=name, date=header[1].strip() if len(header) > 1 else "")
     section: str | None = None
     for number, raw in enumerate(lines[1:], start=2):

@@ -1,4 +1,4 @@
-"""``zcards plugin verify URL``: check a *published* plugin the way Lackey installs it.
+"""Check a *published* plugin the way Lackey installs it.
 
 Lackey downloads ``updatelist.txt`` from the URL the user pastes, then every listed file, and
 compares each file's checksum with the listed value. This does the same over HTTP and reports
@@ -9,7 +9,7 @@ users hit it. With ``images=True`` it also checks that every card image resolves
 The URL must serve an updatelist: line 1 names the plugin folder and a ``MM-DD-YY`` date, and
 every file line parses. Anything else (an HTML or "File not found." page served with 200, card
 data, a huge body, a gzip bomb) is :class:`NotAnUpdatelist`, exit code 2, never "0 problems".
-Every download goes through :class:`zcards.fetch.Fetcher`: timeouts, a total deadline and a
+Every download goes through :class:`lackey_plugin.fetch.Fetcher`: timeouts, a total deadline and a
 size cap that also holds after decompression.
 """
 
@@ -22,17 +22,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from lackey_plugin.carddata import read_card_file
+from lackey_plugin.carddata import read_card_data
 from lackey_plugin.checksum import checksum_bytes
-from lackey_plugin.updatelist import (
-    UpdateEntry,
-    UpdateList,
-    decode_text,
-    parse_updatelist,
-    valid_date,
-)
-from zcards.errors import Location, ZcardsError
-from zcards.fetch import Fetcher, FetchError, is_url
+from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.fetch import Fetcher, FetchError, is_url
+from lackey_plugin.text import decode_bytes
+from lackey_plugin.updatelist import UpdateEntry, UpdateList, parse_updatelist, valid_date
 
 OK, DEAD, MISMATCH = "ok", "dead", "mismatch"
 UPDATELIST_MAX_BYTES = 4 * 1024 * 1024  # the largest real one seen (vtes) has 64 KB
@@ -40,7 +35,7 @@ _HTML_START = re.compile(rb"^\s*<(!doctype|html|head|body|!--|\?xml)", re.I)
 _PLUGIN_NAME = re.compile(r"^[^\\/:*?\"<>|\x00-\x1f]+$")
 
 
-class NotAnUpdatelist(ZcardsError):
+class NotAnUpdatelist(LackeyError):
     """The URL gave no usable updatelist (unreachable, or not one): unusable input."""
 
     exit_code = 2
@@ -95,7 +90,7 @@ def read_published_updatelist(data: bytes, url: str) -> UpdateList:
         raise NotAnUpdatelist("an HTML page (an error page?), not an updatelist", Location(url, 1))
     if b"\x00" in head:
         raise NotAnUpdatelist("binary data, not an updatelist", Location(url, 1))
-    text = decode_text(data)
+    text = decode_bytes(data)
     first = text.splitlines()[0] if text else ""
     fields = [part.strip() for part in first.split("\t")]
     while len(fields) > 2 and not fields[-1]:
@@ -199,7 +194,7 @@ def _image_urls(updatelist: UpdateList, bodies: dict[str, bytes]) -> list[tuple[
     for local_path, body in sorted(bodies.items()):
         if not local_path.startswith(prefix) or "/" in local_path[len(prefix) :]:
             continue
-        card_file = read_card_file(body)
+        card_file = read_card_data(body, local_path)
         if len(card_file.header) < 3:
             continue
         set_col, image_col = card_file.header[1], card_file.header[2]

@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_file
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
@@ -66,12 +67,14 @@ def long_log(args: argparse.Namespace) -> None:
         path = Path(folder) / "long-game.txt"
         path.write_text(text, encoding="utf-8")
         lines = text.count("\n")
-        events = parse_log(path).events
+        events = parse_log_file(path, game=ZOMBIE_GAME).events
         report = audit(events, cards)
         assert not report.violations, report.to_text()
-        parse_s = best_of(args.repeat, lambda: parse_log(path))
+        parse_s = best_of(args.repeat, lambda: parse_log_file(path, game=ZOMBIE_GAME))
         audit_s = best_of(args.repeat, lambda: audit(events, cards))
-        both_s = best_of(args.repeat, lambda: audit(parse_log(path).events, cards))
+        both_s = best_of(
+            args.repeat, lambda: audit(parse_log_file(path, game=ZOMBIE_GAME).events, cards)
+        )
     print(
         f"log: {report.games} games, {lines} lines, {report.turns} turns, "
         f"{len(report.unverifiable)} unverifiable findings, 0 violations"

@@ -79,8 +79,8 @@ def bench_faces(work: Path, sizes: list[int], dpi: int) -> None:
 
 
 def bench_bundled_export(work: Path, dpi: int) -> None:
-    from lackey_plugin.export import export_plugin
     from zcards.importer import import_sources
+    from zcards.plugin_export import export_plugin
     from zcards.resources import BUNDLED_SET
 
     db = work / "alpha.db"

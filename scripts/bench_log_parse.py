@@ -6,7 +6,7 @@ and a few unknown lines) of 10k, 100k and 1M lines. In the same run, per size:
 * baseline A: a one-regex loop over the file's lines (the least a line reader pays);
 * baseline B: the same loop plus ``json.dumps`` of the groups, one ``write`` per line
   (what a hand-written converter would do);
-* ``iter_events``: the library's typed events;
+* ``iter_log_file``: the library's typed events;
 * ``zcards log parse --format jsonl`` as a child process writing to a file (wall time and the
   child's peak memory, from ``wait4``).
 
@@ -31,10 +31,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import iter_events, parse_log
+from lackey_plugin.log.parser import iter_log_file, parse_log_text
 from lackey_plugin.log.writer import write_log
+from zcards.game import ZOMBIE_GAME, Meaning
 
 PLAYERS = ("Alice Smith", "Bob")
 CARDS = ("Kyle Bjorn", "Old Pete", "Nurse Ratchet", "Gross Ghoul", "Meat Stalker")
@@ -53,7 +53,7 @@ def synthetic_events(count: int) -> Iterator[ev.Event]:
         food = turn % 10
         for event in (
             ev.TurnChange(other, turn, player),
-            ev.PerformAll.of(player, Meaning.READY_ALL),
+            ev.PerformAll.of(player, Meaning.READY_ALL, game=ZOMBIE_GAME),
             ev.PhaseChange(player, "Ready", "Draw"),
             ev.Draw(player, 1, card),
             ev.Draw(player, 1, "a card"),
@@ -71,9 +71,9 @@ def synthetic_events(count: int) -> Iterator[ev.Event]:
             ),
             ev.PhaseChange(player, "Draw", "Build"),
             ev.Play(player, "a face down card", player, "Hand"),
-            ev.Perform.of(player, Meaning.SPEND, "a face-down card"),
+            ev.Perform.of(player, Meaning.SPEND, "a face-down card", game=ZOMBIE_GAME),
             ev.Play(player, card, player, "Hand"),
-            ev.CounterChange.of(other, Meaning.WOUND, card, 0, 1),
+            ev.CounterChange.of(other, Meaning.WOUND, card, 0, 1, game=ZOMBIE_GAME),
             ev.TableToZone(other, card, other, "Discard", "top"),
             ev.StatChange(player, "Food", food + 1, food, target=player),
             ev.DiceRoll(player, 6, (turn % 6 + 1,), button=True),
@@ -109,7 +109,7 @@ def regex_and_dumps(path: Path, out: Path) -> float:
 
 def library(path: Path) -> float:
     started = time.perf_counter()
-    for _event in iter_events(path):
+    for _event in iter_log_file(path, game=ZOMBIE_GAME):
         pass
     return time.perf_counter() - started
 
@@ -134,7 +134,7 @@ def seat_lines(count: int = 200) -> float:
         f"Player {i} moves Axe from his Hand to Player 7's Discard.\n" for i in range(count)
     )
     started = time.perf_counter()
-    log = parse_log(text)
+    log = parse_log_text(text, game=ZOMBIE_GAME)
     elapsed = time.perf_counter() - started
     assert len(log.players) == count and not log.unparsed
     return elapsed

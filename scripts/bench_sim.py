@@ -25,8 +25,9 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
 from lackey_plugin.log.writer import LogWriter
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.cards import CardIndex
@@ -34,7 +35,7 @@ from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games, log_pov, write_logs
 from zcards.sim.decklists import load_decks
 from zcards.sim.recorder import game_log, log_text, record
-from zcards.sim.report import format_report, summarise
+from zcards.sim.report import format_report, summarise_games
 from zcards.sim.styles import STYLE_NAMES, resolve_style
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -84,7 +85,12 @@ def speed(games: int, seed: int, cards: CardIndex) -> None:
     def check() -> None:
         for index, (result, text) in enumerate(zip(results, texts, strict=True)):
             sizes = dict.fromkeys(result.players, DECK_SIZE)
-            audit(parse_log(text).events, cards, pov=log_pov(result, index), decks=sizes)
+            audit(
+                parse_log_text(text, game=ZOMBIE_GAME).events,
+                cards,
+                pov=log_pov(result, index),
+                decks=sizes,
+            )
 
     checking = timed(check)
     both = (play[0] + write[0], play[1] + write[1])
@@ -124,7 +130,12 @@ def detection(games: int, seed: int, card_list) -> None:
                         if mutation is None:
                             continue
                         text = log_text(mutation.events, log.pronoun)
-                        report = audit(parse_log(text).events, index, pov=pov, decks=sizes)
+                        report = audit(
+                            parse_log_text(text, game=ZOMBIE_GAME).events,
+                            index,
+                            pov=pov,
+                            decks=sizes,
+                        )
                         violations = {(v.kind, v.line) for v in report.violations}
                         target = (kind, mutation.line)
                         if kind in UNVERIFIABLE:  # reported unverifiable, and no violation
@@ -152,7 +163,7 @@ def balance(games: int, seed: int) -> None:
     for pair in itertools.combinations(starter_decks(), 2):
         results = list(iter_games(load_decks(list(pair)), games, seed))
         print(f"\n{pair[0].stem} vs {pair[1].stem}, greedy players")
-        print(format_report(summarise(results)), end="")
+        print(format_report(summarise_games(results)), end="")
 
 
 def main() -> None:

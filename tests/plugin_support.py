@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.export import ExportReport, export_plugin
-from lackey_plugin.lint import Finding, lint_plugin
+from lackey_plugin.lint import LintFinding, lint_plugin
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
+from zcards.plugin_export import ExportReport, export_plugin
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "plugin_golden"
@@ -56,7 +56,7 @@ def export_mini(db_path: Path, out: Path, **options) -> ExportReport:
     return export_plugin(db_path, out, **settings)
 
 
-def lint_ignoring_placeholders(folder: Path) -> list[Finding]:
+def lint_ignoring_placeholders(folder: Path) -> list[LintFinding]:
     """Lint findings other than the placeholder-URL warning: test exports use example.org."""
     return [finding for finding in lint_plugin(folder) if finding.code != PLACEHOLDER_URL]
 

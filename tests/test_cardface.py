@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from lackey_plugin.carddata import sanitize_cards
 from zcards.cardface import (
     Fit,
     Geometry,
@@ -25,6 +24,7 @@ from zcards.cardface import (
 from zcards.db import iter_cards, open_db
 from zcards.layout import CARD_SIZES
 from zcards.model import Card
+from zcards.safe_names import sanitize_cards
 
 DPI = 60  # low: fast, and enough to check sizes and colours
 POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))

@@ -8,18 +8,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from lackey_plugin.dek import read_dek
+from lackey_plugin.dek import DeckEntry, format_text_deck, parse_text_deck, read_deck, read_dek
+from lackey_plugin.errors import LackeyError
 from zcards.cli import main
-from zcards.decks import (
-    DeckEntry,
-    composition,
-    convert_deck,
-    format_text_deck,
-    parse_text_deck,
-    read_deck,
-    resolve_deck,
-)
-from zcards.errors import ZcardsError
+from zcards.decks import composition, convert_deck, resolve_deck
 from zcards.resources import starter_decks
 
 MIXED = """\ufeff// a comment
@@ -73,7 +65,7 @@ def test_text_deck_errors_name_file_line_and_column(
 ) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(text)
-    with pytest.raises(ZcardsError, match=message) as caught:
+    with pytest.raises(LackeyError, match=message) as caught:
         read_deck(path)
     location = caught.value.location
     assert (location.file, location.line, location.column) == (str(path), line, column)
@@ -101,7 +93,7 @@ def test_unknown_names_get_suggestions_not_guesses(db) -> None:
         ("Gross", 2, ("Gross Ghoul",)),
         ("Nothing Like It", 3, ()),
     ]
-    with pytest.raises(ZcardsError, match="line 1: unknown card 'Shamblr'; did you mean: Shambler"):
+    with pytest.raises(LackeyError, match="line 1: unknown card 'Shamblr'; did you mean: Shambler"):
         resolved.require_ok()
 
 
@@ -152,7 +144,7 @@ def test_json_conversion_carries_sets_and_image_files(db) -> None:
 
 
 def test_text_to_dek_needs_a_database() -> None:
-    with pytest.raises(ZcardsError, match="needs the card database"):
+    with pytest.raises(LackeyError, match="needs the card database"):
         convert_deck(parse_text_deck("1 Gross Ghoul\n"), "dek")
 
 
@@ -181,3 +173,15 @@ def test_cli_deck_convert_writes_files(sample_db_path: Path, tmp_path: Path, cap
     assert {p.name for p in tmp_path.iterdir()} == {"deck.txt", "deck.dek"}  # no temp file left
     main(["deck", "convert", str(out), "--to", "txt", "--db", str(tmp_path / "missing.db")])
     assert capsys.readouterr().out == "2\tGross Ghoul\n"
+
+
+def test_a_windows_1252_deck_reads_and_says_so(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "old.txt"
+    path.write_bytes("2 Zoë Park\n".encode("cp1252") + "1 Café Zombie\n".encode())
+    deck = read_deck(path)
+    assert [entry.name for entry in deck.entries] == ["Zoë Park", "Café Zombie"]
+    assert [(note.line, "Windows-1252" in note.message) for note in deck.notes] == [(1, True)]
+    main(["deck", "convert", str(path), "--to", "text"])
+    captured = capsys.readouterr()
+    assert captured.out == "2\tZoë Park\n1\tCafé Zombie\n"
+    assert f"{path}, line 1: warning:" in captured.err

@@ -7,19 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.dek import parse_dek, read_dek, write_dek
-from lackey_plugin.game import ZOMBIE_GAME, DeckZone
-from zcards.decks import ResolvedEntry, pinned_entries
-from zcards.errors import ZcardsError
-from zcards.model import Card
+from lackey_plugin.dek import DeckEntry, parse_dek, read_dek, write_dek
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.game import DeckZone
+from zcards.game import ZOMBIE_GAME
 
-GHOUL = Card("Gross Ghoul", "alpha", image_file="grossghoul", type="Zombie")
-ZOE = Card("Zoë Park", "alpha", image_file="zoepark", type="Survivor")
-BAT = Card("Beater's Bat & <Ball>", "alpha", image_file='bat"1', type="Item")
+GHOUL = DeckEntry(1, "Gross Ghoul", set_name="alpha", image_file="grossghoul")
+ZOE = DeckEntry(1, "Zoë Park", set_name="alpha", image_file="zoepark")
+BAT = DeckEntry(1, "Beater's Bat & <Ball>", set_name="alpha", image_file='bat"1')
+
+
+def copies(count: int, entry: DeckEntry, section: str = "Deck") -> DeckEntry:
+    return dataclasses.replace(entry, count=count, section=section)
 
 
 def test_write_dek_is_exactly_the_reference_layout() -> None:
-    text = write_dek([(2, GHOUL), (1, ZOE)])
+    text = write_dek([copies(2, GHOUL), ZOE], ZOMBIE_GAME)
     assert text == (
         '<deck version="0.8">\n'
         "\t<meta>\n"
@@ -35,7 +38,7 @@ def test_write_dek_is_exactly_the_reference_layout() -> None:
 
 
 def test_untrusted_text_is_escaped_and_reads_back() -> None:
-    text = write_dek([(1, BAT), (1, ZOE)])
+    text = write_dek([BAT, ZOE], ZOMBIE_GAME)
     assert "&amp; &lt;Ball&gt;" in text and 'id="bat&quot;1"' in text
     deck = parse_dek(text.encode("utf-8"))
     assert [(e.name, e.image_file, e.set_name) for e in deck.entries] == [
@@ -45,18 +48,15 @@ def test_untrusted_text_is_escaped_and_reads_back() -> None:
 
 
 def test_control_characters_in_card_data_are_a_clear_error() -> None:
-    with pytest.raises(ZcardsError, match="cannot be written"):
-        write_dek([(1, Card("Bad\x01Name", "alpha", image_file="bad"))])
+    with pytest.raises(LackeyError, match="cannot be written"):
+        write_dek([DeckEntry(1, "Bad\x01Name", set_name="alpha", image_file="bad")], ZOMBIE_GAME)
 
 
 def test_sections_that_are_not_deck_zones_load_into_the_first_zone() -> None:
     two_zones = dataclasses.replace(
         ZOMBIE_GAME, deck_zones=(DeckZone("Deck", "Deck"), DeckZone("Side", "Side"))
     )
-    entries = [
-        ResolvedEntry(1, ZOE, "side"),
-        ResolvedEntry(1, GHOUL, "Zombies"),
-    ]
+    entries = [copies(1, ZOE, "side"), copies(1, GHOUL, "Zombies")]
     deck = parse_dek(write_dek(entries, two_zones).encode())
     assert [(e.section, e.name) for e in deck.entries] == [
         ("Deck", "Gross Ghoul"),
@@ -83,7 +83,7 @@ def test_real_decks_are_rewritten_byte_for_byte(reference_dir: Path, relative: s
         deck_zones=tuple(DeckZone(section, section) for section in deck.sections),
     )
     original = path.read_bytes().decode("utf-8").replace("\r\n", "\n")
-    assert write_dek(pinned_entries(deck), game) == original
+    assert write_dek(deck.entries, game) == original
 
 
 def test_reading_counts_copies_and_keeps_superzones(reference_dir: Path) -> None:
@@ -135,7 +135,7 @@ def test_broken_dek_errors_name_file_and_line(
 ) -> None:
     path = tmp_path / "broken.dek"
     path.write_bytes(data)
-    with pytest.raises(ZcardsError, match=message) as caught:
+    with pytest.raises(LackeyError, match=message) as caught:
         read_dek(path)
     assert caught.value.location.file == str(path)
     assert caught.value.location.line == line

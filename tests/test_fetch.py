@@ -5,7 +5,7 @@ from __future__ import annotations
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from zcards.fetch import USER_AGENT, Fetcher, Validators
+from lackey_plugin.fetch import DEFAULT_USER_AGENT, Fetcher, Validators
 
 
 def test_conditional_request_and_not_modified(httpserver: HTTPServer) -> None:
@@ -23,7 +23,7 @@ def test_conditional_request_and_not_modified(httpserver: HTTPServer) -> None:
         second = fetcher.get(httpserver.url_for("/f.txt"), first.validators)
     assert (first.not_modified, first.content) == (False, b"data")
     assert (second.not_modified, second.content) == (True, b"")
-    assert "If-Modified-Since" not in seen[0] and seen[1]["User-Agent"] == USER_AGENT
+    assert "If-Modified-Since" not in seen[0] and seen[1]["User-Agent"] == DEFAULT_USER_AGENT
 
 
 def test_redirect_is_followed(httpserver: HTTPServer) -> None:

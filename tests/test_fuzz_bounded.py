@@ -19,10 +19,11 @@ import sqlite_utils
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lackey_plugin.log.parser import LogFormatError, parse_log
+from lackey_plugin.log.parser import LogFormatError, parse_log_text
 from lackey_plugin.log.serial import event_to_json
 from lackey_plugin.log.templates import MAX_NUMBER
 from zcards.errors import UsageError
+from zcards.game import ZOMBIE_GAME
 from zcards.query import count_matches, search_rows
 
 BUDGET = 10.0
@@ -146,7 +147,7 @@ _lines = st.one_of(
 def test_any_log_text_ends_in_events_or_the_documented_error(lines, strict):
     with time_budget():
         try:
-            log = parse_log("\n".join(lines), strict=strict)
+            log = parse_log_text("\n".join(lines), strict=strict, game=ZOMBIE_GAME)
         except LogFormatError as error:
             assert error.location is not None and error.location.line >= 1
             return

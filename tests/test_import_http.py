@@ -13,8 +13,9 @@ from pytest_httpserver import HTTPServer
 from test_normalise_reference import EXPECTED_ROWS
 from werkzeug import Request, Response
 
-from zcards.errors import ZcardsError
-from zcards.fetch import USER_AGENT, Fetcher, is_url
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.fetch import Fetcher, is_url
+from zcards.fetch import USER_AGENT, zcards_fetcher
 from zcards.importer import import_sources
 from zcards.resources import BUNDLED_SET
 
@@ -23,12 +24,12 @@ ERROR_PAGE = b"<!DOCTYPE html><html><head><title>404</title></head><body>Not her
 
 
 def quick_fetcher(**limits) -> Fetcher:
-    return Fetcher(**{"backoff": 0.01, "read_timeout": 5.0, **limits})
+    return zcards_fetcher(**{"backoff": 0.01, "read_timeout": 5.0, **limits})
 
 
-def assert_fails_cleanly(db_path: Path, url: str, match: str, **limits) -> ZcardsError:
+def assert_fails_cleanly(db_path: Path, url: str, match: str, **limits) -> LackeyError:
     before = db_path.read_bytes()
-    with pytest.raises(ZcardsError, match=match) as caught:
+    with pytest.raises(LackeyError, match=match) as caught:
         import_sources(db_path, [url], fetcher=quick_fetcher(**limits))
     assert caught.value.location is not None and caught.value.location.file == url
     assert db_path.read_bytes() == before
@@ -129,7 +130,7 @@ def test_html_page_linking_to_an_error_page(httpserver: HTTPServer, sample_db_co
     httpserver.expect_request("/index.html").respond_with_data(page, content_type="text/html")
     httpserver.expect_request("/sets/core.txt").respond_with_data(ERROR_PAGE, status=200)
     before = sample_db_copy.read_bytes()
-    with pytest.raises(ZcardsError, match="got an HTML page") as caught:
+    with pytest.raises(LackeyError, match="got an HTML page") as caught:
         import_sources(sample_db_copy, [httpserver.url_for("/index.html")], fetcher=quick_fetcher())
     assert caught.value.location.file == httpserver.url_for("/sets/core.txt")
     assert sample_db_copy.read_bytes() == before
@@ -255,7 +256,7 @@ def test_card_file_dropped_from_updatelist_removes_its_cards(
     kept = [ln for ln in updatelist.read_text().split("\n") if "sets/trouble.txt" not in ln]
     updatelist.write_text("\n".join(kept))
     before = db_path.read_bytes()
-    with pytest.raises(ZcardsError, match="20 of its 147 cards") as refused:
+    with pytest.raises(LackeyError, match="20 of its 147 cards") as refused:
         import_sources(db_path, [url], fetcher=quick_fetcher())
     assert "--prune" in str(refused.value) and db_path.read_bytes() == before
     report = import_sources(db_path, [url], fetcher=quick_fetcher(), prune=True)

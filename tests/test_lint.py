@@ -153,6 +153,21 @@ def test_errors_for_what_breaks_loading(damaged: Path) -> None:
     assert ("error", "plugininfo-missing") in _codes(damaged)
 
 
+def test_a_card_file_list_is_read_as_lackey_reads_it_even_without_a_root(damaged: Path) -> None:
+    """Every <filetoinclude> counts (the importer reads the list with the same reader); the
+    missing root is an XML warning."""
+    (damaged / "ListOfCardDataFiles.txt").write_text(
+        "<filetoinclude>alpha.txt</filetoinclude>\n<FileToInclude>gone.txt</FileToInclude>\n",
+        encoding="utf-8",
+    )
+    findings = lint_plugin(damaged)
+    missing = [f for f in findings if f.code == "carddata-list-missing"]
+    assert [(f.message, f.line) for f in missing] == [
+        ("listed card file sets/gone.txt is missing", 2)
+    ]
+    assert any(f.code == "xml-malformed" for f in findings)
+
+
 def test_unsafe_image_paths_are_errors(damaged: Path) -> None:
     card_file = damaged / "sets/alpha.txt"
     card_file.write_text(

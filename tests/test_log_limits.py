@@ -10,9 +10,10 @@ from test_log_templates import EXAMPLES, MEANINGS, ZOMBIE, A, B
 from lackey_plugin.log import events as ev
 from lackey_plugin.log import matcher as matcher_module
 from lackey_plugin.log.matcher import MAX_KNOWN_NAMES, Matcher, is_ambiguous, name_continuations
-from lackey_plugin.log.parser import LogFormatError, parse_log
+from lackey_plugin.log.parser import LogFormatError, parse_log_file, parse_log_text
 from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates, load_templates
 from zcards.cli import main
+from zcards.game import ZOMBIE_GAME
 
 
 def _count_matchers(monkeypatch) -> list[int]:
@@ -29,13 +30,15 @@ def _count_matchers(monkeypatch) -> list[int]:
 
 def test_learning_many_names_compiles_no_regex(monkeypatch):
     """200 seat lines used to compile the whole template regex 200 times (41 s)."""
-    parse_log("Warm Up sits down at seat 1.\n")  # the process's one matcher for short names
+    parse_log_text(
+        "Warm Up sits down at seat 1.\n", game=ZOMBIE_GAME
+    )  # the process's one matcher for short names
     built = _count_matchers(monkeypatch)
     text = "".join(f"Player {i} sits down at seat {i}.\n" for i in range(200))
     text += "".join(
         f"Player {i} moves Axe from his Hand to Player 7's Discard.\n" for i in range(200)
     )
-    log = parse_log(text)
+    log = parse_log_text(text, game=ZOMBIE_GAME)
     assert built == []
     assert len(log.players) == 200 and log.unparsed == []
     assert log.events[-1] == ev.Move(
@@ -45,11 +48,12 @@ def test_learning_many_names_compiles_no_regex(monkeypatch):
 
 def test_known_names_win_longest_first_after_many_names():
     seats = "".join(f"P{i} sits down at seat {i}.\n" for i in range(50))
-    log = parse_log(
+    log = parse_log_text(
         seats + "The Man who sits down at seat 51\n"
         "The Man who plays sits down at seat 52\n"
         "The Man who plays plays Kyle Bjorn from his Hand.\n"
-        "The Man who plays Kyle from his Hand.\n"
+        "The Man who plays Kyle from his Hand.\n",
+        game=ZOMBIE_GAME,
     )
     assert log.events[-2] == ev.Play("The Man who plays", "Kyle Bjorn", "The Man who plays", "Hand")
     assert log.events[-1] == ev.Play("The Man who", "Kyle", "The Man who", "Hand")
@@ -58,8 +62,8 @@ def test_known_names_win_longest_first_after_many_names():
 def test_ambiguous_names_past_the_cap_parse_as_any_name():
     names = [f"Ann{i} plays" for i in range(MAX_KNOWN_NAMES + 5)]  # "Ann0" + " plays ..."
     seats = "".join(f"{name} sits down at seat 1.\n" for name in names)
-    log = parse_log(seats + f"{names[0]} plays Axe from his Hand.\n"
-                    f"{names[-1]} plays Axe from his Hand.\n")  # fmt: skip
+    log = parse_log_text(seats + f"{names[0]} plays Axe from his Hand.\n"
+                    f"{names[-1]} plays Axe from his Hand.\n", game=ZOMBIE_GAME)  # fmt: skip
     assert len(log.players) == len(names) and log.unparsed == []
     assert log.events[-2] == ev.Play(names[0], "Axe", names[0], "Hand")
     assert log.events[-1] == ev.Play(
@@ -78,14 +82,14 @@ def test_ambiguous_names_past_the_cap_parse_as_any_name():
     ],
 )
 def test_a_number_out_of_range_makes_the_line_unparsed(line):
-    log = parse_log(f"[1:00:00] {line}\n")
+    log = parse_log_text(f"[1:00:00] {line}\n", game=ZOMBIE_GAME)
     assert log.events == [ev.Unparsed(line)]
     assert log.events[0].line == 1 and log.events[0].timestamp == "1:00:00"
 
 
 def test_numbers_at_the_bound_are_read():
-    log = parse_log(f"Bob draws {MAX_NUMBER} cards.\nBob changes Bob's Food to -{MAX_NUMBER}."
-                    f" (from 0 to -{MAX_NUMBER}) (-{MAX_NUMBER})\n")  # fmt: skip
+    log = parse_log_text(f"Bob draws {MAX_NUMBER} cards.\nBob changes Bob's Food to -{MAX_NUMBER}."
+                    f" (from 0 to -{MAX_NUMBER}) (-{MAX_NUMBER})\n", game=ZOMBIE_GAME)  # fmt: skip
     assert log.unparsed == []
     assert log.events[0].count == MAX_NUMBER and log.events[1].delta == -MAX_NUMBER
 
@@ -94,7 +98,7 @@ def test_strict_mode_names_the_column_of_a_number_out_of_range(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text("Bob draws 2 cards.\nBob draws 99999999999 cards.\n", encoding="utf-8")
     with pytest.raises(LogFormatError) as caught:
-        parse_log(path, strict=True)
+        parse_log_file(path, strict=True, game=ZOMBIE_GAME)
     assert str(caught.value).startswith(f"{path}, line 2, column 11: number 99999999999 is outside")
 
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_log_templates import EXAMPLES
 
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import LogFormatError, parse_log
+from lackey_plugin.log.parser import LogFormatError, parse_log_file, parse_log_text
 from lackey_plugin.log.templates import default_templates
 from lackey_plugin.log.writer import LogWriter, format_log
+from zcards.game import ZOMBIE_GAME
 
 PLAYERS = ["Alice Smith", "Bob", "Test Dummy", "Mini Lock1", "Zoë"]
 TEMPLATES = {template.name: template for template in default_templates()}
@@ -99,7 +101,7 @@ def events(draw: st.DrawFn) -> ev.Event:
 @given(st.lists(events(), max_size=30), st.sampled_from(["his", "their"]))
 def test_parse_of_write_gives_the_events_back(sample, pronoun):
     text = format_log(sample, pronoun=pronoun)
-    parsed = parse_log(text, players=PLAYERS)
+    parsed = parse_log_text(text, players=PLAYERS, game=ZOMBIE_GAME)
     assert parsed.events == sample
     assert [event.timestamp for event in parsed.events] == [e.timestamp for e in sample]
     assert parsed.unparsed == []
@@ -109,7 +111,7 @@ def test_parse_of_write_gives_the_events_back(sample, pronoun):
 @given(st.binary(max_size=400))
 def test_random_bytes_parse_or_raise_the_documented_error(data):
     try:
-        log = parse_log(data)
+        log = parse_log_file(io.BytesIO(data), game=ZOMBIE_GAME)
     except LogFormatError as error:
         assert error.location.line >= 1 and error.location.column >= 1
     else:
@@ -142,7 +144,7 @@ def test_mixtures_of_valid_and_invalid_lines(items, newline, encoding):
     lines = [writer.line(item) if kind == "event" else item for kind, item in items]
     data = newline.join(lines).encode(encoding, errors="replace")
     try:
-        log = parse_log(data, players=PLAYERS)
+        log = parse_log_file(io.BytesIO(data), players=PLAYERS, game=ZOMBIE_GAME)
     except LogFormatError:
         assert any(ord(char) < 32 and char != "\t" or char == "\x7f" for char in "".join(lines))
         return

@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from lackey_plugin.game import ZOMBIE_GAME as ZOMBIE
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.matcher import Matcher
-from lackey_plugin.log.parser import LogParser, parse_log
-from lackey_plugin.log.templates import Vocabulary, default_templates, load_templates, meanings
+from lackey_plugin.log.parser import LogParser, parse_log_text
+from lackey_plugin.log.templates import Vocabulary, default_templates, load_templates
 from lackey_plugin.log.writer import LogWriter
+from zcards.game import ZOMBIE_GAME as ZOMBIE
+from zcards.game import Meaning
 
 A, B = "Alice Smith", "Bob"
-MEANINGS = meanings(ZOMBIE)
+MEANINGS = ZOMBIE.meanings()
 
 # (template name, line with pronoun "his", event)
 EXAMPLES: list[tuple[str, str, ev.Event]] = [
@@ -281,18 +281,19 @@ def test_their_pronoun_reads_the_same(name, line, expected):
     their = _their(line)
     if isinstance(expected, ev.System):
         expected = ev.System(expected.name, their, expected.player)
-    parsed = LogParser(players=[A, B]).parse_line(their, 1)
+    parsed = LogParser(players=[A, B], game=ZOMBIE).parse_line(their, 1)
     assert parsed == expected
     assert LogWriter(pronoun="their").line(expected) == their
 
 
 def test_function_labels_resolve_to_meanings_and_unknown_labels_still_parse():
-    log = parse_log(
+    log = parse_log_text(
         f"{B} performs Wound (0 to 1) (+1) on Kyle Bjorn.\n"
         f"{B} performs Take Control on Kyle Bjorn.\n"
         f"{B} performs Exhaust on Kyle Bjorn.\n"
         f"{B} performs Poison (0 to 2) (+2) on Kyle Bjorn.\n"
-        f"{B} performs Untap on all their cards.\n"
+        f"{B} performs Untap on all their cards.\n",
+        game=ZOMBIE,
     )
     assert [getattr(event, "meaning", "x") for event in log.events] == [
         Meaning.WOUND,
@@ -312,10 +313,11 @@ def test_function_labels_resolve_to_meanings_and_unknown_labels_still_parse():
 
 
 def test_hidden_cards_are_flagged():
-    log = parse_log(
+    log = parse_log_text(
         f"{A} draws a card.\n{A} draws Old Pete.\n"
         f"{A} plays a face down card from his Hand.\n"
-        f"{A} performs Spend on a face-down card.\n{A} draws 2 cards.\n"
+        f"{A} performs Spend on a face-down card.\n{A} draws 2 cards.\n",
+        game=ZOMBIE,
     )
     assert [event.hidden for event in log.events] == [True, False, True, True, False]
     assert [getattr(event, "card", None) for event in log.events] == [
@@ -328,9 +330,10 @@ def test_hidden_cards_are_flagged():
 
 
 def test_zone_count_suffix_is_a_dict_or_none():
-    log = parse_log(
+    log = parse_log_text(
         f"{B} plays Kyle Bjorn from his Hand. (Hand: 6, Discard: 2)\n"
-        f"{B} plays Old Pete from his Hand.\n"
+        f"{B} plays Old Pete from his Hand.\n",
+        game=ZOMBIE,
     )
     assert [event.counts for event in log.events] == [{"Hand": 6, "Discard": 2}, None]
 
@@ -342,7 +345,7 @@ def test_templates_are_data_a_corrected_wording_is_picked_up(tmp_path):
         'line = "{player} pioche {count:int} cartes."\n',
         encoding="utf-8",
     )
-    parser = LogParser(templates=load_templates(table))
+    parser = LogParser(templates=load_templates(table), game=ZOMBIE)
     assert parser.parse_line("Bob pioche 2 cartes.", 1) == ev.Draw("Bob", 2)
     assert isinstance(parser.parse_line("Bob draws 2 cards.", 2), ev.Unparsed)
 

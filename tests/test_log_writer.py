@@ -8,12 +8,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_file
 from lackey_plugin.log.serial import event_from_dict
 from lackey_plugin.log.writer import LogWriter, format_line, format_log, write_log
 from zcards.cli import cli, main
+from zcards.game import ZOMBIE_GAME, Meaning
 
 GAME = [
     ev.Seat("Alice", "sit", 1),
@@ -27,9 +27,11 @@ GAME = [
     ev.Play("Bob", "Kyle Bjorn", "Bob", "Deck"),
     ev.Shuffle("Bob", "Deck", "Bob"),
     ev.TurnChange("Bob", 1, "Bob"),
-    ev.PerformAll.of("Bob", Meaning.READY_ALL),
-    ev.Perform.of("Bob", Meaning.SPEND, "Kyle Bjorn"),
-    ev.CounterChange.of("Bob", Meaning.WOUND, "Kyle Bjorn", 0, 1, timestamp="21:04:09"),
+    ev.PerformAll.of("Bob", Meaning.READY_ALL, game=ZOMBIE_GAME),
+    ev.Perform.of("Bob", Meaning.SPEND, "Kyle Bjorn", game=ZOMBIE_GAME),
+    ev.CounterChange.of(
+        "Bob", Meaning.WOUND, "Kyle Bjorn", 0, 1, timestamp="21:04:09", game=ZOMBIE_GAME
+    ),
 ]
 
 
@@ -83,7 +85,7 @@ def test_write_log_to_a_file_replaces_it_atomically(tmp_path):
     assert path.read_bytes().decode("utf-8") == format_log(GAME)
     assert b"\r\n" not in path.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == ["game.txt"]
-    assert parse_log(path).events == GAME
+    assert parse_log_file(path, game=ZOMBIE_GAME).events == GAME
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
@@ -126,7 +128,7 @@ def test_cli_log_parse_text_and_jsonl(tmp_path):
         "delta": 1,
         "meaning": "wound",
     }
-    assert [event_from_dict(row) for row in rows[:-1]] == GAME
+    assert [event_from_dict(row, ZOMBIE_GAME) for row in rows[:-1]] == GAME
     assert "unparsed line(s)" in jsonl.stderr
     whole = runner.invoke(cli, ["log", "parse", str(path), "--format", "json"])
     assert whole.exit_code == 0, whole.output

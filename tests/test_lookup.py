@@ -10,12 +10,12 @@ import sqlite_utils
 
 from zcards.cli import main
 from zcards.importer import import_sources
-from zcards.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardIndex, normalise_name
+from zcards.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardLookup, normalise_name
 
 
 @pytest.fixture(scope="module")
-def index(sample_db_path: Path) -> CardIndex:
-    return CardIndex(sqlite_utils.Database(sample_db_path))
+def index(sample_db_path: Path) -> CardLookup:
+    return CardLookup(sqlite_utils.Database(sample_db_path))
 
 
 @pytest.mark.parametrize(
@@ -33,7 +33,7 @@ def index(sample_db_path: Path) -> CardIndex:
         ("shamblr", "Shambler", FUZZY),
     ],
 )
-def test_lookup_steps(index: CardIndex, query: str, name: str, method: str) -> None:
+def test_lookup_steps(index: CardLookup, query: str, name: str, method: str) -> None:
     result = index.lookup(query)
     assert (result.card.name if result.card else None, result.method) == (name, method)
 
@@ -48,7 +48,7 @@ def test_lookup_steps(index: CardIndex, query: str, name: str, method: str) -> N
     ],
 )
 def test_ambiguous_or_unknown_names_are_not_guessed(
-    index: CardIndex, query: str, suggestions: tuple[str, ...]
+    index: CardLookup, query: str, suggestions: tuple[str, ...]
 ) -> None:
     result = index.lookup(query)
     assert result.card is None and result.suggestions == suggestions
@@ -69,7 +69,7 @@ def test_a_name_in_two_sets_picks_the_asked_for_printing(
         "Gross Ghoul\tbeta\tgrossghoul2\tZombie\tHorde\t\t2\t\tTough\t\t\tU\tReprint.\n"
     )
     import_sources(sample_db_copy, [str(beta)])
-    index = CardIndex(sqlite_utils.Database(sample_db_copy))
+    index = CardLookup(sqlite_utils.Database(sample_db_copy))
     assert index.lookup("Gross Ghoul", "beta").card.image_file == "grossghoul2"
     assert index.lookup("gross ghoul", "alpha").card.image_file == "grossghoul"
     ambiguous = index.lookup("ghoul")

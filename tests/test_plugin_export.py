@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -9,13 +10,15 @@ from lxml import etree
 from PIL import Image
 from plugin_support import exported_sample, lint_ignoring_placeholders
 
-from lackey_plugin.carddata import read_card_file
+from lackey_plugin.carddata import read_card_data
 from lackey_plugin.checksum import checksum_file
-from lackey_plugin.game import ZOMBIE_GAME
+from lackey_plugin.dek import read_deck
+from lackey_plugin.game import GameDefinition
 from lackey_plugin.plugininfo import parse_plugininfo, render_plugininfo
 from lackey_plugin.updatelist import read_updatelist
 from zcards.db import iter_cards, open_db
-from zcards.decks import read_deck, resolve_deck
+from zcards.decks import resolve_deck
+from zcards.game import ZOMBIE_GAME
 from zcards.resources import starter_decks
 
 
@@ -108,7 +111,7 @@ def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
 
 
 def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_db_path) -> None:
-    card_file = read_card_file((plugin_dir / "sets/alpha.txt").read_bytes())
+    card_file = read_card_data((plugin_dir / "sets/alpha.txt").read_bytes())
     cards = list(iter_cards(open_db(sample_db_path)))
     assert [row.fields["Name"] for row in card_file.rows] == [card.name for card in cards]
     assert card_file.header[:13] == [
@@ -189,3 +192,22 @@ def test_formats_and_card_file_list(plugin_dir: Path) -> None:
     ]
     listing = etree.parse(str(plugin_dir / "ListOfCardDataFiles.txt")).getroot()
     assert [e.text for e in listing] == ["alpha.txt"]
+
+
+def test_plugininfo_reads_back_as_the_game_definition_it_was_rendered_from() -> None:
+    """The typed model round-trips: what plugininfo.txt cannot hold (meanings, descriptions)
+    aside, parsing the rendered file gives the definition back."""
+
+    def without_descriptions(game: GameDefinition) -> GameDefinition:
+        functions = [replace(f, meaning=None, description="") for f in game.card_functions]
+        general = [replace(f, meaning=None, description="") for f in game.general_functions]
+        return replace(
+            game,
+            player_stats=tuple(replace(stat, meaning="") for stat in game.player_stats),
+            counters=tuple(replace(counter, meaning="") for counter in game.counters),
+            card_functions=tuple(functions),
+            general_functions=tuple(general),
+        )
+
+    text = render_plugininfo(ZOMBIE_GAME, "2026.1.31")
+    assert parse_plugininfo(text).game() == without_descriptions(ZOMBIE_GAME)

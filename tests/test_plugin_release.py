@@ -14,9 +14,9 @@ import sqlite_utils
 from click.testing import CliRunner
 from plugin_support import MINI_DECK, export_mini, lint_ignoring_placeholders, mini_db, tree
 
-from lackey_plugin import export as export_module
+from lackey_plugin.errors import LackeyError
+from zcards import plugin_export as export_module
 from zcards.cli import cli
-from zcards.errors import ZcardsError
 
 
 @pytest.fixture
@@ -38,13 +38,13 @@ def test_version_must_increase_unless_nothing_changed(db_copy: Path, tmp_path: P
     again = export_mini(db_copy, out)
     assert again.unchanged and tree(out / "zombieccg") == before
 
-    with pytest.raises(ZcardsError, match="newer than 260130"):
+    with pytest.raises(LackeyError, match="newer than 260130"):
         export_mini(db_copy, out, release=date(2026, 1, 30))
 
     sqlite_utils.Database(db_copy).execute(
         "update cards set text = 'Changed.' where name = 'Gross Ghoul'"
     ).connection.commit()
-    with pytest.raises(ZcardsError, match="already holds version 260131"):
+    with pytest.raises(LackeyError, match="already holds version 260131"):
         export_mini(db_copy, out)
     assert tree(out / "zombieccg") == before and _hidden(out) == []
 

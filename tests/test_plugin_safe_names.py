@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lackey_plugin.carddata import sanitize_cards
 from zcards.model import Card
 from zcards.safe_names import (
     MAX_LENGTH,
@@ -16,6 +15,7 @@ from zcards.safe_names import (
     image_component,
     image_stem,
     safe_component,
+    sanitize_cards,
 )
 
 _PORTABLE = re.compile(r"[A-Za-z0-9 _.-]+")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from lackey_plugin.errors import LackeyError
 from lackey_plugin.updatelist import (
     UpdateEntry,
     UpdateList,
@@ -14,7 +15,6 @@ from lackey_plugin.updatelist import (
     render_updatelist,
     valid_date,
 )
-from zcards.errors import ZcardsError
 
 # folder: (line-1 name, date, file lines, CardURLFiles, CardGeneralURLs)
 EXPECTED = {
@@ -102,7 +102,7 @@ def test_bad_lines_are_reported_not_fatal_but_a_missing_name_is() -> None:
     parsed = parse_updatelist(b"z\t01-01-25\r\nplugins/z/a.txt\thttp://h/a\tabc\r\nonly-path\r\n")
     assert parsed.entries == []
     assert [line for line, _ in parsed.problems] == [2, 3]
-    with pytest.raises(ZcardsError, match="line 1"):
+    with pytest.raises(LackeyError, match="line 1"):
         parse_updatelist(b"\tdate\n")
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from zcards.cli import main
-from zcards.query_compiler import MAX_NUMBER, compile_query
+from zcards.query_compiler import MAX_QUERY_NUMBER, compile_query
 from zcards.query_parser import MAX_DEPTH, MAX_QUERY_LENGTH, MAX_TERMS, QueryError
 
 HUGE = "9" * 20  # above 2**63 - 1: SQLite cannot bind it (OverflowError before)
@@ -39,8 +39,8 @@ def test_oversized_queries_are_caret_errors_with_exit_2(
 
 def test_numbers_at_the_limit_and_the_deepest_nesting_still_work(sample_db_path: Path, capsys):
     nested = "(" * (MAX_DEPTH - 1) + "t:zombie" + ")" * (MAX_DEPTH - 1)
-    wide = " or ".join([f"cost={n}" for n in range(MAX_TERMS - 1)] + [f"pow<={MAX_NUMBER}"])
-    for query in (f"cost<={MAX_NUMBER} cost>=-{MAX_NUMBER}", nested, wide):
+    wide = " or ".join([f"cost={n}" for n in range(MAX_TERMS - 1)] + [f"pow<={MAX_QUERY_NUMBER}"])
+    for query in (f"cost<={MAX_QUERY_NUMBER} cost>=-{MAX_QUERY_NUMBER}", nested, wide):
         main(["search", query, "--db", str(sample_db_path), "--count"])
         assert int(capsys.readouterr().out) > 0
 
@@ -49,5 +49,5 @@ def test_other_games_numbers_have_the_same_range():
     with pytest.raises(QueryError, match="out of range") as caught:
         compile_query(f"lore>={HUGE}.5", extra_columns=["Lore"])
     assert caught.value.column == 7
-    where, params = compile_query(f"lore>={MAX_NUMBER}", extra_columns=["Lore"])
-    assert float(MAX_NUMBER) in params
+    where, params = compile_query(f"lore>={MAX_QUERY_NUMBER}", extra_columns=["Lore"])
+    assert float(MAX_QUERY_NUMBER) in params

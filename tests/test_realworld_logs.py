@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from lackey_plugin.log.parser import ParsedLog, parse_log
+from lackey_plugin.log.parser import ParsedLog, parse_log_file
+from zcards.game import ZOMBIE_GAME
 from zcards.model import Card
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
@@ -74,7 +75,7 @@ def cards() -> list[Card]:
 @cache
 def parsed(name: str) -> ParsedLog:
     options = ENTRIES[name].get("options", {})
-    return parse_log(CORPUS / name, players=options.get("players", ()))
+    return parse_log_file(CORPUS / name, players=options.get("players", ()), game=ZOMBIE_GAME)
 
 
 @cache

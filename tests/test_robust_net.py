@@ -29,10 +29,10 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from lackey_plugin.checksum import checksum_bytes
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.fetch import Fetcher
 from lackey_plugin.verify import DEAD, OK, NotAnUpdatelist, verify_plugin
 from zcards.cli import cli
-from zcards.errors import ZcardsError
-from zcards.fetch import Fetcher
 from zcards.importer import import_sources
 from zcards.resources import BUNDLED_SET
 
@@ -161,9 +161,9 @@ def stack() -> Iterator[contextlib.ExitStack]:
         yield servers
 
 
-def assert_import_unchanged(db_path: Path, url: str, match: str) -> ZcardsError:
+def assert_import_unchanged(db_path: Path, url: str, match: str) -> LackeyError:
     before = db_path.read_bytes()
-    with pytest.raises(ZcardsError, match=match) as caught:
+    with pytest.raises(LackeyError, match=match) as caught:
         import_sources(db_path, [url], fetcher=small_limits())
     assert caught.value.location is not None and caught.value.location.file == url
     assert db_path.read_bytes() == before
@@ -252,7 +252,7 @@ def test_read_timeout_is_not_cannot_connect(stack: contextlib.ExitStack) -> None
     """A server that accepts and then says nothing timed out; it did not refuse."""
     server = stack.enter_context(RawServer(drip(http_response(b"late"), every_s=20)))
     fetcher = Fetcher(read_timeout=0.3, retries=0, deadline=10)
-    with pytest.raises(ZcardsError, match=r"timed out: no data for 0\.3 s \(read timeout\)"):
+    with pytest.raises(LackeyError, match=r"timed out: no data for 0\.3 s \(read timeout\)"):
         fetcher.get(server.url("/slow.txt"))
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
 from zcards.rules import VIOLATION_KINDS, Kind, audit
@@ -107,7 +108,7 @@ def simulated_logs() -> list[str]:
 def test_simulated_legal_games_have_no_violation(simulated_logs: list[str]) -> None:
     cards = CardIndex(read_card_file(BUNDLED_SET))
     for text in simulated_logs:
-        report = audit(parse_log(text).events, cards)
+        report = audit(parse_log_text(text, game=ZOMBIE_GAME).events, cards)
         assert report.violations == [], report.to_text()
         assert report.unparsed == []
         assert report.losses or report.turns >= 1
@@ -117,7 +118,7 @@ def test_a_log_without_its_start_only_doubts() -> None:
     """Cut before the new-game line, the table is unknown: nothing is certain (R17.1)."""
     lines = (ROOT / "tests" / "logs" / "illegal-attacker.txt").read_text().splitlines()
     cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
-    report = audit(parse_log("\n".join(lines[40:]) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(lines[40:]) + "\n", game=ZOMBIE_GAME).events, cards)
     assert report.violations == []
     assert any(f.kind == Kind.ILLEGAL_ATTACKER for f in report.unverifiable)
 
@@ -126,7 +127,7 @@ def test_an_unread_line_turns_that_turns_findings_into_doubts() -> None:
     log = (ROOT / "tests" / "logs" / "draw-count-extra.txt").read_text().splitlines()
     log.insert(20, "Alice does something nobody has a template for")
     cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
-    report = audit(parse_log("\n".join(log) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(log) + "\n", game=ZOMBIE_GAME).events, cards)
     assert report.unparsed == [21]
     assert report.violations == []
     assert [(f.kind, f.line) for f in report.unverifiable] == [(Kind.DRAW_COUNT, 25)]
@@ -142,7 +143,7 @@ def test_taking_back_a_phase_keeps_what_was_done() -> None:
         "Alice advances to the next phase: Ready -> Draw",
     ]
     cards = read_card_file(ROOT / "tests" / "logs" / "cards.txt")
-    report = audit(parse_log("\n".join(log) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(log) + "\n", game=ZOMBIE_GAME).events, cards)
     assert report.violations == []
     assert [w.kind for w in report.warnings] == ["phase-back"]
 
@@ -259,10 +260,13 @@ def test_copies_and_fierce_in_any_order_of_lines(attack: list[str], second_fight
     the Berserker's and the face-down pair's fights, 4 available. With one face-down attacker
     less, no reading of the lines can cause the second fight's wound."""
     cards = read_card_file(BUNDLED_SET)
-    report = audit(parse_log("\n".join(copies_and_fierce(attack, 2)) + "\n").events, cards)
+    report = audit(
+        parse_log_text("\n".join(copies_and_fierce(attack, 2)) + "\n", game=ZOMBIE_GAME).events,
+        cards,
+    )
     assert report.violations == [] and report.unverifiable == [], report.to_text()
     lines = copies_and_fierce(attack, 1)
-    report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
     attack_line = len(lines) - lines[::-1].index(
         "Alice advances to the next phase: Build -> Attack"
     )

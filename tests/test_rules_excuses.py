@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
 from zcards.rules.cards import CardIndex
@@ -247,10 +248,10 @@ Ann advances the turn. Current Turn: #2, Bob's turn.
 
 
 def audit_text(text: str):
-    from lackey_plugin.log.parser import parse_log
+    from lackey_plugin.log.parser import parse_log_text
     from zcards.rules import audit
 
-    return audit(parse_log(text).events, CARDS)
+    return audit(parse_log_text(text, game=ZOMBIE_GAME).events, CARDS)
 
 
 def test_the_legal_game_with_texts_is_clean() -> None:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_file
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.rules import KINDS, Kind, audit
 
@@ -70,7 +71,7 @@ def cards():
 
 
 def run(name: str, cards):
-    return audit(parse_log(LOGS / f"{name}.txt").events, cards)
+    return audit(parse_log_file(LOGS / f"{name}.txt", game=ZOMBIE_GAME).events, cards)
 
 
 @pytest.mark.parametrize("name", sorted(VIOLATIONS))

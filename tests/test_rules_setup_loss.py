@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
@@ -24,7 +25,7 @@ def cards():
 
 
 def losses(lines: list[str], cards) -> list[tuple[str, int, int | None, str]]:
-    report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
     assert report.violations == []
     return [(loss.player, loss.turn, loss.line, loss.reason) for loss in report.losses]
 
@@ -56,7 +57,7 @@ def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> Non
     lines.insert(15, "Bob draws a card.")
     if not turn_line:
         lines = lines[:16]
-    report = audit(parse_log("\n".join(lines) + "\n").events, cards)
+    report = audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
     turn, phase = (0, "Setup") if turn_line else (1, "Ready")
     assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
         ("action-after-loss", 16, turn, phase, "Bob draws a card.")
@@ -89,7 +90,7 @@ def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:
     for pov in result.players:
         text = game_log(result, pov, timestamps=False)
         lines = text.splitlines()
-        report = audit(parse_log(text).events, card_list)
+        report = audit(parse_log_text(text, game=ZOMBIE_GAME).events, card_list)
         assert report.violations == []
         shuffle = next(n for n, line in enumerate(lines, 1) if line == "Alice shuffles his Deck.")
         assert [(loss.player, loss.turn, loss.line) for loss in report.losses] == [
@@ -122,7 +123,9 @@ def test_acting_after_a_simulated_setup_loss_is_found() -> None:
             mutation = mutate(
                 Kind.ACTION_AFTER_LOSS, pov_events(result, pov), random.Random(seed), cards
             )
-            report = audit(parse_log(format_log(mutation.events)).events, card_list)
+            report = audit(
+                parse_log_text(format_log(mutation.events), game=ZOMBIE_GAME).events, card_list
+            )
             assert [(v.kind, v.line, v.player) for v in report.violations] == [
                 (Kind.ACTION_AFTER_LOSS, mutation.line, loser)
             ]

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.rules import audit
 
@@ -28,7 +29,7 @@ def cards():
 
 
 def run(lines: list[str], cards, **options):
-    return audit(parse_log("\n".join(lines) + "\n").events, cards, **options)
+    return audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards, **options)
 
 
 def restyle(lines: list[str], style: str) -> tuple[list[str], dict[int, int]]:

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.rules import KINDS, Kind, audit
 
@@ -114,7 +115,7 @@ def cards():
 
 
 def run(lines: list[str], cards):
-    return audit(parse_log("\n".join(lines) + "\n").events, cards)
+    return audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))

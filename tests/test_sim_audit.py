@@ -12,7 +12,8 @@ from collections import Counter, defaultdict
 import pytest
 from support.mutators import MUTATORS, UNVERIFIABLE, mutate
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.cards import CardIndex
@@ -70,7 +71,7 @@ def test_a_thousand_legal_games_in_every_style_are_clean_from_both_points_of_vie
         name = STYLE_NAMES[index % len(STYLE_NAMES)]
         style = resolve_style(name, result.seed)
         for pov in result.players:
-            parsed = parse_log(record(result, pov, style).text())
+            parsed = parse_log_text(record(result, pov, style).text(), game=ZOMBIE_GAME)
             assert parsed.unparsed == [], (name, result.seed, pov)
             report = audit(parsed.events, cards, pov=pov, decks=_decks(result))
             audited[name] += 1
@@ -125,7 +126,9 @@ def test_an_injected_violation_is_found_at_its_line(kind, name, legal_games, car
             continue
         tried += 1
         text = RecordedLog(mutation.events, (), log.pronoun).text()
-        report = audit(parse_log(text).events, cards, pov=pov, decks=_decks(result))
+        report = audit(
+            parse_log_text(text, game=ZOMBIE_GAME).events, cards, pov=pov, decks=_decks(result)
+        )
         violations = {(v.kind, v.line) for v in report.violations}
         where = (name, result.seed, pov, mutation.note, report.to_text())
         if kind in UNVERIFIABLE:

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from zcards.game import PHASES
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import TURN_CAP, DeckList, play_game
-from zcards.sim.state import EMPTY_DECK, NO_SURVIVORS, PHASES
+from zcards.sim.state import EMPTY_DECK, NO_SURVIVORS
 
 
 @pytest.fixture(scope="module")

@@ -7,14 +7,15 @@ import re
 
 import pytest
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
 from zcards.cli import main
+from zcards.game import ZOMBIE_GAME
 from zcards.resources import starter_decks
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import play_game
 from zcards.sim.recorder import game_log, pov_events
-from zcards.sim.report import summarise, wilson
+from zcards.sim.report import summarise_games, wilson
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,7 @@ def test_each_player_sees_his_own_single_draws_and_no_face_down_card(result):
 def test_a_log_parses_back_to_the_events_it_was_written_from(result):
     for pov in result.players:
         events = pov_events(result, pov, timestamps=True)
-        parsed = parse_log(game_log(result, pov, timestamps=True))
+        parsed = parse_log_text(game_log(result, pov, timestamps=True), game=ZOMBIE_GAME)
         assert parsed.unparsed == []
         assert parsed.events == events
         seconds = [event.seconds for event in parsed.events]
@@ -60,7 +61,7 @@ def test_wilson_interval_matches_known_values():
 
 def test_report_counts_wins_by_deck_and_turn_order():
     results = list(iter_games(load_decks([]), 20, 5))
-    report = summarise(results)
+    report = summarise_games(results)
     assert report.games == 20 and sum(report.endings.values()) == 20
     assert all(rate.games == 20 for rate in report.by_deck.values())
     survivors = [r for r in results if r.survivor]

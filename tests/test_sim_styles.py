@@ -10,10 +10,10 @@ from itertools import pairwise
 
 import pytest
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
 from zcards.cli import main
+from zcards.game import ZOMBIE_GAME, Meaning
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
@@ -48,7 +48,7 @@ def test_every_style_parses_back_to_its_events_from_both_points_of_view(name, re
             style = resolve_style(name, result.seed)
             log = record(result, pov, style)
             assert game_log(result, pov, style=style) == log.text()  # the fast path agrees
-            parsed = parse_log(log.text())
+            parsed = parse_log_text(log.text(), game=ZOMBIE_GAME)
             assert parsed.unparsed == []
             assert parsed.events == list(log.events)
             assert [event.line for event in parsed.events] == list(range(1, len(log.events) + 1))

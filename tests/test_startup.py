@@ -76,5 +76,9 @@ def test_help_imports_no_command_module(tmp_path: Path) -> None:
     assert sorted(m for m in modules if m.startswith("zcards.")) == [
         "zcards.cli",
         "zcards.cli.common",
-        "zcards.errors",
+    ]
+    assert sorted(m for m in modules if m.startswith("lackey_plugin")) == [
+        "lackey_plugin",
+        "lackey_plugin.errors",
+        "lackey_plugin.lazy",
     ]

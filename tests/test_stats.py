@@ -13,7 +13,7 @@ from zcards.cli import main
 from zcards.model import Card
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET
-from zcards.stats import NO_COST, database_stats, summarise
+from zcards.stats import NO_COST, database_stats, summarise_cards
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def test_stats_of_a_query_and_of_copies(sample_db_path: Path, alpha: list[Card])
     stats = database_stats(sqlite_utils.Database(sample_db_path), "f:horde")
     assert stats.total == sum(1 for card in alpha if card.faction == "Horde")
     assert set(stats.counts["faction"]) == {"Horde"}
-    doubled = summarise((2, card) for card in alpha[:3])
+    doubled = summarise_cards((2, card) for card in alpha[:3])
     assert doubled.total == 6
 
 

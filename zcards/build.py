@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lackey_plugin.files import replacing
 from zcards.db import BUILD_DIR
 from zcards.errors import ZcardsError
 from zcards.resources import BUNDLED_SET
@@ -65,13 +66,8 @@ def database_step(context: BuildContext) -> StepResult:
     from zcards.importer import import_sources
 
     target = context.db_path
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    temporary.unlink(missing_ok=True)
-    try:
+    with replacing(target) as temporary:
         report = import_sources(temporary, [str(BUNDLED_SET)])
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
     return StepResult("database", (target,), f"{report.added} cards in {target}")
 
 
@@ -88,7 +84,7 @@ def proxies_step(context: BuildContext) -> StepResult:
 
 def plugin_step(context: BuildContext) -> StepResult:
     """The LackeyCCG plugin ``OUT/plugin/zombieccg/`` from the fresh database."""
-    from lackey_plugin.export import export_plugin
+    from zcards.plugin_export import export_plugin
 
     report = export_plugin(
         context.db_path,

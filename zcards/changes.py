@@ -20,9 +20,9 @@ from typing import Any
 
 import sqlite_utils
 
+from lackey_plugin.updatelist import ImageUrls
 from zcards.db import CARD_COLUMNS, connect, create_schema
 from zcards.errors import ZcardsError
-from zcards.plugin_files import ImageUrls
 
 COMPARED_COLUMNS = tuple(column for column in CARD_COLUMNS if column != "source_id")
 _COLUMNS = tuple(CARD_COLUMNS)

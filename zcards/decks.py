@@ -1,69 +1,26 @@
-"""Deck lists: read plain-text lists and Lackey ``.dek`` files, resolve names against the db.
+"""Deck lists against the card database: resolve names to real cards, convert, summarise.
 
-A text deck is what people type or paste (``3 Gross Ghoul``, ``3<TAB>Gross Ghoul``,
-``3x Gross Ghoul``; ``# Survivors`` or ``Survivors:`` starts a section; ``//`` lines are
-comments). It names cards only; :func:`resolve_deck` finds the real cards, so a typo is
-reported with suggestions instead of silently dropping a card.
+Reading and writing deck files (``.dek`` and plain-text lists) is Lackey's format, in
+:mod:`lackey_plugin.dek`; a text deck names cards only, so :func:`resolve_deck` finds the real
+cards, and a typo is reported with suggestions instead of silently dropping a card.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import sqlite_utils
 
+from lackey_plugin.dek import DEFAULT_SECTION, Deck, DeckEntry, format_text_deck, write_dek
 from zcards.errors import Location, ZcardsError
 from zcards.files import atomic_write
-from zcards.lookup import EXACT, NORMALISED, CardIndex
+from zcards.game import ZOMBIE_GAME
+from zcards.lookup import EXACT, NORMALISED, CardLookup
 from zcards.model import Card
-from zcards.stats import Stats, summarise
-
-DEFAULT_SECTION = "Deck"
-
-_COUNT_LINE = re.compile(r"(?P<count>\d+)(?:[xX]|[ \t]+x)?[ \t]+(?P<name>\S.*?)\s*$")
-_HASH_HEADER = re.compile(r"#+\s*(?P<section>.*?)\s*$")
-_COLON_HEADER = re.compile(r"(?P<section>[^\d\s].*?)\s*:\s*$")
-
-
-@dataclass(frozen=True)
-class DeckEntry:
-    """``count`` copies of one card; a ``.dek`` also pins the set and ImageFile."""
-
-    count: int
-    name: str
-    section: str = DEFAULT_SECTION
-    set_name: str = ""
-    image_file: str = ""
-    line: int | None = None
-
-
-@dataclass(frozen=True)
-class Deck:
-    entries: tuple[DeckEntry, ...]
-    source: Path | None = None
-    game: str = ""
-
-    @property
-    def title(self) -> str:
-        return self.source.stem if self.source else "deck"
-
-    @property
-    def total(self) -> int:
-        return sum(entry.count for entry in self.entries)
-
-    @property
-    def sections(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(entry.section for entry in self.entries))
-
-    @property
-    def pinned(self) -> bool:
-        """True when every entry already names its set and ImageFile (a ``.dek``)."""
-        return all(entry.set_name and entry.image_file for entry in self.entries)
+from zcards.stats import Stats, summarise_cards
 
 
 @dataclass(frozen=True)
@@ -107,61 +64,13 @@ class ResolvedDeck:
         return self
 
 
-def _dek() -> ModuleType:
-    """lackey_plugin.dek, imported late: it builds this module's Deck objects itself."""
-    import lackey_plugin.dek
-
-    return lackey_plugin.dek
-
-
-def parse_text_deck(text: str, source: Path | None = None) -> Deck:
-    """Parse a text deck list; a line that is neither a card nor a header is an error."""
-    entries: list[DeckEntry] = []
-    section = DEFAULT_SECTION
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("//"):
-            continue
-        indent = len(raw) - len(raw.lstrip())
-        if header := _HASH_HEADER.fullmatch(line) or _COLON_HEADER.fullmatch(line):
-            section = header["section"] or section
-            continue
-        match = _COUNT_LINE.fullmatch(line)
-        if not match:
-            raise ZcardsError(
-                "expected '<count> <card name>' or a section header",
-                Location(str(source) if source else None, number, indent + 1),
-            )
-        count = int(match["count"])
-        if count < 1:
-            raise ZcardsError(
-                "a card count must be at least 1",
-                Location(str(source) if source else None, number, indent + 1),
-            )
-        entries.append(DeckEntry(count, match["name"], section, line=number))
-    return Deck(tuple(entries), source)
-
-
-def read_deck(path: str | Path) -> Deck:
-    """Read a deck file: a Lackey ``.dek`` (XML) or a plain-text list."""
-    path = Path(path)
-    data = path.read_bytes()
-    if path.suffix.lower() == ".dek" or data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
-        return _dek().parse_dek(data, path)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_text_deck(text, path)
-
-
 def resolve_deck(deck: Deck, db: sqlite_utils.Database) -> ResolvedDeck:
     """Look every name up (exact or case/accent-insensitive only: a deck is data, not a guess).
 
     Prefix and fuzzy matches are not accepted silently; they become suggestions of an unknown
     card. Repeated names in one section are merged, keeping the first position.
     """
-    index = CardIndex(db)
+    index = CardLookup(db)
     merged: dict[tuple[str, tuple[str, str]], ResolvedEntry] = {}
     unknown: list[UnknownCard] = []
     for entry in deck.entries:
@@ -185,23 +94,12 @@ def pinned_entries(deck: Deck) -> tuple[ResolvedEntry, ...]:
     )
 
 
-def format_text_deck(entries: Iterable[DeckEntry | ResolvedEntry]) -> str:
-    """``count<TAB>name`` lines (what Lackey's text decks use); ``Section:`` headers if needed."""
-    rows = [
-        (e.section, e.count, e.card.name if isinstance(e, ResolvedEntry) else e.name)
+def deck_entries(entries: Iterable[ResolvedEntry]) -> list[DeckEntry]:
+    """Resolved entries as Lackey deck entries, pinned to each card's set and ImageFile."""
+    return [
+        DeckEntry(e.count, e.card.name, e.section, e.card.set_name, e.card.image_file)
         for e in entries
     ]
-    lines: list[str] = []
-    show_headers = {section for section, _, _ in rows} != {DEFAULT_SECTION}
-    current = None
-    for section, count, name in rows:
-        if show_headers and section != current:
-            if lines:
-                lines.append("")
-            lines.append(f"{section}:")
-            current = section
-        lines.append(f"{count}\t{name}")
-    return "\n".join(lines) + "\n" if lines else ""
 
 
 def format_json_deck(deck: Deck, entries: Iterable[ResolvedEntry]) -> str:
@@ -228,7 +126,7 @@ def composition(resolved: ResolvedDeck) -> tuple[Stats, dict[str, int]]:
     sections: dict[str, int] = {}
     for entry in resolved.entries:
         sections[entry.section] = sections.get(entry.section, 0) + entry.count
-    return summarise((entry.count, entry.card) for entry in resolved.entries), sections
+    return summarise_cards((entry.count, entry.card) for entry in resolved.entries), sections
 
 
 def convert_deck(deck: Deck, to: str, db: sqlite_utils.Database | None = None) -> str:
@@ -248,7 +146,7 @@ def convert_deck(deck: Deck, to: str, db: sqlite_utils.Database | None = None) -
     if to == "json":
         return format_json_deck(deck, entries)
     if to == "dek":
-        return _dek().write_dek(entries)
+        return write_dek(deck_entries(entries), ZOMBIE_GAME)
     raise ValueError(f"unknown deck format {to!r}")
 
 

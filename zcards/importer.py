@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lackey_plugin.fetch import Fetcher, Validators
 from zcards.cardtable import ProblemLog
 from zcards.changes import CardChange, refresh_image_urls
 from zcards.db import connect, create_card_indexes, create_schema
-from zcards.fetch import Fetcher, Validators
+from zcards.fetch import zcards_fetcher
 from zcards.import_report import ImportReport, fill_report
 from zcards.merge import SHOWN_CHANGES, CardWriter
 from zcards.normalise import CardDataError, CardReader, Chunk, Problem
@@ -86,7 +87,7 @@ def import_sources(
     started = now()
     with contextlib.ExitStack() as stack:
         if fetcher is None:
-            fetcher = stack.enter_context(Fetcher())
+            fetcher = stack.enter_context(zcards_fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
     options = _Options(skip_bad_rows, dry_run, prune, progress)
     while True:

@@ -60,7 +60,7 @@ class Lookup:
         return f"no card named {self.query!r}; did you mean: " + "; ".join(self.suggestions)
 
 
-class CardIndex:
+class CardLookup:
     """Every card name of one database, normalised once, for many lookups (a deck has dozens)."""
 
     def __init__(self, db: sqlite_utils.Database) -> None:

@@ -46,7 +46,7 @@ _BEFORE = f"json_array({', '.join(f'c.{column}' for column in _COLUMNS)})"
 
 
 @dataclass
-class Document:
+class WrittenDocument:
     """One document being written: where it came from and how strictly it is checked."""
 
     location: str
@@ -80,7 +80,7 @@ class CardWriter:
         self.run_id = run_id
         self.scope = sorted(set(scope))
         self.mark = conn.execute("select coalesce(max(rowid), 0) from main.cards").fetchone()[0]
-        self.documents: list[Document] = []
+        self.documents: list[WrittenDocument] = []
         self.direct = True
         self.direct_lines = array("q")
         self.direct_docs: list[tuple[int, int]] = []  # (offset into direct_lines, document)
@@ -103,7 +103,7 @@ class CardWriter:
         return {int(source_id): int(count) for source_id, count in rows}
 
     def add_document(self, location: str, source_id: int, zombie: bool) -> int:
-        self.documents.append(Document(location, source_id, zombie))
+        self.documents.append(WrittenDocument(location, source_id, zombie))
         return len(self.documents) - 1
 
     def add(self, doc: int, chunk: Chunk, image_urls: Sequence[str] | None = None) -> None:

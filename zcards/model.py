@@ -179,6 +179,13 @@ class Card:
         return fields
 
 
+def card_data_columns(cards: Sequence[Card]) -> list[str]:
+    """Card data columns for ``cards``: the Zombie columns, then any extra column they use,
+    sorted for stable output."""
+    extra = sorted({column for card in cards for column in card.extra} - set(ZOMBIE_COLUMNS))
+    return [*ZOMBIE_COLUMNS, *extra]
+
+
 # The stored card columns (``Card.to_row()`` keys), in the order of the ``cards`` table.
 CARD_FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Card))
 

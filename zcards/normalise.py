@@ -1,8 +1,9 @@
 """Turn a Lackey card-data file (bytes from anywhere) into normalised ``cards`` rows, streamed.
 
 Real card lists are messy: any encoding, any line ending, headers in any case, extra
-columns, typos. The normaliser accepts what LackeyCCG accepts, cleans what it can, and
-names file, line and column for everything it cannot. A file whose header has a
+columns, typos. The normaliser reads the file with Lackey's one card data reader
+(:class:`lackey_plugin.carddata.CardDataReader`), accepts what LackeyCCG accepts, cleans what
+it can, and names file, line and column for everything it cannot. A file whose header has a
 ``Faction`` column is Zombie CCG data and is validated strictly (types, factions, keywords,
 symbols, rarities, numbers); any other game's data is imported leniently, so card data of
 any published Lackey plugin loads with every row.
@@ -17,13 +18,13 @@ from __future__ import annotations
 
 import functools
 import io
-import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from lackey_plugin.text import LineReader, TextNote
+from lackey_plugin.carddata import CardDataReader
+from lackey_plugin.text import TextNote
 from zcards.cardtable import FIELD_ALIASES, Chunk, HeaderMap, Problem, ProblemLog, TableNormaliser
 from zcards.errors import Location, ZcardsError
 from zcards.model import Card
@@ -33,7 +34,7 @@ __all__ = [
     "CardDataError",
     "CardFile",
     "CardReader",
-    "CardRow",
+    "NumberedCard",
     "Chunk",
     "Problem",
     "looks_like_card_data",
@@ -58,7 +59,7 @@ class CardDataError(ZcardsError):
 
 
 @dataclass(frozen=True)
-class CardRow:
+class NumberedCard:
     line: int
     card: Card
 
@@ -81,9 +82,9 @@ class CardFile:
     warnings: list[Problem] = field(default_factory=list)
 
     @functools.cached_property
-    def rows(self) -> list[CardRow]:
+    def rows(self) -> list[NumberedCard]:
         pairs = zip(self.lines, self.stored, strict=True)
-        return [CardRow(line, Card.from_values(values)) for line, values in pairs]
+        return [NumberedCard(line, Card.from_values(values)) for line, values in pairs]
 
     @property
     def cards(self) -> list[Card]:
@@ -107,13 +108,13 @@ class CardReader:
         problems: ProblemLog | None = None,
     ) -> None:
         self.origin = origin
-        self.lines = LineReader(stream)
-        self._blocks = self.lines.blocks()
-        first, rest = self._header_block()
+        self.reader = CardDataReader(stream, origin)
+        self.lines = self.reader.lines
+        if not (self.reader.header_line or "").strip():
+            raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
         self.table = TableNormaliser(
-            HeaderMap(rest[0].split("\t"), origin), origin, zombie, problems
+            HeaderMap(self.reader.header, origin), origin, zombie, problems
         )
-        self._first = (first + 1, rest[1:])
         self.rows_read = 0
 
     @property
@@ -135,7 +136,7 @@ class CardReader:
         return notes + self.table.warnings
 
     def chunks(self) -> Iterator[Chunk]:
-        for number, lines in itertools.chain([self._first], self._blocks):
+        for number, lines in self.reader.blocks():
             if not lines:
                 continue
             if not self.lines.ended_with_break:
@@ -143,13 +144,6 @@ class CardReader:
             chunk = self.table.chunk(range(number, number + len(lines)), lines)
             self.rows_read += len(chunk.lines)
             yield chunk
-
-    def _header_block(self) -> tuple[int, list[str]]:
-        for number, lines in self._blocks:
-            if lines and lines[0].strip():
-                return number, lines
-            break
-        raise ZcardsError("card data is empty (no header row)", Location(self.origin, 1))
 
     def _check_last_line(self, number: int, line: str) -> None:
         fields = line.count("\t") + 1

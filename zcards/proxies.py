@@ -19,6 +19,7 @@ from pathlib import Path
 import pypdfium2
 import sqlite_utils
 
+from lackey_plugin.dek import read_deck
 from zcards.cardface import (
     FaceView,
     Fit,
@@ -31,7 +32,7 @@ from zcards.cardface import (
     shrink,
 )
 from zcards.db import iter_cards
-from zcards.decks import read_deck, resolve_deck
+from zcards.decks import resolve_deck
 from zcards.errors import UsageError
 from zcards.files import atomic_write
 from zcards.layout import Grid, Line, Paper, Rect, make_grid

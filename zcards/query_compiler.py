@@ -68,7 +68,7 @@ for _column, (_kind, _aliases) in _FIELD_KINDS.items():
 RARITY_CODES = {name.casefold(): code for code, name in RARITY_NAMES.items()}
 _NUMERIC = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
-MAX_NUMBER = 10**9
+MAX_QUERY_NUMBER = 10**9
 """Largest magnitude of a number in a query (no card comes near it; SQLite's integers end at
 2**63 - 1)."""
 _COMPARE = {":": "=", "=": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -250,11 +250,11 @@ class Compiler:
         return f"{spec.column} {_COMPARE[node.op]} {self.param(number)}"
 
     def bounded(self, node: Field, number: float) -> float:
-        """``number`` when it is within :data:`MAX_NUMBER`, else a caret error."""
-        if abs(number) > MAX_NUMBER:
+        """``number`` when it is within :data:`MAX_QUERY_NUMBER`, else a caret error."""
+        if abs(number) > MAX_QUERY_NUMBER:
             raise self.error(
-                f"{node.value!r} is out of range (numbers go from -{MAX_NUMBER:,} to "
-                f"{MAX_NUMBER:,})",
+                f"{node.value!r} is out of range (numbers go from -{MAX_QUERY_NUMBER:,} to "
+                f"{MAX_QUERY_NUMBER:,})",
                 node.value_pos,
                 len(str(node.value)),
             )

@@ -1,7 +1,7 @@
 """Safe file names from untrusted card data: the one rule the plugin export and renderer share.
 
 A Set or ImageFile value becomes a folder or file name, so it is reduced to a single harmless
-path component first (``../../x``, ``C:\\x`` and ``a/b`` all become plain names). Names are
+path component first (:func:`lackey_plugin.paths.safe_component`). Names are
 also kept unique ignoring case, as Windows and macOS file systems compare them, and every
 ImageFile that had to change is reported. The rule is idempotent on its own output, so a card
 whose values are already safe keeps them: the exporter writes the sanitised values into the
@@ -11,24 +11,15 @@ card data and the renderer, naming the same cards again, arrives at exactly thos
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
+from lackey_plugin.paths import MAX_LENGTH, safe_component
 from zcards.model import Card
 
-MAX_LENGTH = 100
 IMAGE_FALLBACK = "card"
 IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".gif", ".bmp", ".webp")
-_UNSAFE = re.compile(r"[^A-Za-z0-9 _.-]+")
-_DOT_RUNS = re.compile(r"\.{2,}")
-_RESERVED = re.compile(r"^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$", re.I)
-
-
-def safe_component(value: str, fallback: str) -> str:
-    """One harmless path component: no separators, drive letters, dot runs or reserved names."""
-    name = _DOT_RUNS.sub(".", _UNSAFE.sub("_", value)).strip(" .")
-    name = name[:MAX_LENGTH].strip(" .")
-    if not name:
-        return fallback
-    return f"_{name}" if _RESERVED.match(name) else name
+_FIELD_BREAKS = re.compile(r"[\t\r\n]+")
 
 
 def image_component(value: str) -> str:
@@ -87,3 +78,52 @@ class UniqueNames:
                 f"{stem!r}"
             )
         return stem
+
+
+@dataclass(frozen=True)
+class SafeCards:
+    cards: list[Card]
+    messages: list[str]
+
+
+def sanitize_cards(cards: Iterable[Card]) -> SafeCards:
+    """Cards with safe Set and ImageFile values and fields free of TAB/CR/LF, plus what changed."""
+    messages: list[str] = []
+    set_names = UniqueNames()
+    image_names: dict[str, UniqueNames] = {}
+    safe: list[Card] = []
+    for card in cards:
+        set_name = set_names.name(card.set_name, "set")
+        if set_name != card.set_name:
+            _note(messages, f"set {card.set_name!r} renamed to {set_name!r} (unsafe file name)")
+        placed = replace(card, set_name=set_name)
+        image = image_names.setdefault(set_name, UniqueNames()).image(placed, messages)
+        cleaned = replace(placed, image_file=image)
+        fields = cleaned.to_lackey_fields()
+        if any(_FIELD_BREAKS.search(value) for value in fields.values()):
+            messages.append(f"{card.name!r} ({set_name}): TAB/line break in a field -> space")
+            cleaned = _without_breaks(cleaned)
+        safe.append(cleaned)
+    return SafeCards(safe, messages)
+
+
+def _note(messages: list[str], message: str) -> None:
+    if message not in messages:
+        messages.append(message)
+
+
+def _without_breaks(card: Card) -> Card:
+    def clean(text: str) -> str:
+        return _FIELD_BREAKS.sub(" ", text).strip()
+
+    return replace(
+        card,
+        name=clean(card.name),
+        type=clean(card.type),
+        faction=clean(card.faction),
+        keywords=tuple(clean(k) for k in card.keywords),
+        symbols=tuple(clean(s) for s in card.symbols),
+        rarity=clean(card.rarity),
+        text=clean(card.text),
+        extra={clean(k): clean(v) for k, v in card.extra.items()},
+    )

@@ -20,11 +20,13 @@ from urllib.parse import urljoin, urlsplit
 
 import lxml.html
 
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.fetch import Fetcher, Validators, is_url
 from lackey_plugin.text import decode_text
+from lackey_plugin.updatelist import ImageUrls, parse_updatelist
 from zcards.errors import Location, ZcardsError
-from zcards.fetch import Fetcher, Validators, is_url
 from zcards.normalise import CardFile, Problem, looks_like_card_data, normalise_table
-from zcards.plugin_files import ImageUrls, PluginFiles, parse_updatelist
+from zcards.plugin_files import PluginFiles
 
 _HEAD_BYTES = 64 * 1024
 _HASH_BLOCK = 1 << 20
@@ -49,7 +51,7 @@ class SourceRecord:
 
 
 @dataclass(frozen=True)
-class Document:
+class SourceBytes:
     """The bytes of a card-data document, to be read (again) as a stream: a local file is
     never held in memory, a download already is."""
 
@@ -79,7 +81,7 @@ class CardInput:
     """
 
     record: SourceRecord
-    document: Document | None = None
+    document: SourceBytes | None = None
     table: CardFile | None = None
     image_urls: ImageUrls | None = None
 
@@ -101,7 +103,7 @@ class _Loaded:
 
     record: SourceRecord
     head: bytes
-    document: Document
+    document: SourceBytes
     content_type: str = ""
 
     def data(self) -> bytes:
@@ -191,7 +193,7 @@ class Collector:
                 raise ZcardsError(f"cannot read: {error.strerror}", Location(str(path))) from None
             record = SourceRecord(str(path), "", parent, sha256=digest, size=size)
             self.result.records.append(record)
-            return _Loaded(record, head, Document(path=path, stamp=stamp))
+            return _Loaded(record, head, SourceBytes(path=path, stamp=stamp))
         validators = self.cache.get(location) if conditional else None
         download = self.fetcher.get(location, validators)
         record = SourceRecord(location, "", parent, validators=download.validators)
@@ -202,7 +204,7 @@ class Collector:
             return None
         record.sha256 = hashlib.sha256(download.content).hexdigest()
         record.size = len(download.content)
-        document = Document(data=download.content)
+        document = SourceBytes(data=download.content)
         return _Loaded(record, download.content[:_HEAD_BYTES], document, download.content_type)
 
     def _collect_card_file(
@@ -253,11 +255,11 @@ class Collector:
         record.kind = "updatelist"
         text = self._text(loaded)
         plugin = PluginFiles(parse_updatelist(text, record.location), record.location)
-        images = plugin.updatelist.images.copy()
-        for name in plugin.updatelist.url_files:
+        images = plugin.updatelist.image_urls()
+        for name in plugin.updatelist.card_url_files:
             try:
                 url_file = self._load(plugin.resolve(name), record.location, conditional=False)
-            except ZcardsError as error:  # images are optional: the cards still import
+            except LackeyError as error:  # images are optional: the cards still import
                 self.result.warnings.append(Problem(Location(record.location), str(error)))
                 continue
             if url_file is not None:

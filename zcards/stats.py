@@ -73,7 +73,7 @@ def _cost_order(value: str) -> tuple[int, int]:
     return (1, 0) if value == NO_COST else (0, int(value))
 
 
-def summarise(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
+def summarise_cards(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
     """Stats of cards, or of ``(copies, card)`` pairs (a deck)."""
     stats = Stats()
     for item in cards:
@@ -89,4 +89,4 @@ def summarise(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
 def database_stats(db: sqlite_utils.Database, query: str | None = None) -> Stats:
     """Stats of every card in ``db``, or of the cards a search query matches (rows are read
     as they come, and only the fields counted are decoded)."""
-    return summarise(search_rows(db, query) if query else all_rows(db))
+    return summarise_cards(search_rows(db, query) if query else all_rows(db))

@@ -22,7 +22,8 @@ from lackey_plugin.log.templates import TYPES, Template
 
 Builder = Callable[..., ev.Event]
 """``build(match, line, raw, meanings, clock)``: the event of a matched line; ``clock`` turns
-the stamp's hours and ``MM:SS`` into seconds (see :class:`~lackey_plugin.log.matcher.Clock`)."""
+the stamp's hours and ``MM:SS`` into seconds (see
+:class:`~lackey_plugin.log.matcher.StampClock`)."""
 
 _STAMP_GROUPS = (1, 2, 3)  # the stamp's text, hours, MM:SS (matcher.STAMP); 4 marks the body
 _PROVENANCE = {"line": "line", "raw": "raw", "timestamp": "stamp", "seconds": "seconds"}

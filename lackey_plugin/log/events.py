@@ -11,16 +11,19 @@ day; a stamp going backwards means midnight passed). Conventions shared by all e
 * ``*_owner`` owns a zone; "his"/"their" resolves to the actor (the writer picks the pronoun);
 * ``*_pos``: ``"top"``, ``"bottom"``, an ``int`` N for "position N", None when unsaid;
 * ``counts`` is the optional zone-count suffix ``(Hand: 6, Discard: 2)`` as a dict, else None;
-* ``meaning`` (function events): the game definition's :class:`~lackey_plugin.game.Meaning` of
-  the label, None for a label it does not know; derived, not compared.
+* ``meaning`` (function events): what the parser's game definition says the label means
+  (:meth:`~lackey_plugin.game.GameDefinition.meanings`), None for a label it does not know;
+  derived, not compared. ``of`` constructors take a meaning and the definition, and write the
+  definition's label for it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from lackey_plugin.game import ZOMBIE_GAME, GameDefinition, Meaning
+if TYPE_CHECKING:
+    from lackey_plugin.game import GameDefinition
 
 HIDDEN_CARDS = frozenset({"a card", "a face down card", "a face-down card", "a spawned card"})
 """How Lackey writes a card the log's saver cannot see."""
@@ -178,17 +181,17 @@ class Perform(Event):
     player: str
     label: str
     card: str
-    meaning: Meaning | None = field(default=None, compare=False)
+    meaning: str | None = field(default=None, compare=False)
 
     @classmethod
     def of(
         cls,
         player: str,
-        meaning: Meaning,
+        meaning: str,
         card: str,
         *,
-        game: GameDefinition = ZOMBIE_GAME,
-        **provenance,
+        game: GameDefinition,
+        **provenance: Any,
     ) -> Perform:
         """The event for doing ``meaning`` with the game's own label (the simulator's form)."""
         return cls(player, game.label_for(meaning), card, meaning, **provenance)
@@ -201,11 +204,11 @@ class PerformAll(Event):
     kind: ClassVar[str] = "perform_all"
     player: str
     label: str
-    meaning: Meaning | None = field(default=None, compare=False)
+    meaning: str | None = field(default=None, compare=False)
 
     @classmethod
     def of(
-        cls, player: str, meaning: Meaning, *, game: GameDefinition = ZOMBIE_GAME, **provenance
+        cls, player: str, meaning: str, *, game: GameDefinition, **provenance: Any
     ) -> PerformAll:
         return cls(player, game.label_for(meaning), meaning, **provenance)
 
@@ -222,7 +225,7 @@ class CounterChange(Event):
     old: int
     new: int
     delta: int | None = None
-    meaning: Meaning | None = field(default=None, compare=False)
+    meaning: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.delta is None:
@@ -232,13 +235,13 @@ class CounterChange(Event):
     def of(
         cls,
         player: str,
-        meaning: Meaning,
+        meaning: str,
         card: str,
         old: int,
         new: int,
         *,
-        game: GameDefinition = ZOMBIE_GAME,
-        **provenance,
+        game: GameDefinition,
+        **provenance: Any,
     ) -> CounterChange:
         return cls(player, game.label_for(meaning), card, old, new, None, meaning, **provenance)
 

@@ -28,7 +28,6 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.builders import Builder, builder
 from lackey_plugin.log.templates import (
@@ -79,7 +78,7 @@ _MINUTES_SECONDS = _MinutesSeconds(
 )
 
 
-class Clock:
+class StampClock:
     """Turns a log's stamps, in line order, into seconds since its first day (a stamp earlier
     than the one before means midnight passed)."""
 
@@ -196,7 +195,7 @@ class Matcher:
         return TYPES[part.type].frame.replace("{}", f"(?P<{group}>{pattern})")
 
     def event(
-        self, line: str, meanings: dict[str, Meaning], number: int = 0, clock: Clock | None = None
+        self, line: str, meanings: dict[str, str], number: int = 0, clock: StampClock | None = None
     ) -> tuple[ev.Event | None, Template | None]:
         """The event a stripped ``line`` says, and its template; ``(None, None)`` when nothing
         matches. ``clock`` reads its stamp (a fresh one by default)."""
@@ -204,7 +203,7 @@ class Matcher:
         if match is None:
             return None, None
         template, build = self.plans[match.lastindex or 0]
-        return build(match, number, line, meanings, (clock or Clock()).seconds), template
+        return build(match, number, line, meanings, (clock or StampClock()).seconds), template
 
 
 def name_continuations(templates: Iterable[Template]) -> tuple[str, ...] | None:

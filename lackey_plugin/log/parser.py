@@ -1,18 +1,23 @@
 """Read a LackeyCCG game log into typed events; never stop at a line it does not know.
 
-Input is a path, bytes or text. Each line is decoded as UTF-8, falling back to Windows-1252
-(Lackey's Windows builds write the 8-bit code page); line ends may be LF, CRLF or CR. A line
-holding NUL or other control bytes means the file is not a text log: :class:`LogFormatError`
-(the one documented error) names the file, line and column. Unknown lines become
-:class:`~lackey_plugin.log.events.Unparsed` events, or the same error with ``strict=True``;
-so does a line longer than :data:`MAX_LINE` characters after its stamp (no Lackey line is that
-long, and the cap bounds the regex work a crafted line can cause).
+The parser knows Lackey's line templates (``templates.toml``), not any game: it is given a
+:class:`~lackey_plugin.game.GameDefinition` (zones, phases, stats, function labels and what
+each label means), as python-hslog is given its grammar, and every function event carries its
+label and the meaning that definition assigns to it.
+
+Input is a file (:func:`parse_log_file`, :func:`iter_log_file`; read a block at a time, so
+memory stays flat) or text already in memory (:func:`parse_log_text`, :func:`iter_log_text`).
+Bytes are decoded by the one policy of :mod:`lackey_plugin.text` (UTF-8, a stray byte read as
+Windows-1252 and noted by line; a BOM; LF, CRLF or CR). A line holding NUL or other control
+characters means the file is not a text log: :class:`LogFormatError` (the one documented
+error) names the file, line and column, as it does for a file that cannot be read. Unknown
+lines become :class:`~lackey_plugin.log.events.Unparsed` events, or the same error with
+``strict=True``; so does a line longer than :data:`MAX_LINE` characters after its stamp (no
+Lackey line is that long, and the cap bounds the regex work a crafted line can cause).
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import re
 from collections import Counter
@@ -23,38 +28,27 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from lackey_plugin.game import ZOMBIE_GAME, GameDefinition
+from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.game import GameDefinition
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.matcher import (
     MAX_KNOWN_NAMES,
     STAMP,
-    Clock,
     Matcher,
+    StampClock,
     is_ambiguous,
     name_bound,
     name_table,
 )
 from lackey_plugin.log.matcher import MAX_LINE as MAX_LINE  # re-exported: documented here
 from lackey_plugin.log.templates import MAX_NUMBER as MAX_NUMBER  # documented here too
-from lackey_plugin.log.templates import (
-    NumberOutOfRange,
-    Template,
-    Vocabulary,
-    default_templates,
-    meanings,
-)
-from zcards.errors import Location, ZcardsError
-
-Source = str | bytes | os.PathLike
+from lackey_plugin.log.templates import NumberOutOfRange, Template, Vocabulary, default_templates
+from lackey_plugin.text import BLOCK_SIZE, LineReader, TextNote, split_lines
 
 _TIMESTAMP = re.compile(STAMP)
-_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_CONTROL_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_CR_BEFORE_LF = re.compile(r"\r+\n")
-_CR_OR_LF = re.compile(r"[\r\n]")
-_BOM = b"\xef\xbb\xbf"
-_BLOCK = 1 << 20
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_BLOCK = BLOCK_SIZE
+LogFile = str | os.PathLike[str] | BinaryIO
 
 
 @lru_cache(maxsize=16)
@@ -67,7 +61,7 @@ def compiled_matcher(
     return Matcher(templates, Vocabulary.of(game), longest)
 
 
-class LogFormatError(ZcardsError):
+class LogFormatError(LackeyError):
     """The input is not a Lackey text log (binary data), or ``strict`` met an unknown line."""
 
 
@@ -91,6 +85,8 @@ class ParsedLog:
     games: list[Game]
     players: tuple[str, ...]
     unparsed: list[ev.Unparsed]
+    notes: list[TextNote] = field(default_factory=list)
+    """What decoding the file had to guess (Windows-1252 lines), by line."""
 
     def kinds(self) -> Counter[str]:
         """How many events of each kind (``draw``, ``move``…), for summaries."""
@@ -99,6 +95,9 @@ class ParsedLog:
 
 class LogParser:
     """Turns lines into events, learning player names as it goes.
+
+    ``game`` gives the vocabulary (zones, phases, stats, function labels, tried before any
+    text) and what each function label means (``meaning`` of the function events).
 
     Known names (given, or learnt from seat, join, new-game and deck-load lines) are matched
     longest first, so "The Man who plays" is never read as "The Man who"; other names still
@@ -113,8 +112,8 @@ class LogParser:
     def __init__(
         self,
         *,
+        game: GameDefinition,
         players: Iterable[str] = (),
-        game: GameDefinition = ZOMBIE_GAME,
         strict: bool = False,
         templates: Sequence[Template] | None = None,
         source: str = "<text>",
@@ -129,8 +128,8 @@ class LogParser:
         self._lookup = self._plain
         self._ambiguous: list[str] = []
         self._table = ""
-        self._meanings = meanings(game)
-        self._seconds = Clock().seconds
+        self._meanings = game.meanings()
+        self._seconds = StampClock().seconds
         for name in self.players:
             self._learn(name)
 
@@ -194,142 +193,128 @@ class LogParser:
                 yield event
 
 
-def read_lines(source: Source) -> tuple[str, Iterator[tuple[int, str]]]:
-    """The source's display name and its numbered, decoded lines (streamed from files).
+class LogLines:
+    """The numbered, decoded lines of a log file, streamed a block at a time.
 
-    A ``str`` is a path when it names an existing file and holds no line break, else log text.
+    ``file`` is a path or a binary stream already open (read, not closed). Iterate once;
+    afterwards ``notes`` says what decoding had to guess. A file that cannot be read, or that
+    holds control characters (binary data), is a :class:`LogFormatError`; the lines before
+    the bad one come first.
     """
-    if isinstance(source, bytes):
-        source = source.removeprefix(_BOM)
-        return "<bytes>", _decode_lines(iter(source.splitlines(keepends=True)), "<bytes>")
-    if isinstance(source, str) and ("\n" in source or "\r" in source or not os.path.isfile(source)):
-        return "<text>", _text_lines(source)
-    path = Path(source)
-    return str(path), _file_lines(path)
 
+    def __init__(self, file: LogFile) -> None:
+        self.file = file
+        if isinstance(file, str | os.PathLike):
+            self.source = os.fspath(file)
+        else:
+            self.source = str(getattr(file, "name", "<bytes>"))
+        self.notes: list[TextNote] = []
 
-def _file_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """The numbered lines of a file, chained from its blocks in C (no Python step per line)."""
-    return chain.from_iterable(_numbered_blocks(path))
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return chain.from_iterable(self._blocks())  # chained in C: no Python step per line
 
+    def _blocks(self) -> Iterator[Iterable[tuple[int, str]]]:
+        if not isinstance(self.file, str | os.PathLike):
+            yield from self._read(self.file)
+            return
+        path = Path(self.file)
+        try:
+            handle = path.open("rb")
+        except OSError as error:
+            message = f"cannot read the log: {error.strerror}"
+            raise LogFormatError(message, Location(self.source)) from error
+        with handle:
+            yield from self._read(handle)
 
-def _numbered_blocks(path: Path) -> Iterator[Iterable[tuple[int, str]]]:
-    """The file's lines, a block at a time: valid UTF-8 without control bytes (the usual block)
-    is decoded and split in one go, with the line ends of :func:`_decode_lines`, which reads
-    any other block line by line (its lines before a bad byte come before the error)."""
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise LogFormatError(
-            f"cannot read the log: {error.strerror}", Location(str(path))
-        ) from error
-    number = 0
-    with handle:
-        for block in _blocks(handle):
-            text = None
-            if _CONTROL_BYTES.search(block) is None:
-                with contextlib.suppress(UnicodeDecodeError):
-                    text = block.decode("utf-8")
-            if text is None:
-                decoded: list[tuple[int, str]] = []
-                failure: LogFormatError | None = None
-                try:
-                    decoded.extend(_decode_lines(io.BytesIO(block), str(path), number))
-                except LogFormatError as caught:
-                    failure = caught
-                yield decoded
-                if failure is not None:
-                    raise failure
-                number += len(decoded)
+    def _read(self, handle: BinaryIO) -> Iterator[Iterable[tuple[int, str]]]:
+        reader = LineReader(handle, block_size=_BLOCK)
+        for first, lines in reader.blocks():
+            if _CONTROL.search("\n".join(lines)) is None:
+                yield enumerate(lines, first)
                 continue
-            if "\r" in text:
-                text = _CR_BEFORE_LF.sub("\n", text)
-            lines = _CR_OR_LF.split(text) if "\r" in text else text.split("\n")
-            lines.pop()  # after the last LF
-            yield enumerate(lines, number + 1)
-            number += len(lines)
+            for offset, line in enumerate(lines):
+                bad = _CONTROL.search(line)
+                if bad is not None:
+                    yield enumerate(lines[:offset], first)  # the lines before the bad one
+                    raise _binary_error(self.source, first + offset, bad.start(), line)
+        self.notes = reader.notes
 
 
-def _blocks(handle: BinaryIO) -> Iterator[bytes]:
-    """The file in large LF-terminated blocks, without its BOM; a block is cut after its last
-    LF (the rest goes with the next one), and a final line without LF loses its trailing CRs,
-    as a line before an LF does."""
-    pending: list[bytes] = []
-    first = True
-    while block := handle.read(_BLOCK):
-        cut = block.rfind(b"\n") + 1
-        if not cut:
-            pending.append(block)
-            continue
-        lines = b"".join((*pending, block[:cut]))
-        pending = [block[cut:]]
-        yield lines.removeprefix(_BOM) if first else lines
-        first = False
-    last = b"".join(pending)
-    if last:
-        last = last.rstrip(b"\r") + b"\n"
-        yield last.removeprefix(_BOM) if first else last
-
-
-def _decode_lines(chunks: Iterable[bytes], name: str, number: int = 0) -> Iterator[tuple[int, str]]:
-    """Each LF-ended chunk is a line without its trailing CRs; inner CRs split it further."""
-    for chunk in chunks:
-        chunk = chunk.rstrip(b"\r\n")
-        for raw in chunk.split(b"\r") if b"\r" in chunk else (chunk,):
-            number += 1
-            bad = _CONTROL_BYTES.search(raw)
-            if bad is not None:
-                raise _binary_error(name, number, bad.start(), raw[bad.start()])
-            try:
-                yield number, raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield number, raw.decode("cp1252", errors="replace")
-
-
-def _text_lines(text: str) -> Iterator[tuple[int, str]]:
-    lines = enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1)
-    if _CONTROL_TEXT.search(text) is None:
+def text_lines(text: str) -> Iterator[tuple[int, str]]:
+    """The numbered lines of log text (a BOM dropped, line breaks as in a file); control
+    characters are a :class:`LogFormatError`, as in a file."""
+    lines = enumerate(split_lines(text.removeprefix("\ufeff")), start=1)
+    if _CONTROL.search(text) is None:
         yield from lines
         return
     for number, line in lines:
-        bad = _CONTROL_TEXT.search(line)
+        bad = _CONTROL.search(line)
         if bad is not None:
-            raise _binary_error("<text>", number, bad.start(), ord(line[bad.start()]))
+            raise _binary_error("<text>", number, bad.start(), line)
         yield number, line
 
 
-def _binary_error(name: str, number: int, column: int, byte: int) -> LogFormatError:
+def _binary_error(name: str, number: int, column: int, line: str) -> LogFormatError:
     return LogFormatError(
-        f"control byte 0x{byte:02x}: this is binary data, not a Lackey text log",
+        f"control byte 0x{ord(line[column]):02x}: this is binary data, not a Lackey text log",
         Location(name, number, column + 1),
     )
 
 
-def iter_events(
-    source: Source,
+def iter_log_file(
+    file: LogFile,
     *,
+    game: GameDefinition,
     players: Iterable[str] = (),
-    game: GameDefinition = ZOMBIE_GAME,
     strict: bool = False,
 ) -> Iterator[ev.Event]:
-    """Stream the events of a log (a file is read line by line: for large logs)."""
-    name, lines = read_lines(source)
-    return LogParser(players=players, game=game, strict=strict, source=name).events(lines)
+    """Stream the events of a log file, a path or an open binary stream (read a block at a
+    time: for large logs)."""
+    lines = LogLines(file)
+    return LogParser(game=game, players=players, strict=strict, source=lines.source).events(lines)
 
 
-def parse_log(
-    source: Source,
+def iter_log_text(
+    text: str, *, game: GameDefinition, players: Iterable[str] = (), strict: bool = False
+) -> Iterator[ev.Event]:
+    """Stream the events of log text already in memory."""
+    return LogParser(game=game, players=players, strict=strict).events(text_lines(text))
+
+
+def parse_log_file(
+    file: LogFile,
     *,
+    game: GameDefinition,
     players: Iterable[str] = (),
-    game: GameDefinition = ZOMBIE_GAME,
     strict: bool = False,
 ) -> ParsedLog:
-    """Read a whole log: its events, split into games, the players and the unparsed lines."""
-    name, lines = read_lines(source)
-    parser = LogParser(players=players, game=game, strict=strict, source=name)
+    """Read a whole log file (a path or an open binary stream): its events split into games,
+    the players, the unparsed lines. A path that names no readable file is a
+    :class:`LogFormatError`, never log text."""
+    lines = LogLines(file)
+    parsed = _parse(lines, lines.source, game, players, strict)
+    parsed.notes = lines.notes
+    return parsed
+
+
+def parse_log_text(
+    text: str, *, game: GameDefinition, players: Iterable[str] = (), strict: bool = False
+) -> ParsedLog:
+    """Read a whole log held in a string (see :func:`parse_log_file`)."""
+    return _parse(text_lines(text), "<text>", game, players, strict)
+
+
+def _parse(
+    lines: Iterable[tuple[int, str]],
+    source: str,
+    game: GameDefinition,
+    players: Iterable[str],
+    strict: bool,
+) -> ParsedLog:
+    parser = LogParser(game=game, players=players, strict=strict, source=source)
     events = list(parser.events(lines))
     return ParsedLog(
-        source=name,
+        source=source,
         events=events,
         games=split_games(events),
         players=tuple(parser.players),

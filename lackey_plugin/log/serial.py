@@ -1,4 +1,4 @@
-"""Events as JSON-ready dicts and back (``zcards log parse --format jsonl``).
+"""Events as JSON-ready dicts and back (what a ``--format jsonl`` log dump writes).
 
 A log can hold millions of events, so each event class's fields are read by one
 ``attrgetter`` made once per class (:func:`_reader`), and every event is written by the same
@@ -14,7 +14,7 @@ from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any
 
-from lackey_plugin.game import Meaning
+from lackey_plugin.game import GameDefinition
 from lackey_plugin.log.events import EVENT_BY_KIND, Event
 
 
@@ -68,16 +68,18 @@ def event_to_json(event: Event) -> str:
     return encode_compact(_fields_of(event))
 
 
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The inverse of :func:`event_to_dict` (``raw`` comes back empty)."""
+def event_from_dict(data: dict[str, Any], game: GameDefinition | None = None) -> Event:
+    """The inverse of :func:`event_to_dict` (``raw`` comes back empty). Given ``game``, a
+    function event's ``meaning`` is the one that definition assigns to its label (as the
+    parser sets it); else it stays as written."""
     cls = EVENT_BY_KIND[data["kind"]]
     values: dict[str, Any] = {
         key: tuple(value) if isinstance(value, list) else value
         for key, value in data.items()
         if key not in ("kind", "raw")
     }
-    if values.get("meaning") is not None:
-        values["meaning"] = Meaning(values["meaning"])
+    if game is not None and "label" in values and "meaning" in values:
+        values["meaning"] = game.meanings().get(values["label"])
     return cls(**values)
 
 

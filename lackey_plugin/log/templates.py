@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lackey_plugin.game import CardFunction, GameDefinition, GeneralFunction, Meaning
+from lackey_plugin.game import GameDefinition
 from lackey_plugin.log import events as ev
 
 TEMPLATES_FILE = Path(__file__).with_name("templates.toml")
@@ -364,12 +364,8 @@ class Vocabulary:
 
     @classmethod
     def of(cls, game: GameDefinition, names: Iterable[str] = ()) -> Vocabulary:
-        functions: tuple[CardFunction | GeneralFunction, ...] = (
-            *game.card_functions,
-            *game.general_functions,
-        )
-        labels = [function.label for function in functions]
-        return cls(tuple(names), game.zone_labels, tuple(labels), game.stat_labels, game.phases)
+        labels = tuple(function.label for function in game.functions)
+        return cls(tuple(names), game.zone_labels, labels, game.stat_labels, game.phases)
 
     def fragment(self, vocab: str) -> str:
         """The pattern of one vocabulary: known entries longest first, then the fallback;
@@ -383,15 +379,6 @@ class Vocabulary:
             "phase": self.phases,
         }[vocab]
         return "|".join(filter(None, (_alternation(known), _GENERIC[vocab])))
-
-
-def meanings(game: GameDefinition) -> dict[str, Meaning]:
-    """Label -> meaning for every card and general function of ``game``."""
-    functions: tuple[CardFunction | GeneralFunction, ...] = (
-        *game.general_functions,
-        *game.card_functions,
-    )
-    return {function.label: function.meaning for function in functions}
 
 
 def placeholder_pattern(placeholder: Placeholder, vocabulary: Vocabulary) -> str:

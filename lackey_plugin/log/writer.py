@@ -105,8 +105,7 @@ class LogWriter:
 
         Raises ValueError when no template can say the event (e.g. ``Draw(count=2, card=X)``)
         or when a field would break the line (a line break in a card name)."""
-        verbatim = isinstance(event, ev.System | ev.Unparsed)
-        text = event.text if verbatim else self._sentence(event)
+        text = event.text if isinstance(event, ev.System | ev.Unparsed) else self._sentence(event)
         if "\n" in text or "\r" in text:
             raise ValueError(f"a line break in {event!r} would split the log line")
         return f"[{event.timestamp}] {text}" if event.timestamp else text

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import Meaning
 
 SETUP = "Setup"
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
 
@@ -46,7 +46,7 @@ def illegal_attacker(events: Events, rng: random.Random, book: Book) -> Mutation
                 and side.face_down >= 1
                 and not texts(moment, sides, name) & spending
             ):
-                spend = ev.Perform.of(name, Meaning.SPEND, FACE_DOWN)
+                spend = ev.Perform.of(name, Meaning.SPEND, FACE_DOWN, game=ZOMBIE_GAME)
                 sites.append(
                     (
                         partial(insert, events, i + 1, spend),
@@ -77,7 +77,9 @@ def _wound_sites(events: Events, index: int, player: str, side: Side, book: Book
         card = book.cards.get(survivor)
         wounds = side.wounds.get(survivor, 0)
         if card and card.type == "Survivor" and wounds + 1 < (card.health or 1):
-            hit = ev.CounterChange.of(player, Meaning.WOUND, survivor, wounds, wounds + 1)
+            hit = ev.CounterChange.of(
+                player, Meaning.WOUND, survivor, wounds, wounds + 1, game=ZOMBIE_GAME
+            )
             sites.append(
                 (
                     partial(insert, events, index, hit),

@@ -8,8 +8,8 @@ from dataclasses import replace
 from functools import partial
 from typing import TypeGuard
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
 
@@ -196,7 +196,7 @@ def zombie_upgrade(events: Events, rng: random.Random, book: Book) -> Mutation |
             if spare_face_down(events, i + 1, name, side.face_down) >= 1 and not any(
                 j > i and active != name for j, active in fights
             ):
-                flip = ev.Perform.of(name, Meaning.FLIP, rng.choice(plain))
+                flip = ev.Perform.of(name, Meaning.FLIP, rng.choice(plain), game=ZOMBIE_GAME)
                 sites.append((partial(insert, events, i + 1, flip), f"{flip.card} flipped"))
     return pick(Violation.ZOMBIE_UPGRADE, sites, rng)
 
@@ -237,7 +237,7 @@ def action_after_loss(events: Events, rng: random.Random, book: Book) -> Mutatio
     elif setup_end(events) == len(events):  # lost at setup (R2.5)
         opened = {e.player for e in events if isinstance(e, ev.Play) and e.src_zone == "Deck"}
         loser = next(name for name in seated if name not in opened)
-    action = ev.PerformAll.of(loser, Meaning.READY_ALL)
+    action = ev.PerformAll.of(loser, Meaning.READY_ALL, game=ZOMBIE_GAME)
     return pick(
         Violation.ACTION_AFTER_LOSS,
         [(partial(insert, events, len(events), action), f"{loser} acts after losing")],

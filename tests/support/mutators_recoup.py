@@ -8,8 +8,8 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import Meaning
 from zcards.rules.cards import Effect
 
 from .logview import walk

@@ -13,11 +13,12 @@ from typing import IO, Any, NoReturn, TextIO, TypeVar
 
 import click
 
-from zcards.errors import ZcardsError
+from lackey_plugin.errors import LackeyError
 
 T = TypeVar("T")
 
-# The exit-code convention (README, "Exit codes"); library errors carry theirs (zcards.errors).
+# The exit-code convention (README, "Exit codes"); library errors carry theirs (LackeyError and
+# its subclass ZcardsError).
 EXIT_OK, EXIT_FINDING, EXIT_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130  # Ctrl-C, as the shell reports a process stopped by SIGINT
 
@@ -257,7 +258,7 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     usage error is 2; an operating-system error (unreadable file, full disk) is 2.
     """
     as_json = asks_for_json(args)
-    if isinstance(error, ZcardsError):
+    if isinstance(error, LackeyError):
         location = error.location
         failure = FindingFailure if error.exit_code == EXIT_FINDING else CommandFailure
         return failure(

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
+from lackey_plugin.dek import Deck, read_deck
 from zcards.cli.common import FormatChoice, db_option, emit_json, format_option
 from zcards.cli.query import echo_stats
 from zcards.db import open_db
-from zcards.decks import composition, convert_deck, read_deck, resolve_deck, write_atomic
-from zcards.errors import Finding
+from zcards.decks import composition, convert_deck, resolve_deck, write_atomic
+from zcards.errors import ProblemsFound
 
 DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 
@@ -29,7 +30,9 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
 
     Unknown names are listed with suggestions and make the command exit 1.
     """
-    resolved = resolve_deck(read_deck(file), open_db(db_path))
+    deck = read_deck(file)
+    _warn_decoding(deck)
+    resolved = resolve_deck(deck, open_db(db_path))
     stats, sections = composition(resolved)
     if output_format == "json":
         unknown = [
@@ -43,7 +46,7 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
     for unknown_card in resolved.unknown:
         click.echo(unknown_card.explain(file), err=True)
     if resolved.unknown:
-        raise Finding(f"{len(resolved.unknown)} unknown card name(s) in {file}")
+        raise ProblemsFound(f"{len(resolved.unknown)} unknown card name(s) in {file}")
 
 
 @deck_group.command("convert")
@@ -65,12 +68,19 @@ def convert_command(file: Path, to: str, out: Path | None, db_path: Path | None)
     already carries sets and image names and needs no database.
     """
     deck = read_deck(file)
+    _warn_decoding(deck)
     db = None if deck.pinned or to == "text" else open_db(db_path)
     text = convert_deck(deck, to, db)
     if out is None:
         click.echo(text, nl=False)
     else:
         write_atomic(out, text)
+
+
+def _warn_decoding(deck: Deck) -> None:
+    """What reading the file had to guess (Windows-1252 lines), on stderr."""
+    for note in deck.notes:
+        click.echo(f"{deck.source}, line {note.line}: warning: {note.message}", err=True)
 
 
 COMMANDS = [deck_group]

@@ -9,11 +9,12 @@ from pathlib import Path
 import click
 
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import LogParser, read_lines
+from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
 from zcards.cli.common import emit_encoded, write_chunked
+from zcards.game import ZOMBIE_GAME
 
-MAX_LISTED = 1000
+MAX_UNPARSED_LISTED = 1000
 """Unparsed lines the summary lists by number (it counts all of them)."""
 
 
@@ -49,15 +50,17 @@ def parse_command(
 
     Events are written as they are read: memory stays flat however long the log is.
     """
-    source, lines = read_lines(log_file)
-    parser = LogParser(players=players, strict=strict, source=source)
+    lines = LogLines(log_file)
+    parser = LogParser(game=ZOMBIE_GAME, players=players, strict=strict, source=lines.source)
     tally = Tally()
     events = tally.count(parser.events(lines))
     if output_format == "text":
         write_chunked(map(_text_line, events))
     else:
         emit_encoded(map(event_to_json, events), output_format)
-    _summary(source, tally, parser.players, err=output_format != "text")
+    _summary(lines.source, tally, parser.players, err=output_format != "text")
+    for note in lines.notes:  # what decoding guessed (Windows-1252 lines)
+        click.echo(f"{lines.source}, line {note.line}: warning: {note.message}", err=True)
 
 
 def _text_line(event: ev.Event) -> str:
@@ -94,7 +97,7 @@ class Tally:
     def _note(self, event: ev.NewGame | ev.Unparsed) -> None:
         if isinstance(event, ev.Unparsed):
             self.unparsed_total += 1
-            if len(self.unparsed) < MAX_LISTED:
+            if len(self.unparsed) < MAX_UNPARSED_LISTED:
                 self.unparsed.append(event)
             self.games = self.games or 1
             return

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from zcards.cli.common import db_option, emit_json, emit_rows, format_option, stage_progress
-from zcards.errors import Finding, UsageError
+from zcards.errors import ProblemsFound, UsageError
 
 
 @click.group()
@@ -73,7 +73,7 @@ def export_command(
     output_format: str,
 ) -> None:
     """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
-    from lackey_plugin.export import export_plugin
+    from zcards.plugin_export import export_plugin
 
     with stage_progress() as report_stage:
         report = export_plugin(
@@ -118,7 +118,7 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
     if output_format != "json":
         click.echo(f"{errors} errors, {warnings} warnings", err=True)
     if errors or (strict and warnings):
-        raise Finding(f"{folder}: {errors} errors, {warnings} warnings")
+        raise ProblemsFound(f"{folder}: {errors} errors, {warnings} warnings")
 
 
 @plugin.command("verify")
@@ -135,10 +135,12 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
 def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
     """Download a published updatelist.txt and every file it lists; report broken ones."""
     from lackey_plugin.verify import verify_plugin
+    from zcards.fetch import zcards_fetcher
 
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"{url!r} is not an http(s) URL")
-    report = verify_plugin(url, images=images, workers=workers)
+    with zcards_fetcher(retries=2) as fetcher:
+        report = verify_plugin(url, images=images, workers=workers, fetcher=fetcher)
     if output_format == "json":
         emit_json(report.to_dict())
     else:
@@ -150,7 +152,7 @@ def verify_command(url: str, images: bool, workers: int, output_format: str) -> 
             err=True,
         )
     if report.problems:
-        raise Finding(f"{len(report.problems)} broken files in {url}")
+        raise ProblemsFound(f"{len(report.problems)} broken files in {url}")
 
 
 @plugin.command("checksum")

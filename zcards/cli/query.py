@@ -18,7 +18,7 @@ from zcards.cli.common import (
     format_option,
 )
 from zcards.db import open_db
-from zcards.errors import Finding
+from zcards.errors import ProblemsFound
 from zcards.model import CARD_FIELDS, Card
 from zcards.query import count_matches, extra_columns, search_rows, unknown_values
 
@@ -139,11 +139,11 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
     wanted = " ".join(name)
-    from zcards.lookup import EXACT, CardIndex
+    from zcards.lookup import EXACT, CardLookup
 
-    result = CardIndex(open_db(db_path)).lookup(wanted)
+    result = CardLookup(open_db(db_path)).lookup(wanted)
     if result.card is None:
-        raise Finding(result.explain())
+        raise ProblemsFound(result.explain())
     if result.method != EXACT:
         click.echo(f"({result.method} match for {wanted!r})", err=True)
     if output_format == "json":

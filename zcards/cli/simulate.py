@@ -12,7 +12,7 @@ from zcards.sim.batch import iter_games, write_logs
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import DEFAULT_TURN_CAP
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import format_report, summarise
+from zcards.sim.report import format_report, summarise_games
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
@@ -105,7 +105,7 @@ def simulate_command(
         results = list(played)
     if out_dir is not None:
         write_logs(results, out_dir, timestamps=timestamps, style=style)
-    report = summarise(results)
+    report = summarise_games(results)
     if output_format == "json":
         logs = str(out_dir) if out_dir else None
         emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})

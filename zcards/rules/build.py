@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import BUILD_PHASE, HAND, Meaning
 from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.state import Player
@@ -54,12 +54,12 @@ class BuildRules(Area):
         self.resource_plays.clear()
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
-        if signal.phase == "Build":
+        if signal.phase == BUILD_PHASE:
             self.pool.clear()
             self.debts.clear()
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
-        if signal.phase != "Build":
+        if signal.phase != BUILD_PHASE:
             return
         for debt in self.debts:
             if debt.owed:
@@ -86,7 +86,7 @@ class BuildRules(Area):
             fact.meaning != Meaning.SPEND
             or fact.what not in ("zombie", "unseen")
             or not fact.fit
-            or clock.phase != "Build"
+            or clock.phase != BUILD_PHASE
             or event.player != clock.active
             or (fact.owner is not None and fact.owner.name != event.player)
         ):
@@ -104,11 +104,11 @@ class BuildRules(Area):
             return
         me = self.table.player(event.player)
         if fact.name is None:
-            if event.src_zone == "Hand":
+            if event.src_zone == HAND:
                 self._resource_play(me)
             return
         info = fact.info
-        if event.src_zone != "Hand":
+        if event.src_zone != HAND:
             self.findings.warn(
                 "card-effect",
                 f"{fact.name} played from {event.src_zone}: a card effect, not modelled",
@@ -128,7 +128,7 @@ class BuildRules(Area):
     def _resource_play(self, me: Player) -> None:
         """R6.1, R6.2: one card a turn from the hand to the resource zone, in Build."""
         phase = self.clock.phase
-        if phase != "Build":
+        if phase != BUILD_PHASE:
             self.findings.violation(
                 Kind.RESOURCE_PLAY,
                 f"{me.name} plays a resource in the {phase} phase (only in Build)",
@@ -155,7 +155,7 @@ class BuildRules(Area):
                 rule="R7.1",
                 player=me.name,
             )
-        elif clock.phase != "Build":
+        elif clock.phase != BUILD_PHASE:
             self.findings.violation(
                 Kind.CARD_PLAY,
                 f"{name} played in the {clock.phase} phase (only in Build)",
@@ -211,7 +211,7 @@ class BuildRules(Area):
     def _upgrade_check(self, me: Player, name: str, info: CardInfo) -> None:
         """R8.1, R8.2: in Build, with the required face-up keyword zombies (the new one is
         already on the table: it does not count for itself)."""
-        if self.clock.phase != "Build":
+        if self.clock.phase != BUILD_PHASE:
             self.findings.violation(
                 Kind.ZOMBIE_UPGRADE,
                 f"{name} upgraded in the {self.clock.phase} phase (only in Build)",

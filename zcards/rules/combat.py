@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ATTACK_PHASE, RECOUP_PHASE, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
 from zcards.rules.functions import meaning_of
 from zcards.rules.report import Immutable
@@ -22,7 +22,7 @@ from zcards.rules.state import Player
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Board, Fit, Up
 
-MAX_READINGS = 256
+MAX_FIGHT_READINGS = 256
 
 
 @dataclass(frozen=True, order=True)
@@ -102,7 +102,7 @@ class CombatRules(Area):
         return sum(1 for u in board.up if u.combat and not u.spent and self._is_fierce(u))
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
-        if signal.phase != "Attack":
+        if signal.phase != ATTACK_PHASE:
             return
         attack = Attack()
         attackers: dict[str, set[str]] = {}
@@ -174,7 +174,7 @@ class CombatRules(Area):
 
     def _arrival(self, me: Player, fact: Fact) -> None:
         """A zombie readied or moved into a combat zone mid-attack (card text) may fight too."""
-        if self.clock.phase != "Attack" or me.name == self.clock.active or not fact.fit:
+        if self.clock.phase != ATTACK_PHASE or me.name == self.clock.active or not fact.fit:
             return
         up = Up(fact.name or "", True, False, generic=fact.name is None)
         if self.attack.power is not None:
@@ -190,7 +190,7 @@ class CombatRules(Area):
             if fact.owner is not None:
                 self._arrival(fact.owner, fact)
             return
-        if self.clock.phase != "Attack" or fact.survivor is None or fact.owner is None:
+        if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
         if fact.meaning == Meaning.WOUND and fact.added > 0:
             if self._attacked(fact, "wounded"):
@@ -202,7 +202,7 @@ class CombatRules(Area):
         clock, me = self.clock, event.player
         if clock.number < 1 or not clock.known:
             return
-        if clock.phase != "Recoup" or me != clock.active:
+        if clock.phase != RECOUP_PHASE or me != clock.active:
             reason = "outside the Recoup phase of his own turn"
         elif not self._spent_next_to(event):
             reason = "without spending it"
@@ -232,7 +232,7 @@ class CombatRules(Area):
     # -- fight results (R10.5, R10.8) ------------------------------------------------------
 
     def on_leave_table(self, event: ev.Event, fact: Fact) -> None:
-        if self.clock.phase != "Attack" or fact.survivor is None or fact.owner is None:
+        if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
         if fact.owner.name == self.clock.active:
             self._kill(fact.survivor.name, fact)
@@ -382,6 +382,6 @@ def _pareto(readings: set[Reading]) -> set[Reading]:
         if not any(k.needed <= reading.needed and k.extra <= reading.extra for k in kept):
             kept.append(reading)
     out = {r for kept in best.values() for r in kept}
-    if len(out) > MAX_READINGS:  # keep the most lenient ones: only completeness suffers
-        out = set(sorted(out, key=lambda r: (r.needed, r.extra))[:MAX_READINGS])
+    if len(out) > MAX_FIGHT_READINGS:  # keep the most lenient ones: only completeness suffers
+        out = set(sorted(out, key=lambda r: (r.needed, r.extra))[:MAX_FIGHT_READINGS])
     return out

@@ -12,18 +12,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import Meaning
 from zcards.rules.cards import CardIndex, CardInfo
 from zcards.rules.findings import Clock, Findings
 from zcards.rules.state import Player, Survivor, TableState
 from zcards.rules.violations import Kind
 from zcards.rules.zombies import Fit
 
-if TYPE_CHECKING:
-    from zcards.rules.excuses import CardText
+
+class TextExplainer(Protocol):
+    """The card text the replay keeps (:class:`zcards.rules.excuses.CardText`): told of turns,
+    phases, attackers and card uses as the log goes, asked which cards could explain an
+    event."""
+
+    def new_turn(self) -> None: ...
+
+    def new_phase(self) -> None: ...
+
+    def set_attackers(self, attackers: dict[str, set[str]]) -> None: ...
+
+    def used(self, card: str | None, controller: str, how: str) -> None: ...
+
+    def explain(
+        self, event: str, subject: str | None, *, card: str | None = None, consume: bool = True
+    ) -> list[str]: ...
+
 
 # -- the replay's own events ---------------------------------------------------------------
 
@@ -124,7 +140,7 @@ class Context:
     table: TableState
     clock: Clock
     findings: Findings
-    text: CardText
+    text: TextExplainer
     decks: Mapping[str, int] = field(default_factory=dict)
     events: Sequence[object] = ()  # the whole log, for the few checks that look ahead
     index: int = 0  # the position of the current line in ``events``

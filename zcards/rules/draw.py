@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game import DISCARD, DRAW_PHASE, HAND
 from zcards.rules.context import (
     Area,
     Context,
@@ -37,12 +38,12 @@ class DrawRules(Area):
         }
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
-        if signal.phase == "Draw":
+        if signal.phase == DRAW_PHASE:
             self.draws.clear()
             self.discards.clear()
 
     def on_draw(self, event: ev.Draw, _: Fact) -> None:
-        if self.clock.phase != "Draw" or self.clock.number < 1:
+        if self.clock.phase != DRAW_PHASE or self.clock.number < 1:
             return
         before = self.draws[event.player]
         self.draws[event.player] += event.count
@@ -60,10 +61,10 @@ class DrawRules(Area):
     def on_move(self, event: ev.Move, _: Fact) -> None:
         owner = event.src_owner or event.player
         if (
-            self.clock.phase != "Draw"
+            self.clock.phase != DRAW_PHASE
             or self.clock.number < 1
-            or event.src_zone != "Hand"
-            or event.dst_zone != "Discard"
+            or event.src_zone != HAND
+            or event.dst_zone != DISCARD
             or (event.dst_owner or event.player) != owner
         ):
             return
@@ -79,7 +80,7 @@ class DrawRules(Area):
             )
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
-        if signal.phase != "Draw" or self.clock.number < 1:
+        if signal.phase != DRAW_PHASE or self.clock.number < 1:
             return
         for me in self.table.in_game():
             missing = []

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sized
 from dataclasses import replace
 
+from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
-from zcards.decks import Deck
 from zcards.model import Card
 from zcards.rules.cards import CardIndex
 from zcards.rules.context import ACTIONS
@@ -246,7 +246,7 @@ def audit(
 
     ``cards`` is the card data (a list of :class:`~zcards.model.Card`); ``players`` fixes the
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
-    player's deck (its size, a list of cards, or a :class:`~zcards.decks.Deck`), which makes
+    player's deck (its size, a list of cards, or a :class:`~lackey_plugin.dek.Deck`), which makes
     losing by an empty deck checkable.
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)

@@ -17,8 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import cast
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import HAND, Meaning
 from zcards.rules.cards import CardIndex, Effect
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 from zcards.rules.findings import Clock
@@ -330,7 +330,7 @@ class CardUses(Area):
             self.ctx.text.used(fact.name, fact.owner.name, "died")
 
     def on_play(self, event: ev.Play, fact: Fact) -> None:
-        if event.src_zone == "Hand" and fact.owner is not None:
+        if event.src_zone == HAND and fact.owner is not None:
             self.ctx.text.used(fact.name, fact.owner.name, "played")
 
     def on_leave(self, _: ev.Event, fact: Fact) -> None:

@@ -8,8 +8,8 @@ have been a ready one in his combat zone), anything else a spend of any ready ca
 
 from __future__ import annotations
 
-from lackey_plugin.game import ZOMBIE_GAME, Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, ZOMBIE_GAME, Meaning
 from zcards.rules.context import Context, Fact
 from zcards.rules.state import Player, Survivor
 from zcards.rules.zombies import Fit
@@ -17,11 +17,15 @@ from zcards.rules.zombies import Fit
 _SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
 
 
+_BY_VALUE: dict[str, Meaning] = {meaning.value: meaning for meaning in Meaning}
+_BY_LABEL = ZOMBIE_GAME.meanings()
+
+
 def meaning_of(event: ev.Perform | ev.PerformAll | ev.CounterChange) -> Meaning | None:
-    if event.meaning is not None:
-        return event.meaning
-    function = ZOMBIE_GAME.card_function(event.label) or ZOMBIE_GAME.general_function(event.label)
-    return function.meaning if function is not None else None
+    """The line's Zombie CCG meaning: the one the parser's game definition gave it, else the
+    one its label has in :data:`ZOMBIE_GAME` (events made in code)."""
+    value = event.meaning if event.meaning is not None else _BY_LABEL.get(event.label)
+    return _BY_VALUE.get(value) if value is not None else None
 
 
 class CardFunctions:
@@ -130,7 +134,7 @@ class CardFunctions:
             if name is None
             else (lambda combat_only: zombies.spend_named(name, combat_only=combat_only))
         )
-        if clock.phase == "Attack" and me.name != clock.active and me.lost is None:
+        if clock.phase == ATTACK_PHASE and me.name != clock.active and me.lost is None:
             fact.attack_fit = spend(True)  # it fought: a ready zombie in his combat zone
             if fact.attack_fit:
                 return fact
@@ -163,7 +167,7 @@ class CardFunctions:
         if not any(s.spent is not True for s in owner.survivors_named(name)):
             return True
         active = owner.name == self.clock.active
-        return (self.clock.phase, active) in (("Build", True), ("Attack", False))
+        return (self.clock.phase, active) in ((BUILD_PHASE, True), (ATTACK_PHASE, False))
 
     def _ready(self, me: Player, name: str | None) -> Fact:
         if name is None:
@@ -218,7 +222,7 @@ class CardFunctions:
         owner = fact.owner = self.table.owner_of(me.name, name)
         fact.info = self.ctx.cards.get(name)
         if meaning in (Meaning.WOUND, Meaning.HEAL):
-            infected = True if self.clock.phase == "Ready" else None
+            infected = True if self.clock.phase == READY_PHASE else None
             survivor = owner.pick_survivor(name, wounds=event.old, infected=infected)
         else:
             survivor = owner.pick_survivor(name, infected=meaning == Meaning.CURE, recent=True)

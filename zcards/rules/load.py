@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from lackey_plugin.errors import LackeyError
 from lackey_plugin.log import events as ev
 from zcards.errors import Location, UsageError, ZcardsError
 from zcards.model import Card
@@ -38,7 +39,7 @@ def load_cards(
         if db_path is None and not path.exists():
             return read_card_file(BUNDLED_SET)
         return list(iter_cards(open_db(path)))
-    except (ZcardsError, OSError) as error:
+    except (LackeyError, OSError) as error:
         raise UsageError(f"cannot read the card data: {error}") from error
 
 
@@ -58,7 +59,7 @@ def _zombie_card_file(path: Path) -> list[Card]:
 
 def deck_sizes(specs: Iterable[str]) -> dict[str, int]:
     """``PLAYER=FILE`` options -> each player's deck size (a text list or a ``.dek``)."""
-    from zcards.decks import read_deck
+    from lackey_plugin.dek import read_deck
 
     sizes: dict[str, int] = {}
     for spec in specs:
@@ -67,7 +68,7 @@ def deck_sizes(specs: Iterable[str]) -> dict[str, int]:
             raise UsageError(f"--deck {spec!r}: expected PLAYER=FILE")
         try:
             sizes[player.strip()] = read_deck(Path(file.strip())).total
-        except (ZcardsError, OSError) as error:
+        except (LackeyError, OSError) as error:
             raise UsageError(f"--deck {spec!r}: {error}") from error
     return sizes
 
@@ -81,12 +82,13 @@ def audit_log(
     decks: dict[str, int] | None = None,
 ) -> AuditReport:
     """Parse the log at ``path`` and audit it."""
-    from lackey_plugin.log.parser import parse_log
+    from lackey_plugin.log.parser import parse_log_file
+    from zcards.game import ZOMBIE_GAME
 
     names = list(players)
     try:
-        parsed = parse_log(Path(path), players=[*names, *(decks or {})])
-    except ZcardsError as error:  # unreadable input is exit 2, as a usage problem is
+        parsed = parse_log_file(path, game=ZOMBIE_GAME, players=[*names, *(decks or {})])
+    except LackeyError as error:  # unreadable input is exit 2, as a usage problem is
         raise UsageError(error.message, error.location) from error
     except OSError as error:
         raise UsageError(str(error)) from error

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game import END_PHASE, PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
-from zcards.rules.state import PHASES
 from zcards.rules.violations import Kind
 
 
@@ -33,7 +33,7 @@ class PhaseRules(Area):
         reverted = clock.known and clock.number >= 1 and event.number < clock.number
         if clock.known and clock.number >= 1 and not reverted:
             self._end_phase(clock.phase)
-            if clock.phase != "End":
+            if clock.phase != END_PHASE:
                 skipped = PHASES[PHASES.index(clock.phase) + 1 :] if clock.phase in PHASES else []
                 self.findings.violation(
                     Kind.PHASE_ORDER,
@@ -55,7 +55,7 @@ class PhaseRules(Area):
             )
             for me in self.table.players.values():
                 me.forget()
-        self.begin_turn(event.number, event.active, "Ready")
+        self.begin_turn(event.number, event.active, READY_PHASE)
 
     def _check_order(self, event: ev.TurnChange) -> None:
         active = self.clock.active

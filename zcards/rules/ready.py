@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import READY_PHASE, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
 from zcards.rules.violations import Kind
 
@@ -31,7 +31,7 @@ class ReadyRules(Area):
         }
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
-        if signal.phase != "Ready":
+        if signal.phase != READY_PHASE:
             return
         self.infected.clear()
         self.wounded.clear()
@@ -41,7 +41,7 @@ class ReadyRules(Area):
                     self.infected[(me.name, survivor.name)] += 1
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
-        if self.clock.phase != "Ready" or fact.survivor is None or fact.owner is None:
+        if self.clock.phase != READY_PHASE or fact.survivor is None or fact.owner is None:
             return
         key = (fact.owner.name, fact.survivor.name)
         if fact.meaning == Meaning.WOUND:
@@ -50,7 +50,7 @@ class ReadyRules(Area):
             self.infected[key] -= 1
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
-        if signal.phase != "Ready":
+        if signal.phase != READY_PHASE:
             return
         for (name, card), infected in self.infected.items():
             me = self.table.players[name]

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import DECK, RECOUP_PHASE, Meaning
 from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.violations import Kind
@@ -36,7 +36,7 @@ class Roll:
     @property
     def merit(self) -> tuple[bool, bool, bool]:
         """Which roll a food gain is best credited to: the most legal one."""
-        return (self.result >= 2, self.backed, self.phase == "Recoup")
+        return (self.result >= 2, self.backed, self.phase == RECOUP_PHASE)
 
 
 @dataclass
@@ -82,13 +82,13 @@ class RecoupRules(Area):
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         self.owed.clear()
         self.allowed.clear()
-        if signal.phase == "Recoup":
+        if signal.phase == RECOUP_PHASE:
             self.symbol_spends.clear()
             active = self.table.players.get(self.clock.active or "")
             self.upkeep = Upkeep(survivors_at_mark=active.known_survivors() if active else 0)
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
-        if signal.phase != "Recoup" or not self.in_turn:
+        if signal.phase != RECOUP_PHASE or not self.in_turn:
             return
         self._check_upkeep()
         for name, owed in self.owed.items():
@@ -129,7 +129,7 @@ class RecoupRules(Area):
             )
         if not self.in_turn:
             return
-        if self.clock.phase == "Recoup" and me.name == self.clock.active:
+        if self.clock.phase == RECOUP_PHASE and me.name == self.clock.active:
             self.upkeep.survivors_at_mark = me.known_survivors()
             self.upkeep.wounds_since_mark = 0
             if fact.added == -1:
@@ -165,7 +165,7 @@ class RecoupRules(Area):
                 f"{player}'s roll of {roll.result} (line {roll.line}) is credited with food; "
                 "only 2-6 succeeds",
             )
-        elif roll.phase != "Recoup":
+        elif roll.phase != RECOUP_PHASE:
             kind, message = (
                 Kind.ABILITY_USE,
                 f"{player} scavenges in the {roll.phase} phase (roll on line {roll.line}); "
@@ -193,7 +193,7 @@ class RecoupRules(Area):
             and survivor is not None
             and fact.owner is not None
             and fact.fit
-            and self.clock.phase == "Recoup"
+            and self.clock.phase == RECOUP_PHASE
             and info is not None
         ):
             symbols = frozenset(s for s in _SYMBOLS if info.has_symbol(s))
@@ -219,7 +219,7 @@ class RecoupRules(Area):
             return
         phase = self.clock.phase
         for result in event.results:
-            backed = phase == "Recoup" and self._use_symbol("Scavenger", event.player)
+            backed = phase == RECOUP_PHASE and self._use_symbol("Scavenger", event.player)
             self.rolls.append(Roll(event.player, result, event.line, phase, backed))
             if result != 1:
                 continue
@@ -238,7 +238,7 @@ class RecoupRules(Area):
             self._heal(owner)
         elif (
             fact.meaning == Meaning.WOUND
-            and self.clock.phase == "Recoup"
+            and self.clock.phase == RECOUP_PHASE
             and owner == self.clock.active
         ):
             self.upkeep.wounds_since_mark += max(0, fact.added)
@@ -246,7 +246,7 @@ class RecoupRules(Area):
     def _heal(self, owner: str) -> None:
         """A wound was removed from one of ``owner``'s survivors: a Medic's (or text's) doing."""
         phase = self.clock.phase
-        if phase != "Recoup":
+        if phase != RECOUP_PHASE:
             message = (
                 f"a wound is removed from {owner}'s survivor in the {phase} phase "
                 "(Medic: only in Recoup)"
@@ -260,7 +260,7 @@ class RecoupRules(Area):
     # -- a roll of 1 (R12.2) and cards from the deck (R6.3) ----------------------------------
 
     def on_play(self, event: ev.Play, fact: Fact) -> None:
-        if not self.in_turn or fact.name is not None or event.src_zone != "Deck":
+        if not self.in_turn or fact.name is not None or event.src_zone != DECK:
             return
         me = event.player
         if self.owed[me]:

@@ -14,6 +14,7 @@ import copy
 from collections.abc import Mapping, Sequence
 
 from lackey_plugin.log import events as ev
+from zcards.game import READY_PHASE
 from zcards.rules.build import BuildRules
 from zcards.rules.cards import CardIndex
 from zcards.rules.combat import CombatRules
@@ -95,7 +96,7 @@ class Replay:
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
-        self.turn1_phase = "Ready"  # the phase turn 1 starts in without a turn line
+        self.turn1_phase = READY_PHASE  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
         self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
         self.assumptions: list[str] = []  # what this reading assumes the log does not say

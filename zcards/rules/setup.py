@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
+from zcards.game import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
 from zcards.rules.report import Immutable
-from zcards.rules.state import OPENING_BUDGET, SETUP, STARTING_FOOD, STARTING_HAND
+from zcards.rules.state import SETUP
 from zcards.rules.violations import Kind
 
 # The forms people type a bid in (R17.6); a chat line that is only a number counts too, but
@@ -97,7 +98,7 @@ class SetupRules(Area):
         if isinstance(event, ev.DeckLoad):
             return True
         if isinstance(event, ev.Play):
-            return event.src_zone == "Deck" and not event.hidden
+            return event.src_zone == DECK and not event.hidden
         if isinstance(event, ev.Draw):
             total = 0
             for later in (event, *self.ctx.upcoming()):
@@ -122,7 +123,7 @@ class SetupRules(Area):
         if isinstance(event, ev.Draw):
             return self.drawn[event.player] >= STARTING_HAND
         if isinstance(event, ev.Play):
-            if event.src_zone == "Deck":
+            if event.src_zone == DECK:
                 return False
             return event.hidden or event.player in self.opened
         return True
@@ -222,7 +223,7 @@ class SetupRules(Area):
                 player=who,
             )
             return
-        if event.src_zone != "Deck":
+        if event.src_zone != DECK:
             self.findings.violation(
                 Kind.OPENING_SURVIVORS,
                 f"{name} put out at setup from his {event.src_zone} "
@@ -254,7 +255,7 @@ class SetupRules(Area):
     def on_shuffle(self, event: ev.Shuffle, _: Fact) -> None:
         """R2.4: a player shuffles his deck after drawing his hand and putting out his opening
         survivors; that shuffle ends his opening."""
-        if not self.in_setup or not (event.all_decks or event.zone == "Deck"):
+        if not self.in_setup or not (event.all_decks or event.zone == DECK):
             return
         owners = (
             [p.name for p in self.table.in_game()]

@@ -16,14 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
 
+from zcards.game import STARTING_FOOD
 from zcards.rules.report import Loss
 from zcards.rules.zombies import Zombies
 
-PHASES: tuple[str, ...] = ("Ready", "Draw", "Build", "Attack", "Recoup", "End")
 SETUP = "Setup"
-OPENING_BUDGET = 6
-STARTING_HAND = 7
-STARTING_FOOD = 10
 
 _SERIALS = count(1)
 

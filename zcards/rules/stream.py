@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import islice
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ATTACK_PHASE, DISCARD, DRAW_PHASE, HAND, PHASES, READY_PHASE, Meaning
 from zcards.rules.cards import CardIndex
 from zcards.rules.context import is_game_action
 from zcards.rules.functions import meaning_of
-from zcards.rules.state import PHASES
 
 _INVERSE = {
     Meaning.WOUND: Meaning.HEAL,
@@ -142,17 +141,17 @@ LAG_TYPES = frozenset({ev.Draw, ev.Move, ev.Play, ev.Perform, ev.Face})  # what 
 
 def _lag_kind(event: ev.Event, phase: str, cards: CardIndex) -> bool:
     """Whether ``event`` belongs to the phase after ``phase`` (so it may be logged early)."""
-    if phase == "Ready":
+    if phase == READY_PHASE:
         return isinstance(event, ev.Draw) or (
-            isinstance(event, ev.Move) and event.src_zone == "Hand" and event.dst_zone == "Discard"
+            isinstance(event, ev.Move) and event.src_zone == HAND and event.dst_zone == DISCARD
         )
-    if phase == "Draw":
+    if phase == DRAW_PHASE:
         if isinstance(event, ev.Play):
-            return event.src_zone == "Hand" and event.hidden
+            return event.src_zone == HAND and event.hidden
         return isinstance(event, ev.Face) or (
             isinstance(event, ev.Perform) and meaning_of(event) == Meaning.FLIP
         )
-    if phase == "Attack":  # a card spent for its own Recoup ability
+    if phase == ATTACK_PHASE:  # a card spent for its own Recoup ability
         return (
             isinstance(event, ev.Perform)
             and meaning_of(event) == Meaning.SPEND
@@ -198,4 +197,4 @@ def first_phase(upcoming: Sequence[object], start: int) -> str:
             break
         if isinstance(later, ev.PhaseChange) and later.old in PHASES:
             return later.old
-    return "Ready"
+    return READY_PHASE

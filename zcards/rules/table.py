@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import DECK, DISCARD, HAND, READY_PHASE, REMOVED, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
 from zcards.rules.functions import CardFunctions, meaning_of
 from zcards.rules.state import Player, Survivor
@@ -89,10 +89,10 @@ class Tracker(Area):
         _leave_zone(source, event.src_zone, name)
         _enter_zone(target, event.dst_zone, name)
         if event.counts:
-            if event.src_zone == "Deck" and "Deck" in event.counts:
-                source.deck = event.counts["Deck"]
-            elif event.dst_zone == "Deck" and "Deck" in event.counts:
-                target.deck = event.counts["Deck"]
+            if event.src_zone == DECK and DECK in event.counts:
+                source.deck = event.counts[DECK]
+            elif event.dst_zone == DECK and DECK in event.counts:
+                target.deck = event.counts[DECK]
         return Fact(owner=source, name=name, info=self.ctx.cards.get(name))
 
     # -- cards onto and off the table -----------------------------------------------------
@@ -102,8 +102,8 @@ class Tracker(Area):
         source = self.table.player(event.src_owner or event.player)
         name = self.ctx.card_name(event)
         _leave_zone(source, event.src_zone, name)
-        if event.counts and "Deck" in event.counts and event.src_zone == "Deck":
-            source.deck = event.counts["Deck"]
+        if event.counts and DECK in event.counts and event.src_zone == DECK:
+            source.deck = event.counts[DECK]
         info = self.ctx.cards.get(name)
         if name is None:
             me.zombies.add_face_down()
@@ -177,11 +177,11 @@ class Tracker(Area):
     # -- the Ready phase (R4.1): readying is assumed when the log is silent ------------------
 
     def _phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
-        if signal.phase == "Ready":
+        if signal.phase == READY_PHASE:
             self.readied.clear()
 
     def _phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
-        if signal.phase != "Ready":
+        if signal.phase != READY_PHASE:
             return
         for me in self.table.in_game():
             if me.name not in self.readied and me.has_spent_cards():
@@ -202,22 +202,22 @@ def _food_fit(tracked: int | None, old: int) -> Fit:
 
 
 def _leave_zone(me: Player, zone: str, name: str | None) -> None:
-    if zone == "Hand":
+    if zone == HAND:
         me.from_hand(name)
-    elif zone == "Deck":
+    elif zone == DECK:
         me.from_deck()
-    elif zone in ("Discard", "Removed"):
-        pile = me.discard if zone == "Discard" else me.removed
+    elif zone in (DISCARD, REMOVED):
+        pile = me.discard if zone == DISCARD else me.removed
         if name in pile:
             pile.remove(name)
 
 
 def _enter_zone(me: Player, zone: str, name: str | None) -> None:
-    if zone == "Hand":
+    if zone == HAND:
         me.to_hand(1, name)
-    elif zone == "Deck" and me.deck is not None:
+    elif zone == DECK and me.deck is not None:
         me.deck += 1
-    elif zone == "Discard" and name:
+    elif zone == DISCARD and name:
         me.discard.append(name)
-    elif zone == "Removed" and name:
+    elif zone == REMOVED and name:
         me.removed.append(name)

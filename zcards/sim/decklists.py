@@ -7,8 +7,9 @@ from pathlib import Path
 
 import sqlite_utils
 
+from lackey_plugin.dek import read_deck
 from zcards.db import open_db
-from zcards.decks import read_deck, resolve_deck
+from zcards.decks import resolve_deck
 from zcards.errors import UsageError
 from zcards.model import Card
 from zcards.resources import starter_decks

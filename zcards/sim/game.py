@@ -11,15 +11,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zcards.errors import UsageError
+from zcards.game import (
+    ATTACK_PHASE,
+    BUILD_PHASE,
+    DRAW_PHASE,
+    END_PHASE,
+    PHASES,
+    READY_PHASE,
+    RECOUP_PHASE,
+    STARTING_FOOD,
+    STARTING_HAND,
+)
 from zcards.model import Card
-from zcards.rules.state import STARTING_FOOD, STARTING_HAND
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.combat import attack_phase
 from zcards.sim.players import STRATEGIES, Ability
 from zcards.sim.simulator import GameOver, Observer, Simulator
 from zcards.sim.state import (
     COMBAT_ZONE,
-    PHASES,
     RESOURCE_ZONE,
     SURVIVOR_ZONE,
     PlayerState,
@@ -284,10 +293,10 @@ def _no_action(sim: Simulator) -> None:
 
 
 _PHASES = {
-    "Ready": _ready_phase,
-    "Draw": _draw_phase,
-    "Build": _build_phase,
-    "Attack": attack_phase,
-    "Recoup": _recoup_phase,
-    "End": _no_action,
+    READY_PHASE: _ready_phase,
+    DRAW_PHASE: _draw_phase,
+    BUILD_PHASE: _build_phase,
+    ATTACK_PHASE: attack_phase,
+    RECOUP_PHASE: _recoup_phase,
+    END_PHASE: _no_action,
 }

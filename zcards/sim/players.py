@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from zcards.game import OPENING_BUDGET
 from zcards.model import Card
-from zcards.sim.state import COMBAT_ZONE, OPENING_BUDGET, PlayerState, TableCard
+from zcards.sim.state import COMBAT_ZONE, PlayerState, TableCard
 
 
 @dataclass

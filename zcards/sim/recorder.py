@@ -15,17 +15,16 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.writer import LogWriter
 from zcards.files import atomic_write
+from zcards.game import DECK, DISCARD, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.game import GameResult
-from zcards.sim.styles import HAND, PROTOCOL, RecordingStyle, recording, shown_card
+from zcards.sim.styles import PROTOCOL, RecordingStyle, recording, shown_card
 
 FACE_DOWN_PLAY = "a face down card"
 UNSEEN_DRAW = "a card"
-DECK, DISCARD = "Deck", "Discard"
 
 _COUNTERS = {
     ActionKind.WOUND: Meaning.WOUND,
@@ -51,9 +50,12 @@ def to_event(action: Action, pov: str) -> ev.Event:
             shown_card(action),
             int(action.old or 0),
             int(action.new or 0),
+            game=ZOMBIE_GAME,
         )
     if action.kind in _CARD_FUNCTIONS:
-        return ev.Perform.of(player, _CARD_FUNCTIONS[action.kind], shown_card(action))
+        return ev.Perform.of(
+            player, _CARD_FUNCTIONS[action.kind], shown_card(action), game=ZOMBIE_GAME
+        )
     return _SIMPLE[action.kind](action, pov)
 
 
@@ -63,7 +65,7 @@ _SIMPLE: dict[ActionKind, Callable[[Action, str], ev.Event]] = {
     ActionKind.LOAD_DECK: lambda a, _: ev.DeckLoad(a.player, DECK),
     ActionKind.BID: lambda a, _: ev.Chat(a.player, f"bid {a.new}"),
     ActionKind.SET_FOOD: lambda a, _: ev.StatChange(
-        a.player, "Food", int(a.old or 0), int(a.new or 0), target=a.other
+        a.player, FOOD_STAT, int(a.old or 0), int(a.new or 0), target=a.other
     ),
     ActionKind.DRAW: lambda a, pov: ev.Draw(
         a.player, 1, a.card if pov == a.player else UNSEEN_DRAW
@@ -81,7 +83,9 @@ _SIMPLE: dict[ActionKind, Callable[[Action, str], ev.Event]] = {
     ActionKind.SHUFFLE: lambda a, _: ev.Shuffle(a.player, DECK, a.player),
     ActionKind.NEXT_TURN: lambda a, _: ev.TurnChange(a.player, int(a.new or 0), str(a.other)),
     ActionKind.NEXT_PHASE: lambda a, _: ev.PhaseChange(a.player, str(a.old), str(a.new)),
-    ActionKind.READY_ALL: lambda a, _: ev.PerformAll.of(a.player, Meaning.READY_ALL),
+    ActionKind.READY_ALL: lambda a, _: ev.PerformAll.of(
+        a.player, Meaning.READY_ALL, game=ZOMBIE_GAME
+    ),
     ActionKind.TO_DISCARD: lambda a, _: ev.TableToZone(
         a.player, str(a.card), a.player, DISCARD, dst_pos="top"
     ),

@@ -66,7 +66,7 @@ class Report:
         return data
 
 
-def summarise(results: Sequence[GameResult]) -> Report:
+def summarise_games(results: Sequence[GameResult]) -> Report:
     """Count how the games went, per deck and for the first and second player."""
     deck_games: Counter[str] = Counter()
     deck_wins: Counter[str] = Counter()

@@ -18,8 +18,6 @@ T = TypeVar("T")
 SURVIVOR_ZONE = "survivor"
 RESOURCE_ZONE = "resource"
 COMBAT_ZONE = "combat"
-PHASES: tuple[str, ...] = ("Ready", "Draw", "Build", "Attack", "Recoup", "End")
-OPENING_BUDGET = 6
 NO_SURVIVORS = "no survivors"
 EMPTY_DECK = "empty deck"
 

@@ -18,8 +18,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import DRAW_PHASE, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
 from zcards.sim.actions import Action, ActionKind
 
 PROTOCOL_BIDS, CHAT_BIDS, SILENT_BIDS = "protocol", "chat", "silent"
@@ -28,7 +28,6 @@ BID_FORMS = ("bid {}", "I bid {} food", "{}", "I'll bid {}", "bid: {}", "my bid 
 CORRECTION_RATE = 0.08  # chance that a player misclicks at one place that allows it
 LAG_RATE = 0.5  # chance that a turn's non-active player draws before the Draw phase line
 FACE_DOWN_CARD = "a face-down card"
-HAND = "Hand"
 
 Line = tuple[Action | ev.Event, int | None]
 
@@ -121,7 +120,7 @@ def _lagged_order(actions: Sequence[Action], rng: random.Random) -> list[int]:
     ``Ready -> Draw`` line, with no action of the Ready phase after them."""
     moved: dict[int, list[int]] = {}
     for index, action in enumerate(actions):
-        if action.kind is ActionKind.NEXT_PHASE and action.new == "Draw":
+        if action.kind is ActionKind.NEXT_PHASE and action.new == DRAW_PHASE:
             group = _non_active_draws(actions, index)
             if group and rng.random() < LAG_RATE:
                 moved[index] = group
@@ -177,14 +176,14 @@ def _misclick_before(
             return _oops(
                 rng,
                 player,
-                ev.CounterChange.of(player, Meaning.TO_COMBAT, shown, 0, 1),
-                ev.CounterChange.of(player, Meaning.LEAVE_COMBAT, shown, 1, 0),
+                ev.CounterChange.of(player, Meaning.TO_COMBAT, shown, 0, 1, game=ZOMBIE_GAME),
+                ev.CounterChange.of(player, Meaning.LEAVE_COMBAT, shown, 1, 0, game=ZOMBIE_GAME),
             )
         return _oops(
             rng,
             player,
-            ev.Perform.of(player, Meaning.SPEND, shown),
-            ev.Perform.of(player, Meaning.READY, shown),
+            ev.Perform.of(player, Meaning.SPEND, shown, game=ZOMBIE_GAME),
+            ev.Perform.of(player, Meaning.READY, shown, game=ZOMBIE_GAME),
         )
     card = str(action.card)  # played face up by mistake: every log sees its name
     return _oops(
@@ -211,8 +210,8 @@ def _misclick_after(
         return _oops(
             rng,
             player,
-            ev.StatChange(player, "Food", new, new + step, target=target),
-            ev.StatChange(player, "Food", new + step, new, target=target),
+            ev.StatChange(player, FOOD_STAT, new, new + step, target=target),
+            ev.StatChange(player, FOOD_STAT, new + step, new, target=target),
         )
     pairs = {
         ActionKind.WOUND: (Meaning.WOUND, Meaning.HEAL),
@@ -226,8 +225,8 @@ def _misclick_after(
     return _oops(
         rng,
         player,
-        ev.CounterChange.of(player, again, shown, new, new + step),
-        ev.CounterChange.of(player, back, shown, new + step, new),
+        ev.CounterChange.of(player, again, shown, new, new + step, game=ZOMBIE_GAME),
+        ev.CounterChange.of(player, back, shown, new + step, new, game=ZOMBIE_GAME),
     )
 
 

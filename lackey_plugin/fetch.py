@@ -1,0 +1,328 @@
+"""HTTP downloads (a plugin's files, card lists): one polite, bounded session.
+
+Card lists live on hobby web servers that are slow, flaky, gone or hostile. Every download has
+connect/read timeouts, a **total deadline** (a server dripping one byte at a time cannot keep a
+run going: a watchdog shuts the socket down when the deadline passes), retries with exponential
+backoff on connection errors, 429 and 5xx (a server's ``Retry-After`` is obeyed only up to a cap
+and never past the deadline), a **size cap** enforced while streaming and after decompression
+(urllib3 >= 2.6 inflates at most one chunk ahead, so a gzip bomb costs one chunk, not its
+decompressed size), and a conditional request (ETag / Last-Modified) so that a re-import of an
+unchanged source costs one ``304 Not Modified``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from types import TracebackType
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ReadTimeoutError
+from urllib3.response import BaseHTTPResponse
+from urllib3.util.retry import Retry
+
+from lackey_plugin.errors import LackeyError, Location
+
+DEFAULT_USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
+DEFAULT_MAX_BYTES = 32 * 1024 * 1024
+DEFAULT_DEADLINE = 120.0
+MAX_RETRY_AFTER = 10.0
+MAX_REDIRECTS = 10
+_CHUNK = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Validators:
+    """What the server told us last time, sent back to ask "has it changed?"."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+@dataclass(frozen=True)
+class Download:
+    url: str
+    final_url: str
+    not_modified: bool
+    content: bytes
+    content_type: str
+    validators: Validators
+
+
+class FetchError(LackeyError):
+    """A download that failed; the message says what happened to which URL."""
+
+    def __init__(self, url: str, message: str) -> None:
+        super().__init__(message, Location(url))
+
+
+def is_url(source: str) -> bool:
+    return source.lower().startswith(("http://", "https://"))
+
+
+class _Watch:
+    """The deadline of one download: past it, every socket the download uses is shut down,
+    which wakes a blocked read at once (a read timeout alone restarts with every byte)."""
+
+    def __init__(self, seconds: float, retry_after_cap: float) -> None:
+        self.retry_after_cap = retry_after_cap
+        self.expires = time.monotonic() + seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def remaining(self) -> float:
+        return max(0.0, self.expires - time.monotonic())
+
+    def track(self, sock: socket.socket | None) -> None:
+        if sock is None:
+            return
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut_down(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut_down(sock)
+
+    def __enter__(self) -> _Watch:
+        _current.watch = self
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._timer.cancel()
+        _current.watch = None
+
+
+_current = threading.local()
+
+
+def _watch() -> _Watch | None:
+    return getattr(_current, "watch", None)
+
+
+def _shut_down(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):  # the plain socket's, also for TLS: it wakes the reader
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+
+class _Watched:
+    """Connection mixin: hands the socket a response is read from to the current watch."""
+
+    sock: socket.socket | None
+
+    def getresponse(self, *args, **kwargs):
+        watch = _watch()
+        if watch is not None:
+            watch.track(self.sock)
+        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
+
+
+class _WatchedHTTPConnection(_Watched, HTTPConnection):
+    pass
+
+
+class _WatchedHTTPSConnection(_Watched, HTTPSConnection):
+    pass
+
+
+class _WatchedHTTPPool(HTTPConnectionPool):
+    ConnectionCls = _WatchedHTTPConnection
+
+
+class _WatchedHTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _WatchedHTTPSConnection
+
+
+class _WatchedAdapter(HTTPAdapter):
+    """An adapter whose connections report their sockets to the current download's watch."""
+
+    def init_poolmanager(self, *args, **kwargs) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {
+            "http": _WatchedHTTPPool,
+            "https": _WatchedHTTPSPool,
+        }
+
+
+class _BoundedRetry(Retry):
+    """Waits between attempts never longer than the cap, nor past the deadline."""
+
+    def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
+        wanted = super().get_retry_after(response)
+        watch = _watch()
+        if wanted is None or watch is None:
+            return wanted
+        return min(wanted, watch.retry_after_cap, watch.remaining())
+
+    def get_backoff_time(self) -> float:
+        watch = _watch()
+        backoff = super().get_backoff_time()
+        return backoff if watch is None else min(backoff, watch.remaining())
+
+
+class Fetcher:
+    """One ``requests.Session`` shared by every download of an import (thread-safe for GET).
+
+    ``deadline``: seconds one :meth:`get` may take in all (redirects, retries and waits
+    included); ``max_bytes``: the largest body accepted, counted after decompression;
+    ``max_retry_after``: the longest wait a server's ``Retry-After`` may ask for;
+    ``user_agent``: how the downloads introduce themselves (an application names itself).
+    """
+
+    def __init__(
+        self,
+        *,
+        connect_timeout: float = 5.0,
+        read_timeout: float = 30.0,
+        retries: int = 3,
+        backoff: float = 0.5,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        deadline: float = DEFAULT_DEADLINE,
+        max_retry_after: float = MAX_RETRY_AFTER,
+        user_agent: str = DEFAULT_USER_AGENT,
+    ) -> None:
+        self.timeout = (connect_timeout, read_timeout)
+        self.max_bytes = max_bytes
+        self.deadline = deadline
+        self.max_retry_after = max_retry_after
+        retry = _BoundedRetry(
+            total=retries,
+            connect=retries,
+            read=0,
+            status=retries,
+            backoff_factor=backoff,
+            status_forcelist=(429, 500, 502, 503, 504),
+            allowed_methods=frozenset({"GET"}),
+            raise_on_status=False,
+            respect_retry_after_header=True,
+        )
+        self.session = requests.Session()
+        self.session.max_redirects = MAX_REDIRECTS
+        adapter = _WatchedAdapter(max_retries=retry)
+        self.session.mount("http://", adapter)
+        self.session.mount("https://", adapter)
+        self.session.headers["User-Agent"] = user_agent
+
+    def get(
+        self, url: str, validators: Validators | None = None, *, max_bytes: int | None = None
+    ) -> Download:
+        """Download ``url``; given ``validators``, an unchanged resource is ``not_modified``.
+
+        ``max_bytes`` lowers (or raises) the session's size cap for this one download.
+        """
+        headers = {}
+        if validators and validators.etag:
+            headers["If-None-Match"] = validators.etag
+        if validators and validators.last_modified:
+            headers["If-Modified-Since"] = validators.last_modified
+        limit = self.max_bytes if max_bytes is None else max_bytes
+        with _Watch(self.deadline, self.max_retry_after) as watch:
+            try:
+                with self.session.get(
+                    url, headers=headers, timeout=self.timeout, stream=True
+                ) as reply:
+                    download = self._read(url, reply, validators, limit, watch)
+            except FetchError:
+                if watch.expired:
+                    raise self._late(url) from None
+                raise
+            except requests.exceptions.RequestException as error:
+                failure = self._late(url) if watch.expired else self._failure(url, error)
+                raise failure from None
+        return download
+
+    def _read(
+        self,
+        url: str,
+        reply: requests.Response,
+        sent: Validators | None,
+        limit: int,
+        watch: _Watch,
+    ) -> Download:
+        if reply.status_code == 304 and sent is not None:
+            return Download(url, reply.url, True, b"", "", sent)
+        if reply.status_code != 200:
+            raise FetchError(url, f"HTTP {reply.status_code} {reply.reason or ''}".rstrip())
+        declared = reply.headers.get("Content-Length")
+        if declared and declared.isdigit() and int(declared) > limit:
+            raise FetchError(url, f"too large: {declared} bytes (limit {limit})")
+        body = bytearray()
+        for chunk in reply.iter_content(_CHUNK):
+            body += chunk
+            if len(body) > limit:
+                raise FetchError(url, f"too large: more than {limit} bytes")
+        if watch.expired:  # a shut-down socket reads as a normal end of the body
+            raise self._late(url)
+        encoded = reply.headers.get("Content-Encoding", "identity").lower() != "identity"
+        if declared and declared.isdigit() and not encoded and len(body) < int(declared):
+            raise FetchError(url, f"truncated download: {len(body)} of {declared} bytes")
+        validators = Validators(reply.headers.get("ETag"), reply.headers.get("Last-Modified"))
+        content_type = reply.headers.get("Content-Type", "")
+        return Download(url, reply.url, False, bytes(body), content_type, validators)
+
+    def _late(self, url: str) -> FetchError:
+        return FetchError(
+            url, f"timed out: no complete answer within the {self.deadline:g} s deadline"
+        )
+
+    def _failure(self, url: str, error: requests.exceptions.RequestException) -> FetchError:
+        """One clear sentence per way a download fails; a timeout is never "cannot connect"."""
+        cause = _cause(error)
+        if isinstance(error, requests.ReadTimeout) or isinstance(cause, ReadTimeoutError):
+            return FetchError(url, f"timed out: no data for {self.timeout[1]:g} s (read timeout)")
+        refused = isinstance(cause, NewConnectionError)  # a subclass of ConnectTimeoutError
+        if isinstance(error, requests.ConnectTimeout) or (
+            isinstance(cause, ConnectTimeoutError) and not refused
+        ):
+            return FetchError(url, f"timed out connecting (connect timeout {self.timeout[0]:g} s)")
+        if isinstance(error, requests.exceptions.RetryError):
+            return FetchError(url, f"server kept failing: {_reason(error)}")
+        if isinstance(error, requests.exceptions.TooManyRedirects):
+            return FetchError(url, f"too many redirects (more than {MAX_REDIRECTS})")
+        if isinstance(error, requests.exceptions.ChunkedEncodingError):
+            return FetchError(url, "truncated download: the connection closed early")
+        if isinstance(error, requests.exceptions.ContentDecodingError):
+            return FetchError(url, f"cannot decompress the download: {_reason(error)}")
+        if refused:  # its message starts with the connection object's repr
+            return FetchError(url, f"cannot connect: {str(cause).split(': ', 1)[-1]}")
+        if isinstance(error, requests.exceptions.ConnectionError):
+            return FetchError(url, f"cannot connect: {_reason(error)}")
+        return FetchError(url, f"download failed: {_reason(error)}")
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> Fetcher:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _cause(error: BaseException) -> object:
+    """The innermost urllib3 error of a requests exception (``MaxRetryError.reason`` …)."""
+    cause: object = error.args[0] if error.args else error
+    return getattr(cause, "reason", cause)
+
+
+def _reason(error: Exception) -> str:
+    """The innermost useful message of a requests/urllib3 exception chain."""
+    return str(_cause(error))
