@@ -29,7 +29,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.cards import CardIndex
@@ -111,7 +112,7 @@ def outcome(place: Place, index: CardIndex) -> tuple[str, tuple[str, ...], list[
     events = [*place.log.events[:at], place.injection.event, *place.log.events[at:]]
     text = log_text(numbered(events), place.log.pronoun)
     decks = dict.fromkeys(place.players, DECK_SIZE)
-    report = audit(parse_log(text).events, index, pov=place.pov, decks=decks)
+    report = audit(parse_log_text(text, game=ZOMBIE_GAME).events, index, pov=place.pov, decks=decks)
     line = at + 1
     found = [f for f in (*report.violations, *report.unverifiable) if f.line == line]
     messages = [f"{f.kind}: {f.message}" for f in found]

@@ -24,7 +24,8 @@ from support.table_readings import (
 from support.truth import Side, Survivor, Zombie, play_observed, states_by_line
 
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import parse_log
+from lackey_plugin.log.parser import parse_log_text
+from zcards.game import ZOMBIE_GAME
 from zcards.normalise import read_card_file
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.batch import game_seed
@@ -75,7 +76,7 @@ Bob advances to the next phase: Build -> Attack
 
 
 def events_of(text: str) -> list[ev.Event]:
-    return parse_log(text).events
+    return parse_log_text(text, game=ZOMBIE_GAME).events
 
 
 def tables_after(text: str) -> Tables:

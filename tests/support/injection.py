@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeGuard
 
-from lackey_plugin.game import Meaning
 from lackey_plugin.log import events as ev
+from zcards.game import ZOMBIE_GAME, Meaning
 from zcards.model import Card
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.recorder import RecordedLog
@@ -242,7 +242,7 @@ def _heals(index, state: Snapshot, in_game, before, after, healers: Healers, owe
             reading = (
                 "a correction" if undone else healers.reading(before, name) or owed.reading(name)
             )
-            heal = ev.CounterChange.of(name, Meaning.HEAL, card, w, w - 1)
+            heal = ev.CounterChange.of(name, Meaning.HEAL, card, w, w - 1, game=ZOMBIE_GAME)
             yield Injection("heal without a Medic", index, heal, reading)
 
 
@@ -276,7 +276,7 @@ def _fighters(
                     else ""
                 )
             )
-            spend = ev.Perform.of(name, Meaning.SPEND, shown)
+            spend = ev.Perform.of(name, Meaning.SPEND, shown, game=ZOMBIE_GAME)
             yield Injection("non-attacker fights", index, spend, reading)
 
 
@@ -290,7 +290,7 @@ def _wounds(index, state: Snapshot, players, before, after, attacker: str):
             undone = _counter(before, name, Meaning.HEAL, card, w + 1, w) or _counter(
                 after, name, Meaning.HEAL, card, w + 1, w
             )
-            wound = ev.CounterChange.of(name, Meaning.WOUND, card, w, w + 1)
+            wound = ev.CounterChange.of(name, Meaning.WOUND, card, w, w + 1, game=ZOMBIE_GAME)
             reading = "a correction" if undone else attacker
             yield Injection("wound without an attacker", index, wound, reading)
 
