@@ -5,6 +5,8 @@ while it is on the table or was just used; outside that scope the finding stays 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from zcards.game import ZOMBIE_GAME
@@ -18,6 +20,7 @@ from zcards.rules.state import TableState
 ALPHA = read_card_file(BUNDLED_SET)
 CARDS = CardIndex(ALPHA)
 ME, HIM = "Zed", "Ann"
+LOGS = Path(__file__).parent / "logs"
 
 
 def test_the_table_covers_every_card_of_the_bundled_set_once() -> None:
@@ -291,3 +294,25 @@ def test_texts_out_of_scope_excuse_nothing(after: str, inserted: str, kind: str)
     lines.insert(at, inserted)
     report = audit_text("\n".join(lines) + "\n")
     assert [(v.kind, v.line) for v in report.violations] == [(kind, at + 1)], report.to_text()
+
+
+def test_a_one_shot_item_taken_back_excuses_nothing() -> None:
+    """Bandages played and moved back to the hand was not used (a one-shot item is discarded
+    once used, R7.5): it excuses no later heal, whether the two lines were a misclick and its
+    correction or two real actions. Found by the detection-rate script."""
+    table = TableState(started=True)
+    table.player(ME).playing = True
+    text = CardText(CARDS, table, Clock(number=2, phase="Draw", active=ME))
+    text.used("Bandages", ME, "played")
+    assert text.explain("heal", ME, consume=False) == ["Bandages"]
+    text.withdrawn("Bandages", ME)
+    assert text.explain("heal", ME) == []
+
+
+def test_a_heal_after_a_one_shot_item_was_taken_back_is_a_violation() -> None:
+    """The log form of the case above: Bandages played in the Draw phase and moved straight
+    back to the hand, then a heal. Under both readings (a misclick, or two real actions) no
+    Medic and no used Bandages removed the wound."""
+    log = (LOGS / "one-shot-taken-back.txt").read_text()
+    report = audit_text(log)
+    assert [(v.kind, v.line) for v in report.violations] == [("ability-use", 34)]

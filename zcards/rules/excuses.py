@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import cast
 
 from lackey_plugin.log import events as ev
-from zcards.game import HAND, Meaning
+from zcards.game import DISCARD, HAND, Meaning
 from zcards.rules.cards import CardIndex, Effect
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 from zcards.rules.findings import Clock
@@ -172,6 +172,16 @@ class CardText:
         left = {row.event: row.count for row in self._rows(card) or () if row.needs == how}
         if left:
             self.uses.append(Use(card, controller, how, left))
+
+    def withdrawn(self, card: str | None, controller: str) -> None:
+        """A card played this phase went back off the table to a zone other than the discard
+        pile: it was not used (a one-shot item is discarded once its effect happened), so its
+        play excuses nothing from now on."""
+        for index in range(len(self.uses) - 1, -1, -1):
+            use = self.uses[index]
+            if (use.card, use.controller, use.how) == (card, controller, "played"):
+                del self.uses[index]
+                return
 
     # -- the question ------------------------------------------------------------------------
 
@@ -333,6 +343,10 @@ class CardUses(Area):
         if event.src_zone == HAND and fact.owner is not None:
             self.ctx.text.used(fact.name, fact.owner.name, "played")
 
-    def on_leave(self, _: ev.Event, fact: Fact) -> None:
-        if fact.survivor is not None and fact.owner is not None:
+    def on_leave(self, event: ev.Event, fact: Fact) -> None:
+        if fact.owner is None:
+            return
+        if fact.survivor is not None:
             self.ctx.text.used(fact.name, fact.owner.name, "died")
+        elif isinstance(event, ev.TableToZone) and event.dst_zone != DISCARD:
+            self.ctx.text.withdrawn(fact.name, fact.owner.name)
