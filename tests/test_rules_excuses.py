@@ -5,8 +5,6 @@ while it is on the table or was just used; outside that scope the finding stays 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from zcards.game import ZOMBIE_GAME
@@ -20,7 +18,6 @@ from zcards.rules.state import TableState
 ALPHA = read_card_file(BUNDLED_SET)
 CARDS = CardIndex(ALPHA)
 ME, HIM = "Zed", "Ann"
-LOGS = Path(__file__).parent / "logs"
 
 
 def test_the_table_covers_every_card_of_the_bundled_set_once() -> None:
@@ -313,6 +310,44 @@ def test_a_heal_after_a_one_shot_item_was_taken_back_is_a_violation() -> None:
     """The log form of the case above: Bandages played in the Draw phase and moved straight
     back to the hand, then a heal. Under both readings (a misclick, or two real actions) no
     Medic and no used Bandages removed the wound."""
-    log = (LOGS / "one-shot-taken-back.txt").read_text()
-    report = audit_text(log)
+    report = audit_text(ONE_SHOT_TAKEN_BACK)
     assert [(v.kind, v.line) for v in report.violations] == [("ability-use", 34)]
+
+
+ONE_SHOT_TAKEN_BACK = """\
+Alice sits down at seat 1
+Bob sits down at seat 2
+Alice starts a new game.
+Alice loads a deck to the Deck zone and shuffles it.
+Bob loads a deck to the Deck zone and shuffles it.
+Alice: bid 0
+Bob: bid 10
+Alice changes Alice's Food to 0. (from 10 to 0) (-10)
+Alice draws 7 cards.
+Bob draws 7 cards.
+Alice plays Kyle Bjorn from his Deck.
+Alice shuffles his Deck.
+Bob plays Old Pete from his Deck.
+Bob shuffles his Deck.
+Alice advances the turn. Current Turn: #1, Alice's turn.
+Alice advances to the next phase: Ready -> Draw
+Alice draws 2 cards.
+Alice discards Shambler from his Hand to the top of his Discard.
+Bob draws 2 cards.
+Bob discards Shambler from his Hand to the top of his Discard.
+Alice advances to the next phase: Draw -> Build
+Alice advances to the next phase: Build -> Attack
+Alice advances to the next phase: Attack -> Recoup
+Alice performs Wound (0 to 1) (+1) on Kyle Bjorn.
+Alice advances to the next phase: Recoup -> End
+Alice advances the turn. Current Turn: #2, Bob's turn.
+Bob advances to the next phase: Ready -> Draw
+Bob draws 2 cards.
+Bob discards Shambler from his Hand to the top of his Discard.
+Alice draws 2 cards.
+Alice discards Shambler from his Hand to the top of his Discard.
+Bob plays Bandages from his Hand.
+Bob moves Bandages from the table to his Hand.
+Alice performs Heal (1 to 0) (-1) on Kyle Bjorn.
+Bob advances to the next phase: Draw -> Build
+"""
