@@ -182,10 +182,11 @@ class LineReader:
             return self._decode_lines(body, number)
         if len(text) != len(body):
             self._encoding.saw_utf8 = True
-        if self._breaks is _BREAKS:
-            lines = _TEXT_BREAKS.split(text) if "\r" in text else text.split("\n")
-        else:
-            lines = [line.decode("utf-8") for line in self._breaks.split(body)]
+        if self._breaks is not _BREAKS:
+            # A foreign break byte (a raw NEL) may sit inside a UTF-8 sequence of the
+            # whole body: each piece is decoded on its own, with the fallback.
+            return self._decode_lines(body, number)
+        lines = _TEXT_BREAKS.split(text) if "\r" in text else text.split("\n")
         lines.pop()  # after the last break
         return lines
 

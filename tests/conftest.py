@@ -13,6 +13,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Tests time nothing (performance is measured by scripts/): hypothesis' per-example deadline
+# is off. CI runs the same examples every time (derandomize), so a landing is reproducible;
+# developers' runs explore new random examples.
+settings.register_profile("zcards", deadline=None)
+settings.register_profile("ci", parent=settings.get_profile("zcards"), derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "zcards"))
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_ENV = "ZCARDS_REFERENCE"
