@@ -27,6 +27,8 @@ HEAVY = (
     "zcards.importer",
     "zcards.build",
     "lackey_plugin.export",
+    "sqlite_utils",  # a third of a search's start-up: searches read through sqlite3 alone
+    "lackey_plugin.log.events",  # only log commands need the event classes
 )
 PROBE = """
 import json, sys

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
-from lackey_plugin.log.serial import encode_compact
+from lackey_plugin.compact_json import encode_compact
 from zcards.model import CARD_FIELDS, Card
 
 SELECT_COLUMNS = ", ".join(f"cards.{name}" for name in CARD_FIELDS)

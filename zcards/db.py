@@ -17,12 +17,13 @@ import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from zcards.errors import ZcardsError
 from zcards.model import Card
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 DEFAULT_DB = "cards.db"
 BUILD_DIR = Path("build")
@@ -76,21 +77,47 @@ def open_db(
 ) -> sqlite_utils.Database:
     """Open the card database (see :func:`find_db`); a missing ``--db``/``$ZCARDS_DB`` file is
     a clear error unless we are about to create it."""
+    import sqlite_utils
+
     db_path = find_db(path) if must_exist else resolve_db_path(path)
     if db_path is None:
         return bundled_db()
-    if must_exist and not db_path.exists():
-        raise ZcardsError(
-            f"card database {db_path} does not exist (run 'zcards build' or 'zcards import')"
-        )
+    if must_exist:
+        _require(db_path)
     # execute_plugins=False: sqlite-utils' entry-point scan costs 10 ms of every start-up.
     db = sqlite_utils.Database(connect(db_path), execute_plugins=False)
     ensure_schema(db)
     return db
 
 
+def open_connection(path: str | os.PathLike[str] | None = None) -> sqlite3.Connection:
+    """The card database :func:`open_db` would open, as a plain connection for reading: all a
+    search needs, without importing sqlite-utils (a third of a quick command's start-up)."""
+    db_path = find_db(path)
+    if db_path is None:
+        return bundled_db().conn
+    _require(db_path)
+    conn = connect(db_path)
+    create_schema(conn)
+    return conn
+
+
+def connection(db: sqlite3.Connection | sqlite_utils.Database) -> sqlite3.Connection:
+    """The SQLite connection behind either kind of card source."""
+    return db if isinstance(db, sqlite3.Connection) else db.conn
+
+
+def _require(db_path: Path) -> None:
+    if not db_path.exists():
+        raise ZcardsError(
+            f"card database {db_path} does not exist (run 'zcards build' or 'zcards import')"
+        )
+
+
 def bundled_db() -> sqlite_utils.Database:
     """The bundled set in a read-only in-memory database: the last default, never written."""
+    import sqlite_utils
+
     from zcards.normalise import read_card_file
     from zcards.resources import BUNDLED_SET
 

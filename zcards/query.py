@@ -7,12 +7,13 @@ Results are :class:`~zcards.card_rows.CardRow` objects read as the cursor goes
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from zcards.card_rows import SELECT_COLUMNS, CardRow
+from zcards.db import connection
 from zcards.errors import UsageError
 from zcards.model import Card
 from zcards.query_compiler import (
@@ -31,6 +32,9 @@ from zcards.query_compiler import (
     register_functions,
 )
 from zcards.query_parser import And, Field, Node, QueryError, parse_query
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = [
     "all_rows",
@@ -99,7 +103,9 @@ def _caret_length(node: Field) -> int:
 class _Plan:
     """The SQL of one search: filter, order, page."""
 
-    def __init__(self, db: sqlite_utils.Database, query: str | None, sort: str | None) -> None:
+    def __init__(
+        self, db: sqlite3.Connection | sqlite_utils.Database, query: str | None, sort: str | None
+    ) -> None:
         self.query = query or ""
         tree = parse_query(query) if query else None
         self.filter, keys = _split_order(self.query, tree) if tree else (None, [])
@@ -110,7 +116,7 @@ class _Plan:
         named += [key.name for key in self.keys]
         needs_extra = any(fold_field(name) not in FIELDS for name in named)
         self.extra = extra_columns(db) if needs_extra else []
-        register_functions(db.conn)
+        register_functions(connection(db))
 
     def where(self) -> tuple[str, list[object]]:
         if self.filter is None:
@@ -146,7 +152,7 @@ class _Plan:
 
 
 def search_sql(
-    db: sqlite_utils.Database,
+    db: sqlite3.Connection | sqlite_utils.Database,
     query: str | None,
     *,
     sort: str | None = None,
@@ -168,7 +174,7 @@ def search_sql(
 
 
 def search_rows(
-    db: sqlite_utils.Database,
+    db: sqlite3.Connection | sqlite_utils.Database,
     query: str | None,
     *,
     sort: str | None = None,
@@ -177,16 +183,16 @@ def search_rows(
 ) -> Iterator[CardRow]:
     """The matching cards as rows, fetched as they are read (see :func:`search_sql`)."""
     sql, params = search_sql(db, query, sort=sort, limit=limit, offset=offset)
-    return map(CardRow, db.conn.execute(sql, params))
+    return map(CardRow, connection(db).execute(sql, params))
 
 
-def all_rows(db: sqlite_utils.Database) -> Iterator[CardRow]:
+def all_rows(db: sqlite3.Connection | sqlite_utils.Database) -> Iterator[CardRow]:
     """Every card as a row, in storage order (for counting: no sort at all)."""
-    return map(CardRow, db.conn.execute(f"SELECT {SELECT_COLUMNS} FROM cards"))
+    return map(CardRow, connection(db).execute(f"SELECT {SELECT_COLUMNS} FROM cards"))
 
 
 def search(
-    db: sqlite_utils.Database,
+    db: sqlite3.Connection | sqlite_utils.Database,
     query: str,
     *,
     sort: str | None = None,
@@ -197,7 +203,7 @@ def search(
     return [row.card() for row in search_rows(db, query, sort=sort, limit=limit, offset=offset)]
 
 
-def count_matches(db: sqlite_utils.Database, query: str) -> int:
+def count_matches(db: sqlite3.Connection | sqlite_utils.Database, query: str) -> int:
     where, params = _Plan(db, query, None).where()
     return db.execute(f"SELECT count(*) FROM cards WHERE {where}", params).fetchone()[0]
 
@@ -209,7 +215,7 @@ _VOCABULARY_SQL = {
 }
 
 
-def unknown_values(db: sqlite_utils.Database, query: str) -> list[str]:
+def unknown_values(db: sqlite3.Connection | sqlite_utils.Database, query: str) -> list[str]:
     """Hints for values no card has (``k:fats``): why a query may have matched nothing.
 
     Categories, keywords, symbols and requirements are checked against the database's own

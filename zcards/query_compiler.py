@@ -20,11 +20,13 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from zcards.model import FIELD_ALIASES, RARITY_NAMES
 from zcards.query_parser import And, Field, Node, Not, Or, QueryError, Regex, Text, parse_query
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 TEXT, CATEGORY, LIST, REQUIREMENT, NUMBER, EXTRA = (
     "text", "category", "list", "requirement", "number", "extra",
@@ -308,7 +310,7 @@ def compile_query(text: str, *, extra_columns: Iterable[str] = ()) -> tuple[str,
     return Compiler(text, extra_columns).compile(parse_query(text))
 
 
-def extra_columns(db: sqlite_utils.Database) -> list[str]:
+def extra_columns(db: sqlite3.Connection | sqlite_utils.Database) -> list[str]:
     """Header names of every non-Zombie column stored in ``extra`` (searchable by name)."""
     rows = db.execute(
         "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"

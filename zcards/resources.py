@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
+if TYPE_CHECKING:
+    import jinja2
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
@@ -23,7 +25,10 @@ def templates_dir() -> Path:
 
 @cache
 def jinja_env() -> jinja2.Environment:
-    """One environment for every template; HTML and XML templates are autoescaped."""
+    """One environment for every template; HTML and XML templates are autoescaped.
+    (jinja2 is imported here: a search that reads the bundled set renders nothing.)"""
+    import jinja2
+
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         autoescape=jinja2.select_autoescape(["html", "xml", "html.j2", "xml.j2"]),

@@ -7,32 +7,14 @@ C encoder (:data:`encode_compact`), not a new encoder per call as ``json.dumps``
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import fields
-from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any
 
+from lackey_plugin.compact_json import encode_compact
 from lackey_plugin.game import GameDefinition
 from lackey_plugin.log.events import EVENT_BY_KIND, Event
-
-
-def _compact_encoder() -> Callable[[Any], str]:
-    """Compact JSON (``", "``/``": "`` separators, non-ASCII kept) from one C encoder
-    object, made once; the pure-Python encoder where CPython has no C one."""
-    fallback = json.JSONEncoder(ensure_ascii=False)
-    c_make_encoder = getattr(json.encoder, "c_make_encoder", None)  # not in the type stubs
-    if c_make_encoder is None:  # pragma: no cover - other Python implementations
-        return fallback.encode
-    chunks = c_make_encoder(
-        None, fallback.default, encode_basestring, None, ": ", ", ", False, False, True
-    )
-    return lambda value: "".join(chunks(value, 0))
-
-
-encode_compact = _compact_encoder()
-"""One value as compact JSON text (shared by every caller that writes many small documents)."""
 
 _READERS: dict[type[Event], tuple[tuple[str, ...], Callable[[Event], tuple[Any, ...]]]] = {}
 

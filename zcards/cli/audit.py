@@ -119,7 +119,7 @@ def _emit_failure(log_file: Path, error: UsageError, output_format: str) -> None
 
 def _write_line(document: dict[str, Any]) -> None:
     """One compact JSON line, written (and flushed) as soon as its log is done."""
-    from lackey_plugin.log.serial import encode_compact
+    from lackey_plugin.compact_json import encode_compact
 
     sys.stdout.write(encode_compact(document) + "\n")
     sys.stdout.flush()

@@ -107,7 +107,7 @@ def emit_rows(
     """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout (all but
     the table streamed: rows are written as they come)."""
     if output_format in JSON_FORMATS:
-        from lackey_plugin.log.serial import encode_compact
+        from lackey_plugin.compact_json import encode_compact
 
         emit_encoded(map(encode_compact, rows), output_format)
     elif output_format in ("csv", "tsv"):

@@ -17,7 +17,7 @@ from zcards.cli.common import (
     emit_rows,
     format_option,
 )
-from zcards.db import open_db
+from zcards.db import open_connection, open_db
 from zcards.errors import ProblemsFound
 from zcards.model import CARD_FIELDS, Card
 from zcards.query import count_matches, extra_columns, search_rows, unknown_values
@@ -118,7 +118,7 @@ def search_command(
     order:FIELD (order:-FIELD descending) sorts, like --sort: 'f:rage order:-pow'.
     Results are written as they are read (json: an array, one card per line).
     """
-    db = open_db(db_path)
+    db = open_connection(db_path)  # a search needs no sqlite-utils
     if count_only:
         click.echo(count_matches(db, query))
         return
