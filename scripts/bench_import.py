@@ -93,7 +93,7 @@ create table changes (id integer primary key, run_id integer, set_name text, nam
 create index idx_changes_run_id on changes (run_id);
 """
 HAND_AFTER_LOAD = (
-    "create index idx_cards_name on cards (name)",
+    "create index idx_cards_name_nocase on cards (name collate nocase)",
     "create index idx_cards_type_faction on cards (type, faction)",
     "create index idx_cards_source_id on cards (source_id)",
     "insert into cards_fts (cards_fts) values ('rebuild')",

@@ -192,7 +192,6 @@ CHANGE_COLUMNS: dict[str, type] = {
 VARIANT_COLUMNS: dict[str, type] = {"id": int, **CARD_COLUMNS, "line": int, "run_id": int}
 _SQL_TYPES = {str: "TEXT", int: "INTEGER"}
 _CARD_INDEXES = (
-    'CREATE INDEX IF NOT EXISTS "idx_cards_name" ON "cards" ("name")',
     'CREATE INDEX IF NOT EXISTS "idx_cards_type_faction" ON "cards" ("type", "faction")',
     'CREATE INDEX IF NOT EXISTS "idx_cards_source_id" ON "cards" ("source_id")',
     # Searches compare names ignoring case (zcards.query_compiler): name="..." is a lookup.
@@ -313,7 +312,7 @@ def _schema_complete(conn: sqlite3.Connection, card_indexes: bool) -> bool:
     needed = {"cards", "cards_fts", "card_variants", "sources", "import_runs", "changes"}
     needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au"}
     if card_indexes:
-        needed |= {"idx_cards_name", "idx_cards_type_faction", "idx_cards_source_id"}
+        needed |= {"idx_cards_type_faction", "idx_cards_source_id"}
         needed.add("idx_cards_name_nocase")
     if not needed <= names:
         return False
