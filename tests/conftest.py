@@ -86,6 +86,16 @@ def sample_db_copy(sample_db_path: Path, tmp_path: Path) -> Path:
     return copy
 
 
+@pytest.fixture
+def mini_db_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """A private copy of the plugin tests' five-card database (``plugin_support.mini_db``)."""
+    from plugin_support import mini_db
+
+    copy = tmp_path / "cards.db"
+    copy.write_bytes(mini_db(tmp_path_factory).read_bytes())
+    return copy
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_SKIPPED] = []
 

@@ -45,6 +45,11 @@ def mini_db(factory: pytest.TempPathFactory) -> Path:
     return _cache[key][0]
 
 
+def hidden_files(folder: Path) -> list[str]:
+    """Names of the hidden entries of ``folder`` (an export's build or swap leftovers)."""
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
 def export_mini(db_path: Path, out: Path, **options) -> ExportReport:
     settings = {
         "base_url": "https://example.org/zombieccg/",

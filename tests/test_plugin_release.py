@@ -12,43 +12,39 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
-from plugin_support import MINI_DECK, export_mini, lint_ignoring_placeholders, mini_db, tree
+from plugin_support import (
+    MINI_DECK,
+    export_mini,
+    hidden_files,
+    lint_ignoring_placeholders,
+    mini_db,
+    tree,
+)
 
 from lackey_plugin.errors import LackeyError
 from zcards import plugin_export as export_module
 from zcards.cli import cli
 
 
-@pytest.fixture
-def db_copy(tmp_path_factory, tmp_path: Path) -> Path:
-    copy = tmp_path / "cards.db"
-    shutil.copy(mini_db(tmp_path_factory), copy)
-    return copy
-
-
-def _hidden(folder: Path) -> list[str]:
-    return [p.name for p in folder.iterdir() if p.name.startswith(".")]
-
-
-def test_version_must_increase_unless_nothing_changed(db_copy: Path, tmp_path: Path) -> None:
+def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    export_mini(db_copy, out)
+    export_mini(mini_db_copy, out)
     before = tree(out / "zombieccg")
 
-    again = export_mini(db_copy, out)
+    again = export_mini(mini_db_copy, out)
     assert again.unchanged and tree(out / "zombieccg") == before
 
     with pytest.raises(LackeyError, match="newer than 260130"):
-        export_mini(db_copy, out, release=date(2026, 1, 30))
+        export_mini(mini_db_copy, out, release=date(2026, 1, 30))
 
-    sqlite_utils.Database(db_copy).execute(
+    sqlite_utils.Database(mini_db_copy).execute(
         "update cards set text = 'Changed.' where name = 'Gross Ghoul'"
     ).connection.commit()
     with pytest.raises(LackeyError, match="already holds version 260131"):
-        export_mini(db_copy, out)
-    assert tree(out / "zombieccg") == before and _hidden(out) == []
+        export_mini(mini_db_copy, out)
+    assert tree(out / "zombieccg") == before and hidden_files(out) == []
 
-    newer = export_mini(db_copy, out, release=date(2026, 2, 1))
+    newer = export_mini(mini_db_copy, out, release=date(2026, 2, 1))
     assert not newer.unchanged and newer.version == "260201"
     after = tree(out / "zombieccg")
     assert b"Changed." in after["sets/alpha.txt"]
@@ -57,10 +53,10 @@ def test_version_must_increase_unless_nothing_changed(db_copy: Path, tmp_path: P
 
 
 def test_a_failed_export_leaves_the_previous_plugin_intact(
-    db_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mini_db_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
-    export_mini(db_copy, out)
+    export_mini(mini_db_copy, out)
     before = tree(out / "zombieccg")
 
     def broken_pack_image(path: Path, title: str) -> Path:
@@ -70,13 +66,13 @@ def test_a_failed_export_leaves_the_previous_plugin_intact(
 
     monkeypatch.setattr(export_module, "render_pack_image", broken_pack_image)
     with pytest.raises(OSError, match="disk full"):
-        export_mini(db_copy, out, release=date(2026, 3, 1))
+        export_mini(mini_db_copy, out, release=date(2026, 3, 1))
     assert tree(out / "zombieccg") == before
-    assert _hidden(out) == []
+    assert hidden_files(out) == []
 
 
-def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path) -> None:
-    db = sqlite_utils.Database(db_copy)
+def test_untrusted_set_and_image_names_stay_inside(mini_db_copy: Path, tmp_path: Path) -> None:
+    db = sqlite_utils.Database(mini_db_copy)
     db.execute("update cards set image_file = '../../evil' where name = 'Gross Ghoul'")
     db.execute("update cards set image_file = 'a/b' where name = 'Kyle Bjorn'")
     db.execute(
@@ -84,7 +80,7 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
     )
     db.conn.commit()
     out = tmp_path / "deep" / "out"
-    report = export_mini(db_copy, out, decks=[])
+    report = export_mini(mini_db_copy, out, decks=[])
     everything = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")}
     assert not [p for p in everything if "evil" in p and not p.startswith("deep/out/zombieccg/")]
     images = tree(out / "zombieccg/sets/setimages")
@@ -97,15 +93,15 @@ def test_untrusted_set_and_image_names_stay_inside(db_copy: Path, tmp_path: Path
     assert lint_ignoring_placeholders(out / "zombieccg") == []
 
 
-def test_an_image_file_with_an_extension_is_not_doubled(db_copy: Path, tmp_path: Path) -> None:
+def test_an_image_file_with_an_extension_is_not_doubled(mini_db_copy: Path, tmp_path: Path) -> None:
     """ImageFile 'grossghoul.jpg' used to give grossghoul.jpg.jpg, and the export failed its own
     lint; now card data and image agree on the stem, as Lackey appends .jpg itself."""
-    db = sqlite_utils.Database(db_copy)
+    db = sqlite_utils.Database(mini_db_copy)
     db.execute("update cards set image_file = 'grossghoul.jpg' where name = 'Gross Ghoul'")
     db.execute("update cards set image_file = 'kyle.PNG' where name = 'Kyle Bjorn'")
     db.conn.commit()
     out = tmp_path / "out"
-    report = export_mini(db_copy, out, decks=[])
+    report = export_mini(mini_db_copy, out, decks=[])
     images = tree(out / "zombieccg/sets/setimages/alpha")
     assert "grossghoul.jpg" in images and "kyle.jpg" in images
     assert not [name for name in images if name.count(".") > 1]
@@ -115,13 +111,13 @@ def test_an_image_file_with_an_extension_is_not_doubled(db_copy: Path, tmp_path:
     assert lint_ignoring_placeholders(out / "zombieccg") == []
 
 
-def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
+def test_cli_export_json_and_bad_name(mini_db_copy: Path, tmp_path: Path) -> None:
     runner = CliRunner()
     args = [
         "plugin",
         "export",
         "--db",
-        str(db_copy),
+        str(mini_db_copy),
         "--out",
         str(tmp_path / "out"),
         "--date",
@@ -140,7 +136,8 @@ def test_cli_export_json_and_bad_name(db_copy: Path, tmp_path: Path) -> None:
     assert report["sets"] == ["alpha", "beta"]
     assert any("placeholder" in message for message in report["messages"])
     bad = runner.invoke(
-        cli, ["plugin", "export", "--db", str(db_copy), "--out", str(tmp_path), "--name", "../up"]
+        cli,
+        ["plugin", "export", "--db", str(mini_db_copy), "--out", str(tmp_path), "--name", "../up"],
     )
     assert bad.exit_code == 2 and "plain folder name" in bad.output
     assert not (tmp_path.parent / "up").exists()
@@ -193,9 +190,9 @@ def test_the_plugin_folder_is_readable_by_others(tmp_path_factory, tmp_path: Pat
     assert report.plugin_dir.stat().st_mode & 0o777 == 0o755
 
 
-def test_progress_counts_every_card_once(db_copy: Path, tmp_path: Path) -> None:
+def test_progress_counts_every_card_once(mini_db_copy: Path, tmp_path: Path) -> None:
     # Two beta cards share one ImageFile, so one face: progress still ends at the card count.
-    db = sqlite_utils.Database(db_copy)
+    db = sqlite_utils.Database(mini_db_copy)
     db.execute("update cards set image_file = 'zoepark' where name = 'Patient Zero'")
     db.conn.commit()
     calls: list[tuple[int, int]] = []
@@ -204,5 +201,5 @@ def test_progress_counts_every_card_once(db_copy: Path, tmp_path: Path) -> None:
         if stage == "card images":
             calls.append((done, total))
 
-    export_mini(db_copy, tmp_path, progress=record)
+    export_mini(mini_db_copy, tmp_path, progress=record)
     assert calls == [(0, 5), (3, 5), (4, 5), (5, 5)]

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from plugin_support import HERE, export_mini, mini_db, tree
+from plugin_support import HERE, export_mini, hidden_files, tree
 
 from zcards.importer import import_sources
 from zcards.raster import cpu_count
@@ -117,27 +116,18 @@ def test_render_workers_die_with_the_export(
                 os.kill(pid, signal.SIGKILL)
 
 
-@pytest.fixture
-def db_copy(tmp_path_factory, tmp_path: Path) -> Path:
-    copy = tmp_path / "cards.db"
-    shutil.copy(mini_db(tmp_path_factory), copy)
-    return copy
-
-
-def _hidden(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
-
-
-def test_leftovers_of_a_killed_run_are_removed_by_the_next(db_copy: Path, tmp_path: Path) -> None:
+def test_leftovers_of_a_killed_run_are_removed_by_the_next(
+    mini_db_copy: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "out"
-    export_mini(db_copy, out)
+    export_mini(mini_db_copy, out)
     for leftover in (".zombieccg.build-k1ll3d", ".zombieccg.old-k1ll3d"):
         (out / leftover / "sets").mkdir(parents=True)
         (out / leftover / "sets" / "half.jpg").write_bytes(b"\xff\xd8")
     (out / ".other.build-x").mkdir()  # another plugin's: not ours to remove
-    report = export_mini(db_copy, out, release=date(2026, 2, 1))
+    report = export_mini(mini_db_copy, out, release=date(2026, 2, 1))
     assert report.version == "260201" and not report.unchanged
-    assert _hidden(out) == [".other.build-x"]
+    assert hidden_files(out) == [".other.build-x"]
 
 
 # Runs one export in a subprocess that SIGKILLs itself right after the plugin folder is
@@ -163,24 +153,24 @@ export_mini(db, out, release=date(2026, 2, 1))
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RENAME_EXCHANGE is Linux-only")
-def test_the_swap_never_leaves_the_folder_missing(db_copy: Path, tmp_path: Path) -> None:
+def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    export_mini(db_copy, out)
-    run = _run(KILL_IN_THE_GAP, str(db_copy), str(out), "exchange")
+    export_mini(mini_db_copy, out)
+    run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == 0, "the plugin folder was renamed away"
     assert b"lastupdateYYMMDD>260201" in tree(out / "zombieccg")["version.txt"]
-    assert _hidden(out) == []
+    assert hidden_files(out) == []
 
 
 def test_a_kill_between_two_renames_is_repaired_by_the_next_run(
-    db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
-    export_mini(db_copy, out)
+    export_mini(mini_db_copy, out)
     before = tree(out / "zombieccg")
-    run = _run(KILL_IN_THE_GAP, str(db_copy), str(out), "no-exchange")
+    run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "no-exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == -signal.SIGKILL
     assert not (out / "zombieccg").exists()  # the gap was hit
-    report = export_mini(db_copy, out)  # the same version again: the old plugin is back
+    report = export_mini(mini_db_copy, out)  # the same version again: the old plugin is back
     assert report.unchanged and tree(out / "zombieccg") == before
-    assert _hidden(out) == []
+    assert hidden_files(out) == []

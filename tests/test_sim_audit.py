@@ -26,15 +26,7 @@ from zcards.sim.styles import STYLE_NAMES, resolve_style
 
 DECK_SIZE = 40
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
-CONTRACT_KINDS = frozenset(Violation) | {
-    "bid-range",
-    "bid-food",
-    "opening-shuffle",
-    "turn-order",
-    "combat-move",
-    "scavenge-penalty",
-    "deck-to-resource",
-}
+CONTRACT_KINDS = frozenset(Violation)  # every violation kind the audit reports
 MUTATIONS_PER_STYLE = 3
 # Styles whose logs cannot carry a kind: without bid chat, neither a bid nor the starting
 # food it sets can be checked.
