@@ -25,8 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log_file
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
 from zcards.rules.cards import CardIndex

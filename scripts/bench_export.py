@@ -38,8 +38,8 @@ RELEASE = date(2026, 1, 31)
 
 
 def faces_child(db: str, count: int, dpi: int) -> None:
-    from zcards.cardface import render_faces
-    from zcards.db import iter_cards, open_db
+    from zcards.publish.cardface import render_faces
+    from zcards.store.db import iter_cards, open_db
 
     start_child()
     cards = list(iter_cards(open_db(db)))[:count]
@@ -79,8 +79,8 @@ def bench_faces(work: Path, sizes: list[int], dpi: int) -> None:
 
 
 def bench_bundled_export(work: Path, dpi: int) -> None:
-    from zcards.importer import import_sources
-    from zcards.plugin_export import export_plugin
+    from zcards.ingest.importer import import_sources
+    from zcards.publish.plugin_export import export_plugin
     from zcards.resources import BUNDLED_SET
 
     db = work / "alpha.db"

@@ -10,7 +10,7 @@ card file of N rows:
   with its triggers, provenance, one run row and an "added" change per card), written by hand
   with SQLite's usual bulk-load recipe: typed values and JSON lists in one ``executemany``,
   then the secondary indexes, the FTS index (``rebuild``) and its triggers;
-* ``zcards``: ``zcards.importer.import_sources`` into a new database (validated, normalised,
+* ``zcards``: ``zcards.ingest.importer.import_sources`` into a new database (validated, normalised,
   change log, atomic placement);
 * ``moved``: the same cards imported again from a new path into that database;
 * ``unchanged``: the same file imported again (skipped: its SHA-256 is known).
@@ -167,7 +167,7 @@ def run_hand(source: Path, db: Path) -> None:
 
 
 def run_zcards(source: Path, db: Path) -> None:
-    from zcards.importer import import_sources
+    from zcards.ingest.importer import import_sources
 
     import_sources(db, [str(source)])
 
@@ -177,7 +177,7 @@ RUNNERS = {"bare": run_bare, "hand": run_hand, "zcards": run_zcards}
 
 def child(kind: str, source: Path, db: Path) -> None:
     if kind == "zcards":
-        import zcards.importer  # noqa: F401 (module loading is not import work)
+        import zcards.ingest.importer  # noqa: F401 (module loading is not import work)
     started, cpu = time.perf_counter(), time.process_time()
     RUNNERS[kind](source, db)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -220,8 +220,10 @@ def bench_size(rows: int, repeat: int, work: Path) -> dict[str, dict[str, float]
         for kind in ("bare", "hand", "zcards"):
             result = measure(kind, source, fresh(work / f"{kind}.db"))
             found.setdefault(kind, []).append(result)
-        found.setdefault("unchanged", []).append(measure("zcards", source, work / "zcards.db"))
-        found.setdefault("moved", []).append(measure("zcards", moved, work / "zcards.db"))
+        found.setdefault("unchanged", []).append(
+            measure("zcards", source, work / "zcards.store.db")
+        )
+        found.setdefault("moved", []).append(measure("zcards", moved, work / "zcards.store.db"))
     source.unlink()
     moved.unlink()
     return {

@@ -34,7 +34,7 @@ from pathlib import Path
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import iter_log_file, parse_log_text
 from lackey_plugin.log.writer import write_log
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 
 PLAYERS = ("Alice Smith", "Bob")
 CARDS = ("Kyle Bjorn", "Old Pete", "Nurse Ratchet", "Gross Ghoul", "Meat Stalker")

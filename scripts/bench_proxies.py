@@ -32,8 +32,8 @@ from render_bench_support import (
 def proxies_child(db: str, count: int) -> None:
     import pypdfium2
 
-    from zcards.db import iter_cards, open_db
-    from zcards.proxies import write_proxies
+    from zcards.publish.proxies import write_proxies
+    from zcards.store.db import iter_cards, open_db
 
     start_child()
     cards = list(iter_cards(open_db(db)))[:count]

@@ -3,8 +3,8 @@
 For each size a synthetic database is built (the zcards schema and indexes) and each query
 runs three ways in the same process, timed alternately (median of ``--repeat``):
 
-* ``rows``: ``zcards.query.search_rows`` (parse, compile, execute, lazy ``CardRow`` objects);
-* ``cards``: ``zcards.query.search`` (the same, every row decoded into a ``Card``);
+* ``rows``: ``zcards.query.search.search_rows`` (parse, compile, execute, lazy ``CardRow`` objects);
+* ``cards``: ``zcards.query.search.search`` (the same, every row decoded into a ``Card``);
 * ``hand``: the baseline, a hand-written ``SELECT ... WHERE`` with the same meaning and no
   ORDER BY (no planner tricks at all), its rows built into the same ``CardRow`` objects and
   sorted by (name, set) in Python, then cut to the same page.
@@ -31,10 +31,10 @@ from pathlib import Path
 
 import sqlite_utils
 
-from zcards.card_rows import SELECT_COLUMNS, CardRow
-from zcards.db import CARD_COLUMNS, ensure_schema
-from zcards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, Card
-from zcards.query import register_functions, search, search_rows
+from zcards.cards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, Card
+from zcards.query.search import register_functions, search, search_rows
+from zcards.store.db import CARD_COLUMNS, ensure_schema
+from zcards.store.rows import SELECT_COLUMNS, CardRow
 
 ADJECTIVES = ["Gross", "Rotting", "Hungry", "Glowing", "Frenzied", "Silent", "Bloated", "Grim"]
 NOUNS = ["Ghoul", "Shambler", "Walker", "Corpse", "Medic", "Trucker", "Axe", "Bandage", "Crawler"]

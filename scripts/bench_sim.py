@@ -27,8 +27,8 @@ from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log_text
 from lackey_plugin.log.writer import LogWriter
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.cards import CardIndex
 from zcards.rules.engine import audit

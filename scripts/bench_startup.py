@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=21, help="Runs of each command.")
     args = parser.parse_args()
 
-    from zcards.importer import import_sources
+    from zcards.ingest.importer import import_sources
     from zcards.resources import BUNDLED_SET
 
     with tempfile.TemporaryDirectory() as folder:

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from zcards.model import ZOMBIE_COLUMNS
+from zcards.cards.model import ZOMBIE_COLUMNS
 
 TRIVIAL_PAGE = "<!DOCTYPE html><html><body><p>Hello, zombie.</p></body></html>"
 _children_peak = 0.0
@@ -100,7 +100,7 @@ def synthetic_card_file(path: Path, count: int) -> Path:
 
 
 def synthetic_db(folder: Path, count: int) -> Path:
-    from zcards.importer import import_sources
+    from zcards.ingest.importer import import_sources
 
     db = folder / f"synthetic-{count}.db"
     if not db.exists():

@@ -70,7 +70,7 @@ def sample_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     Tests that change the database must copy it first (see ``sample_db_copy``).
     """
-    from zcards.importer import import_sources
+    from zcards.ingest.importer import import_sources
     from zcards.resources import BUNDLED_SET
 
     path = tmp_path_factory.mktemp("db") / "cards.db"

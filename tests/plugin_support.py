@@ -9,7 +9,7 @@ import pytest
 
 from lackey_plugin.lint import LintFinding, lint_plugin
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
-from zcards.plugin_export import ExportReport, export_plugin
+from zcards.publish.plugin_export import ExportReport, export_plugin
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "plugin_golden"
@@ -37,7 +37,7 @@ def mini_db(factory: pytest.TempPathFactory) -> Path:
     """A five-card, two-set database (non-ASCII name, markup characters in text)."""
     key = ("mini-db",)
     if key not in _cache:
-        from zcards.importer import import_sources
+        from zcards.ingest.importer import import_sources
 
         path = factory.mktemp("mini-db") / "cards.db"
         import_sources(path, [str(MINI_CARDS)])

@@ -83,4 +83,4 @@ def test_importing_the_packages_loads_nothing_else() -> None:
         check=True,
     )
     loaded = [m for m in json.loads(done.stdout) if m.startswith(PACKAGES)]
-    assert sorted(loaded) == ["lackey_plugin", "lackey_plugin.lazy", "zcards"]
+    assert sorted(loaded) == ["lackey_plugin", "lackey_plugin.lazy", "zcards", "zcards.version"]

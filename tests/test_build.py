@@ -15,9 +15,9 @@ import sqlite_utils
 from click.testing import CliRunner
 
 from lackey_plugin.lint import lint_plugin
-from zcards import build as build_module
-from zcards.build import STEPS, BuildContext, StepResult, build
 from zcards.cli import cli
+from zcards.publish import build as build_module
+from zcards.publish.build import STEPS, BuildContext, StepResult, build
 
 BUNDLED_CARDS = 100
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from zcards.model import (
+from zcards.cards.model import (
     CARD_TYPES,
     FACTIONS,
     KEYWORDS,
@@ -245,7 +245,7 @@ def test_reachability_check_rejects_an_unbuildable_deck(
 def test_imported_database_matches_the_file(
     rows: list[dict[str, str]], sample_db_path: Path
 ) -> None:
-    from zcards.db import iter_cards, open_db
+    from zcards.store.db import iter_cards, open_db
 
     db = open_db(sample_db_path)
     assert db["cards"].count == len(rows)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from zcards.cardface import (
+from zcards.cards.model import Card
+from zcards.publish.cardface import (
     Fit,
     Geometry,
     card_document,
@@ -21,10 +22,9 @@ from zcards.cardface import (
     render_faces,
     render_spawned,
 )
-from zcards.db import iter_cards, open_db
-from zcards.layout import CARD_SIZES
-from zcards.model import Card
-from zcards.safe_names import sanitize_cards
+from zcards.publish.layout import CARD_SIZES
+from zcards.publish.safe_names import sanitize_cards
+from zcards.store.db import iter_cards, open_db
 
 DPI = 60  # low: fast, and enough to check sizes and colours
 POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))
@@ -90,7 +90,7 @@ def test_hostile_image_file_writes_only_inside_out_dir(
 def test_images_are_named_as_the_plugin_card_data_names_them(
     cards: dict[str, Card], tmp_path: Path
 ) -> None:
-    # Same rule as the exporter (zcards.safe_names): a colliding name gets -2 and a message.
+    # Same rule as the exporter (zcards.publish.safe_names): a colliding name gets -2 and a message.
     chosen = [
         dataclasses.replace(cards["Sprinter"], image_file="a/b"),
         dataclasses.replace(cards["Zombie Dog"], image_file="A:b"),

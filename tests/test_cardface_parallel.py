@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from zcards.cardface import render_faces
-from zcards.db import iter_cards, open_db
+from zcards.cards.model import Card
 from zcards.errors import ZcardsError
-from zcards.model import Card
+from zcards.publish.cardface import render_faces
+from zcards.store.db import iter_cards, open_db
 
 DPI = 40
 

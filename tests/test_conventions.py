@@ -130,7 +130,7 @@ def test_every_reading_command_finds_the_same_default_database(
 def test_the_bundled_fallback_is_read_only(tmp_path: Path, monkeypatch) -> None:
     import sqlite3
 
-    from zcards.db import open_db
+    from zcards.store.db import open_db
 
     monkeypatch.chdir(tmp_path)
     db = open_db()

@@ -11,7 +11,7 @@ import sqlite_utils
 from lackey_plugin.dek import DeckEntry, format_text_deck, parse_text_deck, read_deck, read_dek
 from lackey_plugin.errors import LackeyError
 from zcards.cli import main
-from zcards.decks import composition, convert_deck, resolve_deck
+from zcards.query.decks import composition, convert_deck, resolve_deck
 from zcards.resources import starter_decks
 
 MIXED = """\ufeff// a comment

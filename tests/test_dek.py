@@ -10,7 +10,7 @@ import pytest
 from lackey_plugin.dek import DeckEntry, parse_dek, read_dek, write_dek
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.game import DeckZone
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 
 GHOUL = DeckEntry(1, "Gross Ghoul", set_name="alpha", image_file="grossghoul")
 ZOE = DeckEntry(1, "Zoë Park", set_name="alpha", image_file="zoepark")

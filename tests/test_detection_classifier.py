@@ -25,8 +25,8 @@ from support.truth import Side, Survivor, Zombie, play_observed, states_by_line
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import parse_log_text
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.batch import game_seed
 from zcards.sim.decklists import load_decks

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from zcards.decks import write_atomic
-from zcards.files import atomic_write
+from lackey_plugin.files import atomic_write
+from zcards.query.decks import write_atomic
 
 
 def test_atomic_write_replaces_the_file_with_normal_permissions(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Fuzzing queries and log text with a time budget per input (issue 13).
 
 Every input must end, within :data:`BUDGET` seconds, either with a result or with one of the
-documented errors (:class:`~zcards.query_parser.QueryError` and other usage errors for
+documented errors (:class:`~zcards.query.parser.QueryError` and other usage errors for
 queries, :class:`~lackey_plugin.log.parser.LogFormatError` for logs): never a traceback of
 another kind, never a hang. The budget is enforced with a timer signal, so a hang fails the
 test instead of stalling the suite.
@@ -23,8 +23,8 @@ from lackey_plugin.log.parser import LogFormatError, parse_log_text
 from lackey_plugin.log.serial import event_to_json
 from lackey_plugin.log.templates import MAX_NUMBER
 from zcards.errors import UsageError
-from zcards.game import ZOMBIE_GAME
-from zcards.query import count_matches, search_rows
+from zcards.game.definition import ZOMBIE_GAME
+from zcards.query.search import count_matches, search_rows
 
 BUDGET = 10.0
 FUZZ = settings(

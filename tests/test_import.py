@@ -11,12 +11,12 @@ import pytest
 import sqlite_utils
 from click.testing import CliRunner
 
-from zcards.changes import run_changes
+from zcards.cards.normalise import CardDataError
 from zcards.cli import cli
-from zcards.db import iter_cards, keyword_clause, open_db
-from zcards.importer import import_sources
-from zcards.normalise import CardDataError
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
+from zcards.store.changes import run_changes
+from zcards.store.db import iter_cards, keyword_clause, open_db
 
 
 def snapshot(db_path: Path) -> dict[str, list]:

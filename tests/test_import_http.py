@@ -15,8 +15,8 @@ from werkzeug import Request, Response
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.fetch import Fetcher, is_url
-from zcards.fetch import USER_AGENT, zcards_fetcher
-from zcards.importer import import_sources
+from zcards.ingest.download import USER_AGENT, zcards_fetcher
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
 
 ALPHA = BUNDLED_SET.read_bytes()

@@ -67,7 +67,9 @@ def dependencies(name: str) -> set[str]:
 
 
 def test_every_module_is_seen() -> None:
-    assert {"lackey_plugin.log.parser", "lackey_plugin.export", "zcards.game"} <= set(MODULES)
+    assert {"lackey_plugin.log.parser", "lackey_plugin.export", "zcards.game.definition"} <= set(
+        MODULES
+    )
 
 
 def test_lackey_plugin_imports_nothing_from_zcards() -> None:
@@ -83,8 +85,12 @@ def test_lackey_plugin_imports_nothing_from_zcards() -> None:
 
 def test_the_import_check_catches_function_level_imports(tmp_path: Path) -> None:
     sneaky = tmp_path / "sneaky.py"
-    sneaky.write_text("def f():\n    from zcards.game import ZOMBIE_GAME\n", encoding="utf-8")
-    assert [target for target, _ in imported("lackey_plugin.sneaky", sneaky)] == ["zcards.game"]
+    sneaky.write_text(
+        "def f():\n    from zcards.game.definition import ZOMBIE_GAME\n", encoding="utf-8"
+    )
+    assert [target for target, _ in imported("lackey_plugin.sneaky", sneaky)] == [
+        "zcards.game.definition"
+    ]
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -129,3 +135,38 @@ def test_the_module_graph_has_no_cycle() -> None:
 def test_the_cycle_check_finds_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+# The pipeline's stages and the game, bottom up: a package imports only from the packages
+# listed for it (and from lackey_plugin and zcards' top-level modules: errors, version,
+# resources). The audit (rules) and the simulator (sim) meet only in the game model.
+STAGES: dict[str, frozenset[str]] = {
+    "cards": frozenset(),
+    "game": frozenset({"cards"}),
+    "store": frozenset({"cards"}),
+    "ingest": frozenset({"cards", "store"}),
+    "query": frozenset({"cards", "game", "store"}),
+    "publish": frozenset({"cards", "game", "store", "query", "ingest"}),
+    "rules": frozenset({"cards", "game", "store"}),
+    "sim": frozenset({"cards", "game", "store", "query"}),
+}
+
+
+def stage(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "zcards" and parts[1] in STAGES else None
+
+
+def test_the_stages_import_only_downwards() -> None:
+    offences = [
+        f"{MODULES[name].relative_to(ROOT)} ({here}) imports {target}"
+        for name in MODULES
+        if (here := stage(name)) is not None
+        for target in dependencies(name)
+        if target.startswith("zcards.")
+        and target.count(".") >= 1
+        and target.split(".")[1] not in {"errors", "version", "resources"}
+        and (there := stage(target) or target.split(".")[1]) != here
+        and there not in STAGES[here]
+    ]
+    assert offences == []

@@ -13,7 +13,7 @@ from lackey_plugin.log.matcher import MAX_KNOWN_NAMES, Matcher, is_ambiguous, na
 from lackey_plugin.log.parser import LogFormatError, parse_log_file, parse_log_text
 from lackey_plugin.log.templates import MAX_NUMBER, Vocabulary, default_templates, load_templates
 from zcards.cli import main
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 
 
 def _count_matchers(monkeypatch) -> list[int]:

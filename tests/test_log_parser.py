@@ -21,7 +21,7 @@ from lackey_plugin.log.parser import (
     parse_log_text,
 )
 from lackey_plugin.log.templates import load_templates
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogFormatError, parse_log_file, parse_log_text
 from lackey_plugin.log.templates import default_templates
 from lackey_plugin.log.writer import LogWriter, format_log
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 
 PLAYERS = ["Alice Smith", "Bob", "Test Dummy", "Mini Lock1", "Zoë"]
 TEMPLATES = {template.name: template for template in default_templates()}

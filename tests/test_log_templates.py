@@ -12,8 +12,8 @@ from lackey_plugin.log.matcher import Matcher
 from lackey_plugin.log.parser import LogParser, parse_log_text
 from lackey_plugin.log.templates import Vocabulary, default_templates, load_templates
 from lackey_plugin.log.writer import LogWriter
-from zcards.game import ZOMBIE_GAME as ZOMBIE
-from zcards.game import Meaning
+from zcards.game.definition import ZOMBIE_GAME as ZOMBIE
+from zcards.game.definition import Meaning
 
 A, B = "Alice Smith", "Bob"
 MEANINGS = ZOMBIE.meanings()

@@ -13,7 +13,7 @@ from lackey_plugin.log.parser import parse_log_file
 from lackey_plugin.log.serial import event_from_dict
 from lackey_plugin.log.writer import LogWriter, format_line, format_log, write_log
 from zcards.cli import cli, main
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 
 GAME = [
     ev.Seat("Alice", "sit", 1),

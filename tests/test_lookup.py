@@ -9,8 +9,8 @@ import pytest
 import sqlite_utils
 
 from zcards.cli import main
-from zcards.importer import import_sources
-from zcards.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardLookup, normalise_name
+from zcards.ingest.importer import import_sources
+from zcards.query.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardLookup, normalise_name
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from zcards.cards.model import CARD_FIELDS, ZOMBIE_COLUMNS
+from zcards.cards.normalise import CardDataError, parse_card_data, read_card_file
 from zcards.errors import ZcardsError
-from zcards.model import CARD_FIELDS, ZOMBIE_COLUMNS
-from zcards.normalise import CardDataError, parse_card_data, read_card_file
 from zcards.resources import BUNDLED_SET
 
 HEADER = "\t".join(ZOMBIE_COLUMNS)

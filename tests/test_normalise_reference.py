@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from zcards.importer import import_sources
-from zcards.normalise import parse_card_data, read_card_file
+from zcards.cards.normalise import parse_card_data, read_card_file
+from zcards.ingest.importer import import_sources
 
 # Non-blank lines after the header, counted by hand from the byte-exact copies.
 EXPECTED_ROWS = {

@@ -6,8 +6,8 @@ import pytest
 
 from lackey_plugin.carddata import read_card_data, render_card_files
 from lackey_plugin.errors import LackeyError
-from zcards.model import Card, card_data_columns
-from zcards.safe_names import sanitize_cards
+from zcards.cards.model import Card, card_data_columns
+from zcards.publish.safe_names import sanitize_cards
 
 
 def card_files(set_name: str, cards: list[Card]) -> list[tuple[str, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "lackey-plugin.md"
 _ROW = re.compile(

@@ -16,10 +16,10 @@ from lackey_plugin.dek import read_deck
 from lackey_plugin.game import GameDefinition
 from lackey_plugin.plugininfo import parse_plugininfo, render_plugininfo
 from lackey_plugin.updatelist import read_updatelist
-from zcards.db import iter_cards, open_db
-from zcards.decks import resolve_deck
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
+from zcards.query.decks import resolve_deck
 from zcards.resources import starter_decks
+from zcards.store.db import iter_cards, open_db
 
 
 @pytest.fixture(scope="session")

@@ -22,8 +22,8 @@ from plugin_support import (
 )
 
 from lackey_plugin.errors import LackeyError
-from zcards import plugin_export as export_module
 from zcards.cli import cli
+from zcards.publish import plugin_export as export_module
 
 
 def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_path: Path) -> None:
@@ -144,7 +144,7 @@ def test_cli_export_json_and_bad_name(mini_db_copy: Path, tmp_path: Path) -> Non
 
 
 def test_build_step_writes_build_plugin(tmp_path_factory, tmp_path: Path) -> None:
-    from zcards.build import BuildContext, plugin_step
+    from zcards.publish.build import BuildContext, plugin_step
 
     context = BuildContext(tmp_path / "build")
     context.out_dir.mkdir()

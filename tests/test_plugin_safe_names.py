@@ -1,4 +1,5 @@
-"""The one file-name rule for card data (zcards.safe_names), as exporter and renderer use it."""
+"""The one file-name rule for card data (zcards.publish.safe_names), as exporter and renderer
+use it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zcards.model import Card
-from zcards.safe_names import (
+from zcards.cards.model import Card
+from zcards.publish.safe_names import (
     MAX_LENGTH,
     UniqueNames,
     image_component,

@@ -15,13 +15,13 @@ import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
 
-from zcards.build import BuildContext, proxies_step
+from zcards.cards.model import Card
 from zcards.cli import main
-from zcards.db import iter_cards, open_db
 from zcards.errors import UsageError
-from zcards.layout import Rect, make_grid
-from zcards.model import Card
-from zcards.proxies import select_cards, write_proxies
+from zcards.publish.build import BuildContext, proxies_step
+from zcards.publish.layout import Rect, make_grid
+from zcards.publish.proxies import select_cards, write_proxies
+from zcards.store.db import iter_cards, open_db
 
 MM = 72 / 25.4  # points per millimetre
 

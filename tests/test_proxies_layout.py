@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from zcards.errors import UsageError
-from zcards.layout import CARD_SIZES, MIN_MARGIN_MM, PAPERS, Grid, Rect, make_grid
+from zcards.publish.layout import CARD_SIZES, MIN_MARGIN_MM, PAPERS, Grid, Rect, make_grid
 
 COMBINATIONS = list(itertools.product(PAPERS, CARD_SIZES, (0.0, 3.0)))
 

@@ -11,11 +11,11 @@ import pypdf
 import pytest
 from PIL import Image
 
-from zcards import cardface, proxies
-from zcards.cardface import render_faces
-from zcards.db import iter_cards, open_db
-from zcards.model import Card
-from zcards.proxies import MAX_SHEETS_PER_RUN, write_proxies
+from zcards.cards.model import Card
+from zcards.publish import cardface, proxies
+from zcards.publish.cardface import render_faces
+from zcards.publish.proxies import MAX_SHEETS_PER_RUN, write_proxies
+from zcards.store.db import iter_cards, open_db
 
 
 @pytest.fixture(scope="module")

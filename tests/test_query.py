@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from zcards.cards.model import Card
 from zcards.cli import main
-from zcards.db import iter_cards
 from zcards.errors import UsageError
-from zcards.importer import import_sources
-from zcards.lookup import normalise_name
-from zcards.model import Card
-from zcards.query import compile_query, count_matches, search
-from zcards.query_parser import QueryError
+from zcards.ingest.importer import import_sources
+from zcards.query.lookup import normalise_name
+from zcards.query.parser import QueryError
+from zcards.query.search import compile_query, count_matches, search
+from zcards.store.db import iter_cards
 
 LORCANA = "lorcana/sets/carddata.txt"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from zcards.cli import cli
-from zcards.db import open_db
-from zcards.query import unknown_values
+from zcards.query.search import unknown_values
+from zcards.store.db import open_db
 
 
 def test_typos_in_values_get_did_you_mean(sample_db_path: Path) -> None:

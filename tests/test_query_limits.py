@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from zcards.cli import main
-from zcards.query_compiler import MAX_QUERY_NUMBER, compile_query
-from zcards.query_parser import MAX_DEPTH, MAX_QUERY_LENGTH, MAX_TERMS, QueryError
+from zcards.query.compiler import MAX_QUERY_NUMBER, compile_query
+from zcards.query.parser import MAX_DEPTH, MAX_QUERY_LENGTH, MAX_TERMS, QueryError
 
 HUGE = "9" * 20  # above 2**63 - 1: SQLite cannot bind it (OverflowError before)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from zcards.errors import UsageError
-from zcards.query_parser import And, Field, Not, Or, QueryError, Regex, Text, parse_query
+from zcards.query.parser import And, Field, Not, Or, QueryError, Regex, Text, parse_query
 
 
 def test_bare_words_are_an_implicit_and() -> None:

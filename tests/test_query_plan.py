@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from zcards.card_rows import CardRow
+from zcards.cards.model import Card
 from zcards.cli import main
-from zcards.db import iter_cards
 from zcards.errors import UsageError
-from zcards.importer import import_sources
-from zcards.model import Card
-from zcards.query import search, search_rows, search_sql
-from zcards.query_parser import QueryError
+from zcards.ingest.importer import import_sources
+from zcards.query.parser import QueryError
+from zcards.query.search import search, search_rows, search_sql
+from zcards.store.db import iter_cards
+from zcards.store.rows import CardRow
 
 
 @pytest.fixture(scope="module")

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from lackey_plugin.log.parser import ParsedLog, parse_log_file
-from zcards.game import ZOMBIE_GAME
-from zcards.model import Card
-from zcards.normalise import read_card_file
+from zcards.cards.model import Card
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import AuditReport, Finding, audit
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from plugin_support import HERE, export_mini, hidden_files, tree
 
-from zcards.importer import import_sources
-from zcards.raster import cpu_count
+from zcards.ingest.importer import import_sources
+from zcards.publish.raster import cpu_count
 from zcards.resources import BUNDLED_SET
 
 ROOT = HERE.parent

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from zcards.db import ensure_schema
-from zcards.importer import import_sources
-from zcards.model import ZOMBIE_COLUMNS
-from zcards.normalise import CardDataError
+from zcards.cards.model import ZOMBIE_COLUMNS
+from zcards.cards.normalise import CardDataError
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
+from zcards.store.db import ensure_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 

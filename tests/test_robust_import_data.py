@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from zcards.cardtable import HeaderMap
+from zcards.cards.model import ZOMBIE_COLUMNS
+from zcards.cards.normalise import CardDataError, parse_card_data
+from zcards.cards.table import HeaderMap
 from zcards.cli import main
-from zcards.db import iter_cards, open_db
 from zcards.errors import ZcardsError
-from zcards.importer import import_sources
-from zcards.model import ZOMBIE_COLUMNS
-from zcards.normalise import CardDataError, parse_card_data
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
+from zcards.store.db import iter_cards, open_db
 
 HEADER = "\t".join(ZOMBIE_COLUMNS)
 TRIBBLES_HEADER = "Name\tSet\tImageFile\tType\tPower\tText"

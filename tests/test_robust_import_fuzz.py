@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from zcards.cards.model import CARD_TYPES, FACTIONS, KEYWORDS, ZOMBIE_COLUMNS
 from zcards.errors import ZcardsError
-from zcards.importer import import_sources
-from zcards.model import CARD_TYPES, FACTIONS, KEYWORDS, ZOMBIE_COLUMNS
+from zcards.ingest.importer import import_sources
 
 # Headers with a valid row each: the rows are mutated a few cells at a time, so most of them
 # get past validation and reach the database.

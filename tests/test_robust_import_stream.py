@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from lackey_plugin.text import LineReader, decode_text
+from zcards.cards.model import ZOMBIE_COLUMNS
 from zcards.cli import cli
-from zcards.db import iter_cards, open_db
-from zcards.importer import import_sources
-from zcards.model import ZOMBIE_COLUMNS
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
+from zcards.store.db import iter_cards, open_db
 
 HEADER = "\t".join(ZOMBIE_COLUMNS)
 
@@ -140,7 +140,7 @@ def test_the_schema_is_created_in_one_transaction(tmp_path: Path) -> None:
     statements: list[str] = []
     conn = sqlite3.connect(db_path, isolation_level=None)
     conn.set_trace_callback(statements.append)
-    from zcards.db import create_schema
+    from zcards.store.db import create_schema
 
     create_schema(conn)
     commits = [s.lower() for s in statements if s.lower() in ("commit", "begin immediate")]

@@ -33,7 +33,7 @@ from lackey_plugin.errors import LackeyError
 from lackey_plugin.fetch import Fetcher
 from lackey_plugin.verify import DEAD, OK, NotAnUpdatelist, verify_plugin
 from zcards.cli import cli
-from zcards.importer import import_sources
+from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
 
 ALPHA = BUNDLED_SET.read_bytes()

@@ -10,8 +10,8 @@ import pytest
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import parse_log_text
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import VIOLATION_KINDS, Kind, audit
 from zcards.rules.cards import CardIndex, Effect, text_effects

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules.cards import CardIndex
 from zcards.rules.excuses import CardText, effect_table, rows_for

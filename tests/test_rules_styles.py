@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from lackey_plugin.log.parser import parse_log_text
-from zcards.game import ZOMBIE_GAME
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.rules import audit
 
 LOGS = Path(__file__).parent / "logs"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from zcards.game import PHASES
-from zcards.normalise import read_card_file
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import PHASES
 from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games

@@ -9,7 +9,7 @@ import pytest
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cli import main
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import starter_decks
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks

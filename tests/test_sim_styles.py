@@ -13,7 +13,7 @@ import pytest
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cli import main
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks

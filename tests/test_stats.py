@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from zcards.cards.model import Card
+from zcards.cards.normalise import read_card_file
 from zcards.cli import main
-from zcards.model import Card
-from zcards.normalise import read_card_file
+from zcards.query.stats import NO_COST, database_stats, summarise_cards
 from zcards.resources import BUNDLED_SET
-from zcards.stats import NO_COST, database_stats, summarise_cards
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lackey_plugin.lazy import lazy_getattr
-
-__version__ = "0.1.0"
+from zcards.version import __version__ as __version__
 
 __all__ = [
     "BUNDLED_SET",
@@ -54,21 +53,21 @@ __all__ = [
 __getattr__ = lazy_getattr(__name__)
 
 if TYPE_CHECKING:
-    from zcards.changes import undo_run
-    from zcards.db import open_db
-    from zcards.decks import convert_deck, deck_entries, resolve_deck
+    from zcards.cards.model import Card, card_data_columns
+    from zcards.cards.normalise import parse_card_data, read_card_file
     from zcards.errors import ProblemsFound, UsageError, ZcardsError
-    from zcards.game import PHASES, ZOMBIE_GAME, Meaning
-    from zcards.import_report import ImportReport
-    from zcards.importer import import_sources
-    from zcards.lookup import CardLookup
-    from zcards.model import Card, card_data_columns
-    from zcards.normalise import parse_card_data, read_card_file
-    from zcards.plugin_export import ExportReport, export_plugin
-    from zcards.proxies import write_proxies
-    from zcards.query import count_matches, search, search_rows
+    from zcards.game.definition import PHASES, ZOMBIE_GAME, Meaning
+    from zcards.ingest.importer import import_sources
+    from zcards.ingest.report import ImportReport
+    from zcards.publish.plugin_export import ExportReport, export_plugin
+    from zcards.publish.proxies import write_proxies
+    from zcards.query.decks import convert_deck, deck_entries, resolve_deck
+    from zcards.query.lookup import CardLookup
+    from zcards.query.search import count_matches, search, search_rows
+    from zcards.query.stats import database_stats
     from zcards.resources import BUNDLED_SET, starter_decks
     from zcards.rules.engine import audit
     from zcards.rules.load import audit_log
     from zcards.rules.report import AuditReport, Finding
-    from zcards.stats import database_stats
+    from zcards.store.changes import undo_run
+    from zcards.store.db import open_db

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
-from zcards.game import ZOMBIE_GAME, Meaning
-from zcards.model import Card
+from zcards.cards.model import Card
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.recorder import RecordedLog
 

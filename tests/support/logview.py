@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
+from zcards.game.definition import Meaning
 
 SETUP = "Setup"
 

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from lackey_plugin.log import events as ev
-from zcards.model import Card
+from zcards.cards.model import Card
 from zcards.rules.violations import Kind as Violation
 
 from . import mutators_fight as fight

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import partial
 
 from lackey_plugin.log import events as ev
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
 

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
-from zcards.game import ZOMBIE_GAME, Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
 from zcards.rules.violations import Kind as Violation
 

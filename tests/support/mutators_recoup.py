@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
+from zcards.game.definition import Meaning
 from zcards.rules.cards import Effect
 
 from .logview import walk

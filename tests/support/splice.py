@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
-from zcards.model import Card
+from zcards.cards.model import Card
+from zcards.game.definition import Meaning
 from zcards.rules.cards import Effect, text_effects
 
 from .logview import final

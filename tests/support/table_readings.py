@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
+from zcards.game.definition import Meaning
 
 from .logview import Moment, walk
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 
 import click
 
-from zcards import __version__
 from zcards.cli.common import EXIT_INTERRUPTED, CommandFailure, closed_pipe_exit, failure_for
+from zcards.version import __version__
 
 # name -> (module, attribute, short help shown by ``zcards --help`` without importing it)
 COMMANDS: dict[str, tuple[str, str, str]] = {

@@ -11,8 +11,6 @@ from typing import Any, TextIO
 
 import click
 
-from zcards.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
-from zcards.changes import CardChange, printable, run_changes, undo_run
 from zcards.cli.common import (
     db_option,
     emit_json,
@@ -20,8 +18,10 @@ from zcards.cli.common import (
     progress,
     stage_progress,
 )
-from zcards.db import find_db, open_db, resolve_db_path
-from zcards.provenance import PRUNE_SHARE
+from zcards.ingest.provenance import PRUNE_SHARE
+from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
+from zcards.store.changes import CardChange, printable, run_changes, undo_run
+from zcards.store.db import find_db, open_db, resolve_db_path
 
 _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 
@@ -55,7 +55,7 @@ def import_command(
     An import that would remove more than a small share of a source's cards stops unless
     --prune is given; 'zcards changes undo RUN' puts back what a run removed or changed.
     """
-    from zcards.importer import import_sources
+    from zcards.ingest.importer import import_sources
 
     report = import_sources(
         resolve_db_path(db_path),
@@ -201,7 +201,7 @@ def build_command(
     and OUT/proxies.pdf (proxy sheets for every card). The other commands read
     build/cards.db by default when run from this folder.
     """
-    from zcards.build import build
+    from zcards.publish.build import build
 
     text = output_format == "text"
     with stage_progress() as report_stage:

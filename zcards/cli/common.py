@@ -38,7 +38,7 @@ class FormatChoice(click.Choice):
 
 
 def db_option(function: Callable) -> Callable:
-    """``--db PATH``; the default is the same for every command (see zcards.db.find_db)."""
+    """``--db PATH``; the default is the same for every command (see zcards.store.db.find_db)."""
     return click.option(
         "--db",
         "db_path",

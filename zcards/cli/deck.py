@@ -9,9 +9,9 @@ import click
 from lackey_plugin.dek import Deck, read_deck
 from zcards.cli.common import FormatChoice, db_option, emit_json, format_option
 from zcards.cli.query import echo_stats
-from zcards.db import open_db
-from zcards.decks import composition, convert_deck, resolve_deck, write_atomic
 from zcards.errors import ProblemsFound
+from zcards.query.decks import composition, convert_deck, resolve_deck, write_atomic
+from zcards.store.db import open_db
 
 DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 

@@ -12,7 +12,7 @@ from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
 from zcards.cli.common import emit_encoded, write_chunked
-from zcards.game import ZOMBIE_GAME
+from zcards.game.definition import ZOMBIE_GAME
 
 MAX_UNPARSED_LISTED = 1000
 """Unparsed lines the summary lists by number (it counts all of them)."""

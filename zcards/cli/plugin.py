@@ -73,7 +73,7 @@ def export_command(
     output_format: str,
 ) -> None:
     """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
-    from zcards.plugin_export import export_plugin
+    from zcards.publish.plugin_export import export_plugin
 
     with stage_progress() as report_stage:
         report = export_plugin(
@@ -135,7 +135,7 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
 def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
     """Download a published updatelist.txt and every file it lists; report broken ones."""
     from lackey_plugin.verify import verify_plugin
-    from zcards.fetch import zcards_fetcher
+    from zcards.ingest.download import zcards_fetcher
 
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"{url!r} is not an http(s) URL")

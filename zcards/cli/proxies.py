@@ -7,10 +7,10 @@ from pathlib import Path
 import click
 
 from zcards.cli.common import db_option, emit_json, format_option, progress_counter
-from zcards.db import open_db
 from zcards.errors import UsageError
-from zcards.layout import CARD_SIZES, PAPERS
-from zcards.proxies import ProxyReport, select_cards, write_proxies
+from zcards.publish.layout import CARD_SIZES, PAPERS
+from zcards.publish.proxies import ProxyReport, select_cards, write_proxies
+from zcards.store.db import open_db
 
 
 @click.command("proxies")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from zcards.card_rows import CardRow
+from zcards.cards.model import CARD_FIELDS, Card
 from zcards.cli.common import (
     JSON_FORMATS,
     db_option,
@@ -17,13 +17,13 @@ from zcards.cli.common import (
     emit_rows,
     format_option,
 )
-from zcards.db import open_connection, open_db
 from zcards.errors import ProblemsFound
-from zcards.model import CARD_FIELDS, Card
-from zcards.query import count_matches, extra_columns, search_rows, unknown_values
+from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values
+from zcards.store.db import open_connection, open_db
+from zcards.store.rows import CardRow
 
 if TYPE_CHECKING:
-    from zcards.stats import Stats
+    from zcards.query.stats import Stats
 
 TABLE_COLUMNS = (
     "name", "set_name", "type", "faction", "cost", "power", "health", "keywords", "rarity",
@@ -55,7 +55,7 @@ class _Counted:
 
 def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]) -> int:
     """Write search results as they are read; the number written. CSV and TSV spread
-    ``extra`` (other games' columns, see :func:`~zcards.query.extra_columns`) out."""
+    ``extra`` (other games' columns, see :func:`~zcards.query.search.extra_columns`) out."""
     counted = _Counted(rows)
     if output_format in JSON_FORMATS:
         emit_encoded(map(CardRow.to_json, counted), output_format)
@@ -139,7 +139,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
     wanted = " ".join(name)
-    from zcards.lookup import EXACT, CardLookup
+    from zcards.query.lookup import EXACT, CardLookup
 
     result = CardLookup(open_db(db_path)).lookup(wanted)
     if result.card is None:
@@ -165,7 +165,7 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
 
     With QUERY, count only the cards it matches (same language as 'zcards search').
     """
-    from zcards.stats import database_stats
+    from zcards.query.stats import database_stats
 
     stats = database_stats(open_db(db_path), query)
     if output_format == "json":
@@ -176,7 +176,7 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
 
 def echo_stats(stats: Stats) -> None:
     """Human-readable stats: the total, then one small table per category that has values."""
-    from zcards.stats import CATEGORIES
+    from zcards.query.stats import CATEGORIES
 
     click.echo(f"cards: {stats.total}")
     for category in CATEGORIES:

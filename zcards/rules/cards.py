@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from zcards.model import KEYWORDS, Card
+from zcards.cards.model import KEYWORDS, Card
 from zcards.rules.report import Immutable
 
 

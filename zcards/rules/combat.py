@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from lackey_plugin.log import events as ev
-from zcards.game import ATTACK_PHASE, RECOUP_PHASE, Meaning
+from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
 from zcards.rules.functions import meaning_of
 from zcards.rules.report import Immutable

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
+from zcards.game.definition import Meaning
 from zcards.rules.cards import CardIndex, CardInfo
 from zcards.rules.findings import Clock, Findings
 from zcards.rules.state import Player, Survivor, TableState

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game import Meaning
+from zcards.game.definition import Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseEnded
 from zcards.rules.state import Survivor
 from zcards.rules.violations import Kind

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game import DISCARD, DRAW_PHASE, HAND
+from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
 from zcards.rules.context import (
     Area,
     Context,

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
-from zcards.model import Card
+from zcards.cards.model import Card
 from zcards.rules.cards import CardIndex
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
@@ -244,7 +244,7 @@ def audit(
 ) -> AuditReport:
     """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
-    ``cards`` is the card data (a list of :class:`~zcards.model.Card`); ``players`` fixes the
+    ``cards`` is the card data (a list of :class:`~zcards.cards.model.Card`); ``players`` fixes the
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
     player's deck (its size, a list of cards, or a :class:`~lackey_plugin.dek.Deck`), which makes
     losing by an empty deck checkable.

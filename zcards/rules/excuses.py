@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import cast
 
 from lackey_plugin.log import events as ev
-from zcards.game import DISCARD, HAND, Meaning
+from zcards.game.definition import DISCARD, HAND, Meaning
 from zcards.rules.cards import CardIndex, Effect
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 from zcards.rules.findings import Clock
@@ -111,7 +111,7 @@ def effect_table(path: Path = EFFECTS_FILE) -> EffectTable:
 
 @cache
 def _bundled_texts() -> dict[str, str]:
-    from zcards.normalise import read_card_file
+    from zcards.cards.normalise import read_card_file
     from zcards.resources import BUNDLED_SET
 
     return {card.name: card.text for card in read_card_file(BUNDLED_SET)}

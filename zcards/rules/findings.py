@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass, field, replace
 
 from lackey_plugin.log import events as ev
-from zcards.game import PHASES
+from zcards.game.definition import PHASES
 from zcards.rules.report import Finding
 from zcards.rules.state import SETUP
 from zcards.rules.violations import Kind, kind_info

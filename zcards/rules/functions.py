@@ -9,7 +9,7 @@ have been a ready one in his combat zone), anything else a spend of any ready ca
 from __future__ import annotations
 
 from lackey_plugin.log import events as ev
-from zcards.game import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, ZOMBIE_GAME, Meaning
+from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, ZOMBIE_GAME, Meaning
 from zcards.rules.context import Context, Fact
 from zcards.rules.state import Player, Survivor
 from zcards.rules.zombies import Fit

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.log import events as ev
+from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
-from zcards.model import Card
 from zcards.resources import BUNDLED_SET
 from zcards.rules.engine import audit
 from zcards.rules.report import AuditReport
@@ -27,8 +27,8 @@ def load_cards(
 ) -> list[Card]:
     """Cards from a Lackey card-data file, else the database (``--db``, ``$ZCARDS_DB`` or
     ``./cards.db``), else the bundled set when no database exists yet."""
-    from zcards.db import iter_cards, open_db, resolve_db_path
-    from zcards.normalise import read_card_file
+    from zcards.cards.normalise import read_card_file
+    from zcards.store.db import iter_cards, open_db, resolve_db_path
 
     if db_path is not None and card_file is not None:
         raise UsageError("give either --db or --cards, not both")
@@ -46,7 +46,7 @@ def load_cards(
 def _zombie_card_file(path: Path) -> list[Card]:
     """A card-data file that has every column the rules read (rows with problems are left
     out: their cards count as unknown, which only makes findings unverifiable)."""
-    from zcards.normalise import parse_card_data
+    from zcards.cards.normalise import parse_card_data
 
     parsed = parse_card_data(path.read_bytes(), str(path))
     missing = [column for column in RULES_COLUMNS if column not in parsed.columns]
@@ -83,7 +83,7 @@ def audit_log(
 ) -> AuditReport:
     """Parse the log at ``path`` and audit it."""
     from lackey_plugin.log.parser import parse_log_file
-    from zcards.game import ZOMBIE_GAME
+    from zcards.game.definition import ZOMBIE_GAME
 
     names = list(players)
     try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game import END_PHASE, PHASES, READY_PHASE
+from zcards.game.definition import END_PHASE, PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.violations import Kind
 

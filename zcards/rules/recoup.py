@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
-from zcards.game import DECK, RECOUP_PHASE, Meaning
+from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.violations import Kind

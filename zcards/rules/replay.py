@@ -14,8 +14,8 @@ import copy
 from collections.abc import Mapping, Sequence
 
 from lackey_plugin.log import events as ev
-from zcards.game import READY_PHASE
-from zcards.rules.build import BuildRules
+from zcards.game.definition import READY_PHASE
+from zcards.rules.build_phase import BuildRules
 from zcards.rules.cards import CardIndex
 from zcards.rules.combat import CombatRules
 from zcards.rules.context import (

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
-from zcards.game import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
+from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
 from zcards.rules.report import Immutable
 from zcards.rules.state import SETUP

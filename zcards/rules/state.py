@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
 
-from zcards.game import STARTING_FOOD
+from zcards.game.definition import STARTING_FOOD
 from zcards.rules.report import Loss
 from zcards.rules.zombies import Zombies
 

@@ -15,7 +15,15 @@ from collections.abc import Iterable, Sequence
 from itertools import islice
 
 from lackey_plugin.log import events as ev
-from zcards.game import ATTACK_PHASE, DISCARD, DRAW_PHASE, HAND, PHASES, READY_PHASE, Meaning
+from zcards.game.definition import (
+    ATTACK_PHASE,
+    DISCARD,
+    DRAW_PHASE,
+    HAND,
+    PHASES,
+    READY_PHASE,
+    Meaning,
+)
 from zcards.rules.cards import CardIndex
 from zcards.rules.context import is_game_action
 from zcards.rules.functions import meaning_of

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lackey_plugin.log import events as ev
-from zcards.game import DECK, DISCARD, HAND, READY_PHASE, REMOVED, Meaning
+from zcards.game.definition import DECK, DISCARD, HAND, READY_PHASE, REMOVED, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
 from zcards.rules.functions import CardFunctions, meaning_of
 from zcards.rules.state import Player, Survivor

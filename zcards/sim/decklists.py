@@ -8,12 +8,12 @@ from pathlib import Path
 import sqlite_utils
 
 from lackey_plugin.dek import read_deck
-from zcards.db import open_db
-from zcards.decks import resolve_deck
+from zcards.cards.model import Card
 from zcards.errors import UsageError
-from zcards.model import Card
+from zcards.query.decks import resolve_deck
 from zcards.resources import starter_decks
 from zcards.sim.game import DeckList
+from zcards.store.db import open_db
 
 
 def load_decks(paths: Sequence[str | Path], db_path: Path | None = None) -> list[DeckList]:

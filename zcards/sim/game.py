@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from zcards.cards.model import Card
 from zcards.errors import UsageError
-from zcards.game import (
+from zcards.game.definition import (
     ATTACK_PHASE,
     BUILD_PHASE,
     DRAW_PHASE,
@@ -22,7 +23,6 @@ from zcards.game import (
     STARTING_FOOD,
     STARTING_HAND,
 )
-from zcards.model import Card
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.combat import attack_phase
 from zcards.sim.players import STRATEGIES, Ability

@@ -10,8 +10,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from zcards.game import OPENING_BUDGET
-from zcards.model import Card
+from zcards.cards.model import Card
+from zcards.game.definition import OPENING_BUDGET
 from zcards.sim.state import COMBAT_ZONE, PlayerState, TableCard
 
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from lackey_plugin.files import atomic_write
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.writer import LogWriter
-from zcards.files import atomic_write
-from zcards.game import DECK, DISCARD, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
+from zcards.game.definition import DECK, DISCARD, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.game import GameResult
 from zcards.sim.styles import PROTOCOL, RecordingStyle, recording, shown_card

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from zcards.model import Card
+from zcards.cards.model import Card
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.players import Strategy
 from zcards.sim.state import (

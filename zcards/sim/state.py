@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from zcards.model import Card
+from zcards.cards.model import Card
 from zcards.sim.actions import Action
 
 T = TypeVar("T")

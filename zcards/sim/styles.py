@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
-from zcards.game import DRAW_PHASE, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
+from zcards.game.definition import DRAW_PHASE, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
 from zcards.sim.actions import Action, ActionKind
 
 PROTOCOL_BIDS, CHAT_BIDS, SILENT_BIDS = "protocol", "chat", "silent"
