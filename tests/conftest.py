@@ -30,12 +30,7 @@ SKIP_REASON = (
     f"reference plugins not found: set ${REFERENCE_ENV} to the folder of real Lackey plugins "
     f"(default ../shared/reference next to the checkout)"
 )
-_SKIPPED = pytest.StashKey[list[str]]()
-_SKIP_LINE = next(
-    number
-    for number, line in enumerate(Path(__file__).read_text(encoding="utf-8").splitlines(), 1)
-    if line.strip() == "pytest.skip(SKIP_REASON)"
-)
+_NEEDS_REFERENCE = ("needs", "reference plugins")  # a report's user property, sent by xdist
 
 
 def find_reference() -> Path | None:
@@ -50,8 +45,12 @@ def reference_dir() -> Path:
     """Real Lackey plugins (byte-exact) and golden checksums LackeyCCG produced."""
     found = find_reference()
     if found is None:
-        pytest.skip(SKIP_REASON)
+        _skip_without_reference()
     return found
+
+
+def _skip_without_reference() -> None:
+    pytest.skip(SKIP_REASON)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -96,31 +95,36 @@ def mini_db_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Pa
     return copy
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.stash[_SKIPPED] = []
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
-    """Remember every skipped test that needs the reference plugins, whatever skipped it, and
+    """Mark every skipped test that needs the reference plugins, whatever skipped it, and
     point our own skips at this file, so ``-ra`` folds them into one line."""
     report = yield
     if report.skipped and "reference_dir" in getattr(item, "fixturenames", ()):
-        item.config.stash[_SKIPPED].append(item.nodeid)
+        report.user_properties.append(_NEEDS_REFERENCE)
         if isinstance(report.longrepr, tuple) and SKIP_REASON in str(report.longrepr[2]):
             here = os.path.relpath(__file__, item.config.rootpath)
-            report.longrepr = (here, _SKIP_LINE, f"Skipped: {SKIP_REASON}")
+            line = _skip_without_reference.__code__.co_firstlineno + 1
+            report.longrepr = (here, line, f"Skipped: {SKIP_REASON}")
     return report
+
+
+def _reference_skips(config: pytest.Config) -> list[str]:
+    """The marked skips, read where the run is summed up: the terminal reporter holds every
+    report, also those parallel workers (pytest-xdist) sent to the controller."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    reports = reporter.stats.get("skipped", []) if reporter is not None else []
+    return [r.nodeid for r in reports if _NEEDS_REFERENCE in getattr(r, "user_properties", ())]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Under ``ZCARDS_REQUIRE_REFERENCE=1`` (CI) a skipped reference test fails the run."""
-    if os.environ.get(REQUIRE_ENV) == "1" and session.config.stash[_SKIPPED]:
+    if os.environ.get(REQUIRE_ENV) == "1" and _reference_skips(session.config):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    skipped = config.stash[_SKIPPED]
+    skipped = _reference_skips(config)
     if skipped and os.environ.get(REQUIRE_ENV) == "1":
         terminalreporter.section("reference plugins", red=True)
         terminalreporter.line(

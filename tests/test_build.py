@@ -33,6 +33,7 @@ def full_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_full_build_writes_database_plugin_and_proxies(full_build: Path) -> None:
     steps = json.loads((full_build / "steps.json").read_text(encoding="utf-8"))
     assert [step["step"] for step in steps] == ["database", "plugin", "proxies"]

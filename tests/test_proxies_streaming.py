@@ -27,6 +27,7 @@ def _pages(pdf: Path) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
 
 
+@pytest.mark.slow
 def test_sheets_are_laid_out_several_at_a_time_in_one_process_or_several(
     all_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,6 @@
 """A fresh clone has no reference plugins: their tests skip with one reason naming
-$ZCARDS_REFERENCE, and CI (ZCARDS_REQUIRE_REFERENCE=1) turns any such skip into a failure."""
+$ZCARDS_REFERENCE, and CI (ZCARDS_REQUIRE_REFERENCE=1) turns any such skip into a failure, in
+one process and with parallel workers (pytest-xdist) alike."""
 
 from __future__ import annotations
 
@@ -8,16 +9,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 ONE_REFERENCE_TEST = "tests/test_checksum.py::test_line_endings_do_not_change_the_checksum"
 
 
-def _pytest(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+WORKERS = pytest.mark.parametrize("workers", ["0", "2"])
+
+
+def _pytest(tmp_path: Path, workers: str, **env: str) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "ZCARDS_REFERENCE": str(tmp_path / "absent")}
     environment.pop("ZCARDS_REQUIRE_REFERENCE", None)  # CI sets it for the whole run
     environment.update(env)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", ONE_REFERENCE_TEST],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers]
+        + [ONE_REFERENCE_TEST],
         cwd=ROOT,
         env=environment,
         capture_output=True,
@@ -26,14 +33,18 @@ def _pytest(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_missing_reference_plugins_skip_with_the_variable_named(tmp_path: Path) -> None:
-    done = _pytest(tmp_path)
+@WORKERS
+def test_missing_reference_plugins_skip_with_the_variable_named(
+    tmp_path: Path, workers: str
+) -> None:
+    done = _pytest(tmp_path, workers)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 skipped" in done.stdout
     assert "SKIPPED [1] tests/conftest.py" in done.stdout and "$ZCARDS_REFERENCE" in done.stdout
 
 
-def test_ci_fails_when_a_reference_test_skipped(tmp_path: Path) -> None:
-    done = _pytest(tmp_path, ZCARDS_REQUIRE_REFERENCE="1")
+@WORKERS
+def test_ci_fails_when_a_reference_test_skipped(tmp_path: Path, workers: str) -> None:
+    done = _pytest(tmp_path, workers, ZCARDS_REQUIRE_REFERENCE="1")
     assert done.returncode == 1, done.stdout + done.stderr
     assert ONE_REFERENCE_TEST in done.stdout and "the run fails" in done.stdout

@@ -84,6 +84,7 @@ EXPORT = "from zcards.cli import main; main()"
 
 
 @linux_only
+@pytest.mark.slow
 @pytest.mark.skipif(cpu_count() < 2, reason="one core: the export renders in-process")
 @pytest.mark.parametrize(
     "signum", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=lambda signum: signum.name

@@ -51,6 +51,7 @@ def _games(per_pairing: int, seed: int):
             yield from iter_games(decks, per_pairing, seed, strategies=strategies)
 
 
+@pytest.mark.slow
 def test_a_thousand_legal_games_in_every_style_are_clean_from_both_points_of_view(cards):
     """1,008 games, each recorded in one style (the styles take turns), audited from both
     players' logs as written and parsed back."""

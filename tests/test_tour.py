@@ -94,6 +94,7 @@ def _serve_folder(server: HTTPServer, folder: Path) -> None:
     server.expect_request(re.compile(".*")).respond_with_handler(handler)
 
 
+@pytest.mark.slow
 def test_setup_and_tour_run_as_written(tmp_path: Path) -> None:
     work = tmp_path / "clone"
     work.mkdir()
