@@ -23,8 +23,7 @@ RULES = (ROOT / "docs" / "rules.md").read_text()
 
 def test_violation_table_cites_existing_rules() -> None:
     numbers = set(re.findall(r"\*\*(R\d+\.\d+)", RULES))
-    assert len(VIOLATION_KINDS) == 22 == len({entry.kind for entry in VIOLATION_KINDS})
-    assert [entry.number for entry in VIOLATION_KINDS] == list(range(1, 23))
+    assert len(VIOLATION_KINDS) == len(Kind) == len({entry.kind for entry in VIOLATION_KINDS})
     for entry in VIOLATION_KINDS:
         assert entry.rule in entry.rules
         assert set(entry.rules) <= numbers, entry.kind

@@ -8,9 +8,9 @@ from dataclasses import replace
 from functools import partial
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
-from zcards.rules.violations import Kind as Violation
 
 from .logview import Side, setup_end, texts, walk
 from .splice import (

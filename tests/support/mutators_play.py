@@ -9,9 +9,9 @@ from functools import partial
 from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.rules.cards import Effect
-from zcards.rules.violations import Kind as Violation
 
 from .logview import setup_end, texts, walk
 from .splice import (

@@ -21,7 +21,7 @@ FACE_DOWN = "a face-down card"
 class Mutation:
     """A mutated log and the 1-based line of the injected violation."""
 
-    kind: str  # a violation kind id (``zcards.rules.violations.Kind`` or the contract's)
+    kind: str  # a violation kind id (``zcards.game.catalogue.Kind`` or the contract's)
     events: tuple[ev.Event, ...]
     line: int
     note: str

@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import BUILD_PHASE, HAND, Meaning
 from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 from zcards.rules.state import Player
-from zcards.rules.violations import Kind
 
 
 @dataclass
@@ -110,7 +110,7 @@ class BuildRules(Area):
         info = fact.info
         if event.src_zone != HAND:
             self.findings.warn(
-                "card-effect",
+                Topic.CARD_EFFECT,
                 f"{fact.name} played from {event.src_zone}: a card effect, not modelled",
                 rule="R16.1",
                 player=me.name,
@@ -121,7 +121,7 @@ class BuildRules(Area):
         elif info is not None:
             self._card_play(me, fact.name, info, event)
         else:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.CARD_PLAY, f"{fact.name} is not in the card data", player=me.name
             )
 
@@ -163,7 +163,7 @@ class BuildRules(Area):
                 player=me.name,
             )
         elif info.card.cost is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.CARD_PLAY, f"{name} has no cost in the card data", player=me.name
             )
         elif paid < info.cost:
@@ -171,7 +171,7 @@ class BuildRules(Area):
                 Debt(me.name, info.cost - paid, info.cost, name, event.line, event.raw)
             )
         if info.card.requirements:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.CARD_PLAY,
                 f"{name} has requirements ({dict(info.card.requirements)}), which are not modelled",
                 rule="R7.4",
@@ -188,7 +188,7 @@ class BuildRules(Area):
         if self.clock.number < 1 or not self.clock.known:
             return
         if info is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.ZOMBIE_UPGRADE, f"{name} is not in the card data", player=me.name
             )
         elif info.type != "Zombie":
@@ -202,7 +202,7 @@ class BuildRules(Area):
             self._upgrade_check(me, name, info)
         if not me.zombies.has_named(name):
             self.findings.warn(
-                "flip",
+                Topic.FLIP,
                 f"{me.name} turns {name} face up but has no face-down card",
                 rule="R8.1",
                 player=me.name,
@@ -238,7 +238,7 @@ class BuildRules(Area):
                 f"{keyword} zombies"
             )
             if not me.known:
-                self.findings.unverifiable(
+                self.findings.cannot_decide(
                     Kind.ZOMBIE_UPGRADE,
                     f"{message} the log has shown; he may control others",
                     rule="R8.1",

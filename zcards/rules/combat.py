@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
 from zcards.rules.functions import meaning_of
 from zcards.rules.report import Immutable
 from zcards.rules.state import Player
-from zcards.rules.violations import Kind
 from zcards.rules.zombies import Board, Fit, Up
 
 MAX_FIGHT_READINGS = 256
@@ -142,14 +142,14 @@ class CombatRules(Area):
             return
         me, what = fact.owner, fact.name or "a face-down zombie"
         if fact.attack_fit is Fit.SOME:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.ILLEGAL_ATTACKER,
                 f"{me.name} spends {what} in the Attack phase; the log does not show whether "
                 "it was a ready zombie in his combat zone (a face-down card's zone is hidden)",
                 player=me.name,
             )
         elif fact.attack_fit is Fit.MAYBE:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.ILLEGAL_ATTACKER,
                 f"{me.name} spends {what} in the Attack phase; his combat zone is not known "
                 "from the start of the log",
@@ -331,12 +331,12 @@ class CombatRules(Area):
     def _judge(self, fact: Fact, power: int | None, *, killed: bool) -> None:
         attack, player, name = self.attack, self.clock.active, fact.name or "a survivor"
         if power is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.COMBAT_RESULT, f"{name} has no power in the card data", player=player
             )
             return
         if attack.power is None or attack.fierce is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.COMBAT_RESULT,
                 f"{name} is {'killed' if killed else 'wounded'}; the attackers are not known "
                 "from the start of the log",

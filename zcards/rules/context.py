@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import Meaning
 from zcards.rules.cards import CardIndex, CardInfo
 from zcards.rules.findings import Clock, Findings
 from zcards.rules.state import Player, Survivor, TableState
-from zcards.rules.violations import Kind
 from zcards.rules.zombies import Fit
 
 
@@ -124,7 +124,7 @@ class Area:
         for one in (event,) if isinstance(event, str) else event:
             names += self.ctx.text.explain(one, subject, card=card)
         if names:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 kind,
                 f"{message}; card text of {', '.join(sorted(set(names)))} may allow it",
                 **{k: v for k, v in where.items() if k in ("rule", "player", "line")},

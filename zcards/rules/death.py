@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseEnded
 from zcards.rules.state import Survivor
-from zcards.rules.violations import Kind
 
 
 class DeathRules(Area):

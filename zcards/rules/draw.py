@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
 from zcards.rules.context import (
     Area,
@@ -18,7 +19,6 @@ from zcards.rules.context import (
     PhaseBegun,
     PhaseEnded,
 )
-from zcards.rules.violations import Kind
 
 
 class DrawRules(Area):
@@ -101,7 +101,7 @@ class DrawRules(Area):
                         Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
                     )
                 else:
-                    self.findings.unverifiable(
+                    self.findings.cannot_decide(
                         Kind.DRAW_COUNT,
                         f"{message}; he may have lost before the log shows",
                         rule=rule,

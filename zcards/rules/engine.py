@@ -181,18 +181,18 @@ class Auditor:
             key=lambda i: (len(keys[i]), -len(replays[i].skipped), -replays[i].active_guess, i),
         )
         chosen = replays[best]
-        undecided: dict[tuple[object, ...], Finding] = {}
+        unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings
-            for finding in findings.undecided:
-                undecided.setdefault((finding.kind, finding.line, finding.message), finding)
+            for finding in findings.unverifiable:
+                unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
                     doubt = replace(finding, message=f"{finding.message}; {replays[i].assumes()}")
-                    undecided.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
+                    unverifiable.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
         findings = chosen.findings
         findings.violations = [f for f in findings.violations if (f.kind, f.line) in common]
-        findings.undecided = list(undecided.values())
+        findings.unverifiable = list(unverifiable.values())
         for i in kept:
             if i != best:
                 for name, me in replays[i].table.players.items():
@@ -205,9 +205,9 @@ class Auditor:
     def _flush(self, replay: Replay) -> None:
         findings = replay.findings
         self.report.violations += findings.violations
-        self.report.unverifiable += findings.undecided
+        self.report.unverifiable += findings.unverifiable
         self.report.warnings += findings.warnings
-        findings.violations, findings.undecided, findings.warnings = [], [], []
+        findings.violations, findings.unverifiable, findings.warnings = [], [], []
 
     def _attribute_pov(self, event: ev.Draw) -> None:
         if self._pov_guess is None and event.count == 1 and event.card and not event.hidden:

@@ -9,6 +9,7 @@ have been a ready one in his combat zone), anything else a spend of any ready ca
 from __future__ import annotations
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Topic
 from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, ZOMBIE_GAME, Meaning
 from zcards.rules.context import Context, Fact
 from zcards.rules.state import Player, Survivor
@@ -38,7 +39,7 @@ class CardFunctions:
         self.findings = ctx.findings
 
     def _warn(self, message: str, player: str) -> None:
-        self.findings.warn("table", message, player=player)
+        self.findings.warn(Topic.TABLE, message, player=player)
 
     def take_control(self, me: Player, name: str) -> Fact:
         """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
@@ -86,7 +87,7 @@ class CardFunctions:
             fact = Fact(owner=me, name=name, info=self.ctx.cards.get(name), what="zombie")
             if name is None:
                 self.findings.warn(
-                    "flip", "a card turned face down again is not identified", player=me.name
+                    Topic.FLIP, "a card turned face down again is not identified", player=me.name
                 )
             else:
                 fact.fit = me.zombies.flip_up(name)
@@ -96,7 +97,7 @@ class CardFunctions:
             fact = Fact(owner=me, name=name)
             if meaning is None:
                 self.findings.warn(
-                    "function", f"unknown card function {event.label!r}", player=me.name
+                    Topic.FUNCTION, f"unknown card function {event.label!r}", player=me.name
                 )
         fact.meaning = meaning
         return fact
@@ -187,7 +188,7 @@ class CardFunctions:
         fact = Fact(meaning=Meaning.FLIP, owner=me, name=name, info=self.ctx.cards.get(name))
         if name is None:
             self.findings.warn(
-                "flip", "a face change of an unnamed card is not identified", player=me.name
+                Topic.FLIP, "a face change of an unnamed card is not identified", player=me.name
             )
         elif event.face_up:
             fact.fit = me.zombies.flip_up(name)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.rules.context import ACTIONS, Area, Fact, Handler
-from zcards.rules.violations import Kind
 
 
 class LosingRules(Area):

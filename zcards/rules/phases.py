@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import END_PHASE, PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
-from zcards.rules.violations import Kind
 
 
 class PhaseRules(Area):
@@ -43,12 +43,14 @@ class PhaseRules(Area):
                 )
             if event.number != clock.number + 1:
                 self.findings.warn(
-                    "turn-number", f"turn #{event.number} follows turn #{clock.number}", rule="R3.4"
+                    Topic.TURN_NUMBER,
+                    f"turn #{event.number} follows turn #{clock.number}",
+                    rule="R3.4",
                 )
             self._check_order(event)
         elif reverted:
             self.findings.warn(
-                "resync",
+                Topic.RESYNC,
                 f"turn #{event.number} follows turn #{clock.number}: an unlogged change (a revert"
                 " or an undo); the table is unknown from here",
                 rule="R17.4",
@@ -66,7 +68,7 @@ class PhaseRules(Area):
             return
         if event.active in allowed:
             skipped = ", ".join(allowed[: allowed.index(event.active)])
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.TURN_ORDER,
                 f"{event.active} takes the turn after {active}; {skipped} may have lost before "
                 "the log shows",
@@ -95,7 +97,7 @@ class PhaseRules(Area):
     def on_phase(self, event: ev.PhaseChange, _: Fact) -> None:
         clock, findings = self.clock, self.findings
         if event.old not in PHASES or event.new not in PHASES:
-            findings.warn("phase", f"unknown phase in {event.old} -> {event.new}; ignored")
+            findings.warn(Topic.PHASE, f"unknown phase in {event.old} -> {event.new}; ignored")
             return
         if not clock.known:
             clock.phase = event.new  # rules wait for a turn line (R17.9)
@@ -111,12 +113,13 @@ class PhaseRules(Area):
                 return  # the same phase line again
             else:
                 findings.warn(
-                    "phase-sync", f"the log says the phase was {event.old}; tracked {clock.phase}"
+                    Topic.PHASE_SYNC,
+                    f"the log says the phase was {event.old}; tracked {clock.phase}",
                 )
                 clock.phase = event.old
         if event.action == "back" or (event.action != "next" and new < old):
             findings.warn(
-                "phase-back",
+                Topic.PHASE_BACK,
                 f"moved back from {event.old} to {event.new}; replaying from there",
                 rule="R3.3",
                 player=event.player,
@@ -147,7 +150,7 @@ class PhaseRules(Area):
         """The log moved on without the phase lines in between (R3.2 cannot be read there):
         the phases it passed are ended unread, so their findings are only doubts."""
         self.findings.warn(
-            "phase-sync",
+            Topic.PHASE_SYNC,
             f"the log says the phase was {event.old}; tracked {self.clock.phase}: "
             "phase lines are missing",
         )

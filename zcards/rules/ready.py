@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import READY_PHASE, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
-from zcards.rules.violations import Kind
 
 
 class ReadyRules(Area):

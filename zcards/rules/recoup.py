@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.rules.cards import CardInfo
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
-from zcards.rules.violations import Kind
 from zcards.rules.zombies import Fit
 
 _SYMBOLS = ("Medic", "Scavenger")
@@ -111,13 +111,13 @@ class RecoupRules(Area):
         if fact.fit is Fit.NO:
             reason = f"an unlogged change of {me.name}'s food before line {event.line}"
             self.findings.warn(
-                "resync",
+                Topic.RESYNC,
                 f"{me.name}'s food changes from {event.old}, not from the tracked total: "
                 "an unlogged change (undo, revert or edit); following the log",
                 rule="R17.4",
                 player=me.name,
             )
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.FOOD_TOTAL,
                 f"{me.name}'s food changes from {event.old}; {reason}",
                 player=me.name,
@@ -125,7 +125,7 @@ class RecoupRules(Area):
             self.findings.doubt((Kind.FOOD_UPKEEP, Kind.SCAVENGE_FOOD), me.name, reason)
         if event.new < 0:
             self.findings.warn(
-                "food", f"{me.name}'s food goes below 0", rule="R1.8", player=me.name
+                Topic.FOOD, f"{me.name}'s food goes below 0", rule="R1.8", player=me.name
             )
         if not self.in_turn:
             return
@@ -284,7 +284,7 @@ class RecoupRules(Area):
         if me is None or me.lost is not None:
             return
         if me.food is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.FOOD_UPKEEP, "his food total is unknown", player=me.name
             )
             return

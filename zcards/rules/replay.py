@@ -14,6 +14,7 @@ import copy
 from collections.abc import Mapping, Sequence
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Topic
 from zcards.game.definition import READY_PHASE
 from zcards.rules.build_phase import BuildRules
 from zcards.rules.cards import CardIndex
@@ -164,7 +165,7 @@ class Replay:
             elif self.setup.ends_setup(event):
                 clock.known, clock.event = False, event
                 self.findings.warn(
-                    "mid-game",
+                    Topic.MID_GAME,
                     "the log does not show this game from its start: rules that need the table "
                     "from before it are unverifiable until the log shows it (R17.9)",
                     rule="R17.9",
@@ -237,7 +238,7 @@ class Replay:
         saved = self.saves.get(name or "")
         if saved is None:
             self.findings.warn(
-                "saved-game",
+                Topic.SAVED_GAME,
                 "a saved game the log never showed being saved was loaded: the table is "
                 "unknown from here, so findings that depend on it are unverifiable",
                 rule="R17.8",
@@ -253,7 +254,7 @@ class Replay:
         restored = copy.deepcopy(saved, memo)
         restored.ctx.findings.clock = restored.clock
         restored.findings.warn(
-            "saved-game",
+            Topic.SAVED_GAME,
             f"the game saved as {name} earlier in this log was loaded: replaying from there",
             rule="R17.8",
         )
@@ -268,7 +269,7 @@ class Replay:
             first = self.skipped[index]
             if first != index:
                 self.findings.warn(
-                    "correction",
+                    Topic.CORRECTION,
                     f"undoes line {getattr(self.ctx.events[first], 'line', '?')} at once: a "
                     "corrected misclick (R17.3)",
                     rule="R17.3",
@@ -303,7 +304,7 @@ class Replay:
             self.ctx.index = index
             self.clock.event = late
             self.findings.warn(
-                "phase-lag",
+                Topic.PHASE_LAG,
                 f"logged before the phase line that starts the {self.clock.phase} phase; "
                 f"counted in the {self.clock.phase} phase",
                 rule="R17.5",
@@ -325,7 +326,7 @@ class Replay:
     def _cleared(self, event: ev.GameControl) -> None:
         """The table cleared in the middle of a game (no deck loads follow)."""
         self.findings.warn(
-            "table",
+            Topic.TABLE,
             "the table was cleared: what is on it is unknown from here",
             player=event.player,
         )

@@ -21,7 +21,7 @@ class Immutable:
 class Finding(Immutable):
     """One violation, unverifiable rule or warning, at a log line.
 
-    ``kind`` is a violation id (:class:`zcards.rules.violations.Kind`) for violations and
+    ``kind`` is a violation id (:class:`zcards.game.catalogue.Kind`) for violations and
     unverifiable findings, and a short topic id for warnings.
     """
 

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
 from zcards.rules.report import Immutable
 from zcards.rules.state import SETUP
-from zcards.rules.violations import Kind
 
 # The forms people type a bid in (R17.6); a chat line that is only a number counts too, but
 # only before the starting food is settled.
@@ -231,7 +231,7 @@ class SetupRules(Area):
                 player=who,
             )
         if info is None:
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.OPENING_SURVIVORS, f"{name} is not in the card data", player=who
             )
         elif info.type != "Survivor":

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Topic
 from zcards.game.definition import DECK, DISCARD, HAND, READY_PHASE, REMOVED, Meaning
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
 from zcards.rules.functions import CardFunctions, meaning_of
@@ -55,7 +56,7 @@ class Tracker(Area):
         return reader(event) if reader is not None else Fact()
 
     def _warn(self, message: str, player: str) -> None:
-        self.findings.warn("table", message, player=player)
+        self.findings.warn(Topic.TABLE, message, player=player)
 
     # -- seats, decks, hands ---------------------------------------------------------------
 
@@ -170,7 +171,9 @@ class Tracker(Area):
 
     def _spawn(self, event: ev.Spawn) -> Fact:
         self.findings.warn(
-            "spawn", "a spawned card is outside the rules; it is not tracked", player=event.player
+            Topic.SPAWN,
+            "a spawned card is outside the rules; it is not tracked",
+            player=event.player,
         )
         return Fact()
 
@@ -186,7 +189,7 @@ class Tracker(Area):
         for me in self.table.in_game():
             if me.name not in self.readied and me.has_spent_cards():
                 self.findings.warn(
-                    "ready-all",
+                    Topic.READY_ALL,
                     f"{me.name} did not ready his spent cards; assuming he did",
                     rule="R4.1",
                     player=me.name,
