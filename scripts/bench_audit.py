@@ -26,10 +26,10 @@ from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log_file
 from zcards.cards.normalise import read_card_file
+from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
-from zcards.rules.cards import CardIndex
 from zcards.rules.load import audit_log, load_cards
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks

@@ -45,10 +45,12 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "bid-range": (Kind.BID_RANGE, "R2.1", 7),
     "bid-food": (Kind.BID_FOOD, "R2.2", 8),
     "opening-shuffle": (Kind.OPENING_SHUFFLE, "R2.4", 17),
-    "turn-order": (Kind.TURN_ORDER, "R3.4", 56),
+    "turn-order": (Kind.TURN_ORDER, "R13.2", 56),
     "combat-move": (Kind.COMBAT_MOVE, "R9.1", 52),
     "scavenge-penalty": (Kind.SCAVENGE_PENALTY, "R12.2", 35),
     "deck-to-resource": (Kind.DECK_TO_RESOURCE, "R6.3", 46),
+    "opening-hand": (Kind.OPENING_HAND, "R2.3", 10),
+    "food-loss": (Kind.FOOD_LOSS, "R12.5", 55),
 }
 # Legal games: the protocol's own and each recording style the audit accepts (R17).
 LEGAL = [

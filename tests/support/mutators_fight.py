@@ -10,11 +10,12 @@ from functools import partial
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
-from zcards.rules.cards import Effect
+from zcards.game.effects import Effect
 
 from .logview import Side, setup_end, texts, walk
 from .splice import (
     FACE_DOWN,
+    FIGHT_TEXT,
     Book,
     Mutation,
     Site,
@@ -59,7 +60,7 @@ def illegal_attacker(events: Events, rng: random.Random, book: Book) -> Mutation
 def combat_result(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A wound in an Attack phase that no attacker can cause: on a zombie player's survivor,
     or on the active player's when no other player has anything in combat."""
-    explaining = book.flagged(Effect.WOUND, Effect.POWER, Effect.COMBAT)
+    explaining = book.flagged(*FIGHT_TEXT)
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
         if not is_phase(e, "Attack") or moment.active is None or texts(moment, sides) & explaining:

@@ -11,7 +11,7 @@ from typing import TypeGuard
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
-from zcards.rules.cards import Effect
+from zcards.game.effects import Effect
 
 from .logview import setup_end, texts, walk
 from .splice import (
@@ -34,7 +34,7 @@ Events = Sequence[ev.Event]
 
 def draw_count(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A second discard in a Draw phase, or ``draws 3 cards.`` when the deck has room."""
-    drawing = book.flagged(Effect.DRAW)
+    drawing = book.flagged(Effect.DRAW, Effect.DISCARD, Effect.DECK_TO_RESOURCE)
     cards = book.plain("Item") + book.plain("Survivor")
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):

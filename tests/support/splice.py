@@ -10,11 +10,30 @@ from typing import TypeGuard
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.game.definition import Meaning
-from zcards.rules.cards import Effect, text_effects
+from zcards.game.effects import Effect, Timing, read_text
 
 from .logview import final
 
 FACE_DOWN = "a face-down card"
+EVERYTHING = frozenset(Effect)
+# What makes a fight end otherwise than by printed power: power, wounds, zombies moved.
+FIGHT_TEXT = (
+    Effect.WOUND,
+    Effect.POWER,
+    Effect.SET_POWER,
+    Effect.NO_SOLO,
+    Effect.TO_COMBAT,
+    Effect.LEAVE_COMBAT,
+    Effect.SPEND,
+)
+
+
+def _effects(card: Card) -> frozenset[Effect]:
+    """What a card's text does, as the rows read it (markers aside)."""
+    text = read_text(card)
+    if not text.covered:
+        return EVERYTHING
+    return frozenset(row.effect for row in text.rows if row.timing is not Timing.MARKER)
 
 
 @dataclass(frozen=True)
@@ -35,15 +54,16 @@ class Book:
     decks: Mapping[str, int] | None = None
 
     def flagged(self, *effects: Effect) -> set[str]:
-        """Cards whose text the audit reads as possibly having one of ``effects`` (R16.1)."""
-        return {name for name, card in self.cards.items() if text_effects(card.text) & set(effects)}
+        """Cards whose text may have one of ``effects`` (their rows, or a text the rows do
+        not cover: it may do anything, R16.1)."""
+        return {name for name, card in self.cards.items() if _effects(card) & set(effects)}
 
     def plain(self, card_type: str) -> list[str]:
-        """Cards of a type whose text the audit cannot read as bending any rule."""
+        """Cards of a type whose text bends no rule."""
         return sorted(
             name
             for name, card in self.cards.items()
-            if card.type == card_type and not text_effects(card.text)
+            if card.type == card_type and not _effects(card)
         )
 
     def cost(self, name: str) -> int:

@@ -39,6 +39,8 @@ class Kind(StrEnum):
     COMBAT_MOVE = "combat-move"
     SCAVENGE_PENALTY = "scavenge-penalty"
     DECK_TO_RESOURCE = "deck-to-resource"
+    OPENING_HAND = "opening-hand"
+    FOOD_LOSS = "food-loss"
 
 
 @dataclass(frozen=True)
@@ -159,9 +161,10 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
     ViolationKind(
         Kind.DEAD_SURVIVOR,
         "R11.1",
-        ("R11.1",),
-        "a survivor whose wounds reached its Health stays in play",
-        "the end of the phase (or a spend or heal of the dead survivor)",
+        ("R11.1", "R11.3"),
+        "a survivor whose wounds reached its Health stays in play (R11.1), or an infected "
+        "survivor that died goes to the discard pile instead of its infecter (R11.3)",
+        "the end of the phase (or a spend or heal of the dead survivor); the discard line",
     ),
     ViolationKind(
         Kind.FOOD_TOTAL,
@@ -195,8 +198,8 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
     ),
     ViolationKind(
         Kind.TURN_ORDER,
-        "R3.4",
-        ("R3.4",),
+        "R13.2",
+        ("R13.2",),
         "a turn taken by another player than the next one in turn order who has not lost",
         "the turn line",
     ),
@@ -223,6 +226,21 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         "a face-down card put from a deck onto the table that no Scavenger roll of 1 (or "
         "card text) owed (R6.3, R12.2)",
         "the `plays a face down card from the top of his Deck.` line",
+    ),
+    ViolationKind(
+        Kind.OPENING_HAND,
+        "R2.3",
+        ("R2.3",),
+        "an opening hand of more than 7 cards",
+        "the setup draw that goes past 7 cards",
+    ),
+    ViolationKind(
+        Kind.FOOD_LOSS,
+        "R12.5",
+        ("R1.8", "R12.5"),
+        "food lost without upkeep or card text: upkeep paid by a non-active player, twice or "
+        "more than 1 (R12.5), or food taken below 0 (R1.8, R12.5)",
+        "the food line",
     ),
 )
 

@@ -16,12 +16,12 @@ from dataclasses import replace
 from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
-from zcards.rules.cards import CardIndex
+from zcards.game.cards import CardIndex
+from zcards.game.table import Table
+from zcards.rules.clicks import corrections
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
-from zcards.rules.state import TableState
-from zcards.rules.stream import corrections
 
 __all__ = ["Auditor", "audit"]
 
@@ -75,15 +75,15 @@ class Auditor:
 
     # -- games (R17.7) -----------------------------------------------------------------------
 
-    def _new_replay(self, previous: TableState | None) -> Replay:
+    def _new_replay(self, previous: Table | None) -> Replay:
         """A game's replay; seats and names carry over from the game before."""
         replay = Replay(self.cards, self.events, decks=self.decks, started=previous is not None)
         table = replay.table
         for name in self.players:
-            table.player(name).playing = True
+            table.edit(name).playing = True
         if previous is not None:
             for name in previous.order:
-                old, me = previous.players[name], table.player(name)
+                old, me = previous.players[name], table.edit(name)
                 me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
         return replay
 
@@ -159,7 +159,7 @@ class Auditor:
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
         """Settle the readings as far as the log can (R17.1). The first turn line decides who
-        took turn 1 with the turn order (R3.4); then the readings no other reading beats
+        took turn 1 with the turn order (R13.2); then the readings no other reading beats
         (fewer violations, all shared with it) stay open: what they all break is a
         violation, what only some break is unverifiable, with the reason. A misclick pair
         read either way is settled the same way (R17.3)."""
@@ -197,7 +197,8 @@ class Auditor:
             if i != best:
                 for name, me in replays[i].table.players.items():
                     if name in chosen.table.players:
-                        chosen.table.players[name].zombies.merge(me.zombies)
+                        mine = chosen.table.edit(name)
+                        mine.zombies = mine.zombies.merged(me.zombies)
         self.replays = [chosen]
 
     # -- the report ----------------------------------------------------------------------------

@@ -9,25 +9,15 @@ them (R3.3), and they count once the turn is over.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind, Topic, kind_info
 from zcards.game.definition import PHASES
 from zcards.rules.report import Finding
-from zcards.rules.state import SETUP
 
-
-@dataclass
-class Clock:
-    """Where the replay is: the turn, its phase and active player (None while unknown)."""
-
-    number: int = 0  # 0: setup
-    phase: str = SETUP
-    active: str | None = None
-    known: bool = True  # False: rules wait for a turn line (the log began mid-turn, R17.9)
-    event: ev.Event | None = None  # the line being replayed
+if TYPE_CHECKING:
+    from zcards.rules.context import Clock
 
 
 @dataclass
@@ -44,10 +34,10 @@ class Findings:
     # (kind, player, turn) -> why the log cannot decide it (an unlogged change, R17.4)
     doubts: dict[tuple[str, str | None, int], str] = field(default_factory=dict)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Findings:
-        """Findings are immutable: a copy for another reading copies the containers only."""
-        new = Findings(
-            copy.deepcopy(self.clock, memo),
+    def fork(self, clock: Clock) -> Findings:
+        """A copy for another reading (findings are immutable: the containers are copied)."""
+        return Findings(
+            clock,
             list(self.violations),
             list(self.unverifiable),
             list(self.warnings),
@@ -56,8 +46,6 @@ class Findings:
             set(self.seen),
             dict(self.doubts),
         )
-        memo[id(self)] = new
-        return new
 
     def _finding(
         self,

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
+from zcards.game.table import EMPTY_DECK, NO_SURVIVORS
 from zcards.rules.context import ACTIONS, Area, Fact, Handler
 
 
@@ -23,23 +24,23 @@ class LosingRules(Area):
         me = self.table.players.get(actor or "")
         if me is None or me.lost is None:
             return
-        when = f"on turn {me.lost_turn}" if me.lost_turn else "at setup"
+        when = f"on turn {me.lost.turn}" if me.lost.turn else "at setup"
         self.findings.violation(
             Kind.ACTION_AFTER_LOSS,
-            f"{me.name} lost {when} ({me.lost}) but acts again",
+            f"{me.name} lost {when} ({me.lost.reason}) but acts again",
             player=me.name,
         )
 
     def check_losses(self) -> None:
         """R14.1, after every line: an empty deck, or no survivors once the game is under way."""
         clock = self.clock
-        for me in self.table.players.values():
+        for me in list(self.table.players.values()):
             if me.lost is not None:
                 continue
             if me.deck == 0:
-                self.table.lose(me.name, "empty deck", clock.number, self._line())
+                self.table.lose(me.name, EMPTY_DECK, self._line())
             elif me.known and me.playing and clock.number >= 1 and clock.known and not me.survivors:
-                self.table.lose(me.name, "no survivors", clock.number, self._line())
+                self.table.lose(me.name, NO_SURVIVORS, self._line())
 
     def _line(self) -> int | None:
         event = self.clock.event

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind, Topic
-from zcards.game.definition import END_PHASE, PHASES, READY_PHASE
+from zcards.game.definition import PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 
 
@@ -26,26 +26,26 @@ class PhaseRules(Area):
     def handlers(self) -> Mapping[type, Handler]:
         return {ev.TurnChange: self.on_turn, ev.PhaseChange: self.on_phase}
 
-    # -- turns (R3.4) ----------------------------------------------------------------------
+    # -- turns (R13.2) ----------------------------------------------------------------------
 
     def on_turn(self, event: ev.TurnChange, _: Fact) -> None:
         clock = self.clock
         reverted = clock.known and clock.number >= 1 and event.number < clock.number
         if clock.known and clock.number >= 1 and not reverted:
-            self._end_phase(clock.phase)
-            if clock.phase != END_PHASE:
-                skipped = PHASES[PHASES.index(clock.phase) + 1 :] if clock.phase in PHASES else []
+            skipped = PHASES[PHASES.index(clock.phase) + 1 :] if clock.phase in PHASES else []
+            if skipped:
                 self.findings.violation(
                     Kind.PHASE_ORDER,
                     f"turn {clock.number} ends in its {clock.phase} phase; "
-                    f"skipped: {', '.join(skipped) or '-'}",
+                    f"skipped: {', '.join(skipped)}",
                     player=clock.active,
                 )
+            self._pass_through([clock.phase, *skipped])
             if event.number != clock.number + 1:
                 self.findings.warn(
                     Topic.TURN_NUMBER,
                     f"turn #{event.number} follows turn #{clock.number}",
-                    rule="R3.4",
+                    rule="R13.2",
                 )
             self._check_order(event)
         elif reverted:
@@ -55,8 +55,8 @@ class PhaseRules(Area):
                 " or an undo); the table is unknown from here",
                 rule="R17.4",
             )
-            for me in self.table.players.values():
-                me.forget()
+            for name in list(self.table.players):
+                self.table.edit(name).forget()
         self.begin_turn(event.number, event.active, READY_PHASE)
 
     def _check_order(self, event: ev.TurnChange) -> None:
@@ -87,7 +87,7 @@ class PhaseRules(Area):
         self.findings.new_turn()
         clock.number, clock.active, clock.phase, clock.known = number, active, phase, True
         if active is not None:
-            self.table.player(active).playing = True
+            self.table.edit(active).playing = True
         self.begun = set()
         self.ctx.emit(TurnBegun(number, active))
         self._begin_phase(phase)
@@ -142,9 +142,18 @@ class PhaseRules(Area):
                 f"{event.old} -> {event.new} repeats the {event.new} phase in turn {clock.number}",
                 player=event.player,
             )
-        self._end_phase(event.old)
+        self._pass_through([event.old, *PHASES[old + 1 : new]] if new > old else [event.old])
         clock.phase = event.new
         self._begin_phase(event.new)
+
+    def _pass_through(self, phases: list[str]) -> None:
+        """The current phase ends, and each phase skipped begins and ends at once: what each
+        owes (the Draw phase's draws, the Recoup phase's upkeep) is missing (R3.2)."""
+        for index, phase in enumerate(phases):
+            if index:
+                self.clock.phase = phase
+                self._begin_phase(phase)
+            self._end_phase(phase)
 
     def _catch_up(self, event: ev.PhaseChange, tracked: int, old: int) -> None:
         """The log moved on without the phase lines in between (R3.2 cannot be read there):

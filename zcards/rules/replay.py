@@ -10,17 +10,19 @@ misclick and its correction), and one per saved game.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from lackey_plugin.log import events as ev
+from zcards.game.cards import CardIndex
 from zcards.game.catalogue import Topic
 from zcards.game.definition import READY_PHASE
+from zcards.game.table import Table
 from zcards.rules.build_phase import BuildRules
-from zcards.rules.cards import CardIndex
+from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
     Area,
+    Clock,
     Context,
     Fact,
     GameEnded,
@@ -31,16 +33,15 @@ from zcards.rules.context import (
 )
 from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
-from zcards.rules.excuses import CardText, CardUses
-from zcards.rules.findings import Clock, Findings
+from zcards.rules.findings import Findings
+from zcards.rules.food import FoodRules
+from zcards.rules.lines import Tracker
 from zcards.rules.losing import LosingRules
+from zcards.rules.opening import SetupRules
 from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
 from zcards.rules.recoup import RecoupRules
-from zcards.rules.setup import SetupRules
-from zcards.rules.state import TableState
-from zcards.rules.stream import LAG_TYPES, first_phase, lags
-from zcards.rules.table import Tracker
+from zcards.rules.text import CardText, CardUses
 
 # Lines after which someone may have lost (R14.1): his deck or survivors changed, or turn 1
 # began.
@@ -69,31 +70,27 @@ class Replay:
         decks: Mapping[str, int] | None = None,
         started: bool = False,
     ) -> None:
-        clock = Clock()
-        table = TableState(started=started)
+        table = Table(started=started)
+        clock = Clock(table)
+        self.events = events
         self.ctx = Context(
-            cards, table, clock, Findings(clock), CardText(cards, table, clock), decks or {}, events
+            cards, table, clock, Findings(clock), CardText(cards, table), decks or {}
         )
-        self.ctx.emit = self.emit
         ctx = self.ctx
-        self.tracker = Tracker(ctx)
-        self.setup = SetupRules(ctx)
-        self.phases = PhaseRules(ctx)
-        self.losing = LosingRules(ctx)
         self.areas: list[Area] = [
-            self.tracker,
-            self.losing,
-            self.setup,
-            self.phases,
+            Tracker(ctx),
+            LosingRules(ctx),
+            SetupRules(ctx),
+            PhaseRules(ctx),
             CardUses(ctx),
             ReadyRules(ctx),
             DrawRules(ctx),
             BuildRules(ctx),
             CombatRules(ctx),
+            FoodRules(ctx),
             RecoupRules(ctx),
             DeathRules(ctx),
         ]
-        self._wire()
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
@@ -102,6 +99,24 @@ class Replay:
         self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
+        self.index = 0  # the position of the current line in ``events``
+        self._wire()
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.areas[0]  # type: ignore[return-value]
+
+    @property
+    def losing(self) -> LosingRules:
+        return self.areas[1]  # type: ignore[return-value]
+
+    @property
+    def setup(self) -> SetupRules:
+        return self.areas[2]  # type: ignore[return-value]
+
+    @property
+    def phases(self) -> PhaseRules:
+        return self.areas[3]  # type: ignore[return-value]
 
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
@@ -115,31 +130,49 @@ class Replay:
                 if area is self.phases or area is self.tracker:
                     self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
+        self.ctx.look = self._look
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Replay:
-        """A copy of the state; the dispatch tables are rebuilt, and the lines held (which
-        never change) are shared."""
-        fork = Replay.__new__(Replay)
-        memo[id(self)] = fork
-        for event in (self.clock.event, self.ctx.previous, *(e for _, e in self.deferred)):
-            memo[id(event)] = event
-        for name, value in self.__dict__.items():
-            if name not in ("dispatch", "waiting"):
-                setattr(fork, name, copy.deepcopy(value, memo))
-        fork._wire()
-        return fork
+    def fork(self, *, saves: dict[str, Replay] | None = None) -> Replay:
+        """Another reading from this point: the table forks copy-on-write, each area copies
+        its own small bookkeeping; the lines are shared."""
+        twin = Replay.__new__(Replay)
+        twin.__dict__.update(self.__dict__)
+        old = self.ctx
+        table = old.table.fork()
+        clock = Clock(table, known=old.clock.known)
+        clock.event = old.clock.event
+        twin.ctx = Context(
+            old.cards,
+            table,
+            clock,
+            old.findings.fork(clock),
+            old.text.fork(table),
+            old.decks,
+            previous=old.previous,
+        )
+        twin.areas = [area.fork(twin.ctx) for area in self.areas]
+        twin.deferred = list(self.deferred)
+        twin.saves = self.saves if saves is None else saves
+        twin.skipped = dict(self.skipped)
+        twin.assumptions = list(self.assumptions)
+        twin._wire()
+        return twin
 
     @property
     def findings(self) -> Findings:
         return self.ctx.findings
 
     @property
-    def table(self) -> TableState:
+    def table(self) -> Table:
         return self.ctx.table
 
     @property
     def clock(self) -> Clock:
         return self.ctx.clock
+
+    def _look(self) -> Iterable[object]:
+        """The lines after the current one."""
+        return (self.events[i] for i in range(self.index + 1, len(self.events)))
 
     def emit(self, signal: Signal) -> None:
         dispatch = self.dispatch if self.clock.known else self.waiting
@@ -155,7 +188,7 @@ class Replay:
         clock, table = self.clock, self.table
         if clock.number != 0 or not clock.known or index in self.skipped:
             return []
-        self.ctx.index = index
+        self.index = index
         if not is_game_action(event) and not isinstance(event, ev.DeckLoad):
             return []
         self.touched = True
@@ -177,7 +210,7 @@ class Replay:
         self.emit(SetupEnded())
         if isinstance(event, ev.TurnChange):
             return []
-        self.turn1_phase = first_phase(self.ctx.events, index)
+        self.turn1_phase = first_phase(self.events, index)
         candidates = [p.name for p in table.in_game()]
         if len(candidates) <= 1:
             self.phases.begin_turn(1, candidates[0] if candidates else None, self.turn1_phase)
@@ -186,7 +219,7 @@ class Replay:
 
     def reading(self, active: str) -> Replay:
         """A copy of this replay in which ``active`` took turn 1."""
-        fork = copy.deepcopy(self, self._shared())
+        fork = self.fork()
         fork.turn1 = active
         fork.assumptions.append(f"{active} took turn 1")
         fork.phases.begin_turn(1, active, self.turn1_phase)
@@ -200,7 +233,7 @@ class Replay:
     def corrected(self, pairs: list[tuple[int, int]]) -> Replay:
         """A copy of this replay that reads each pair of lines (an action and its undo) as a
         misclick and its correction (R17.3)."""
-        fork = copy.deepcopy(self, self._shared())
+        fork = self.fork()
         fork.skip(pairs)
         return fork
 
@@ -212,7 +245,7 @@ class Replay:
         self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
 
     def _line(self, index: int) -> object:
-        return getattr(self.ctx.events[index], "line", "?")
+        return getattr(self.events[index], "line", "?")
 
     def assumes(self) -> str:
         """Why a finding of this reading is only a doubt: the log allows other readings."""
@@ -222,15 +255,12 @@ class Replay:
             else "another reading of the log allows it"
         )
 
-    def _shared(self) -> dict[int, object]:
-        """What copies share: card data, the log, the saved games."""
-        return {id(self.ctx.cards): self.ctx.cards, id(self.ctx.events): self.ctx.events}
-
     # -- saved games (R17.8) -----------------------------------------------------------------
 
     def save(self, name: str | None) -> None:
-        memo = self._shared() | {id(self.saves): {}, id(self.ctx.findings): Findings(Clock())}
-        self.saves[name or ""] = copy.deepcopy(self, memo)
+        snapshot = self.fork(saves={})
+        snapshot.ctx.findings = Findings(snapshot.ctx.clock)
+        self.saves[name or ""] = snapshot
 
     def load(self, name: str | None) -> Replay:
         """The replay after loading a saved game: the state this log saved, or an unknown
@@ -243,16 +273,13 @@ class Replay:
                 "unknown from here, so findings that depend on it are unverifiable",
                 rule="R17.8",
             )
-            for me in self.table.players.values():
-                me.forget()
+            for player in list(self.table.players):
+                self.table.edit(player).forget()
             self.clock.known = False
             return self
-        memo = self._shared() | {
-            id(saved.saves): self.saves,
-            id(saved.ctx.findings): self.ctx.findings,
-        }
-        restored = copy.deepcopy(saved, memo)
-        restored.ctx.findings.clock = restored.clock
+        restored = saved.fork(saves=self.saves)
+        restored.index = self.index
+        restored.ctx.findings = self.findings.fork(restored.ctx.clock)
         restored.findings.warn(
             Topic.SAVED_GAME,
             f"the game saved as {name} earlier in this log was loaded: replaying from there",
@@ -263,14 +290,14 @@ class Replay:
     # -- lines -------------------------------------------------------------------------------
 
     def feed(self, event: ev.Event, index: int) -> None:
-        self.ctx.index = index
+        self.index = index
         self.clock.event = event
         if index in self.skipped:
             first = self.skipped[index]
             if first != index:
                 self.findings.warn(
                     Topic.CORRECTION,
-                    f"undoes line {getattr(self.ctx.events[first], 'line', '?')} at once: a "
+                    f"undoes line {getattr(self.events[first], 'line', '?')} at once: a "
                     "corrected misclick (R17.3)",
                     rule="R17.3",
                     player=getattr(event, "player", None),
@@ -301,7 +328,7 @@ class Replay:
         """The phase line came: the actions logged before it count in the new phase."""
         deferred, self.deferred = self.deferred, []
         for index, late in deferred:
-            self.ctx.index = index
+            self.index = index
             self.clock.event = late
             self.findings.warn(
                 Topic.PHASE_LAG,
@@ -330,13 +357,13 @@ class Replay:
             "the table was cleared: what is on it is unknown from here",
             player=event.player,
         )
-        for me in self.table.players.values():
-            me.forget()
+        for player in list(self.table.players):
+            self.table.edit(player).forget()
 
     def finish(self) -> None:
         """The log, or this game of it, stops here (R17.7)."""
         for index, late in self.deferred:
-            self.ctx.index = index
+            self.index = index
             self.clock.event = late
             self._process(late)
         self.deferred = []

@@ -1,0 +1,118 @@
+"""What the rules model needs to know about cards: the printed numbers and words, and what the
+effect rows make of the text (:mod:`zcards.game.effects`), read once per card.
+
+Logs name cards by their name only, so the index is by name (the first card of a name wins,
+then the first whose name folds to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from zcards.cards.model import Card
+from zcards.game.effects import CardText, Effect, Row, Timing, read_text
+
+
+@dataclass(frozen=True, eq=False)
+class CardInfo:
+    """The rules-relevant face of one card."""
+
+    card: Card
+    text: CardText
+    keywords: frozenset[str] = field(init=False)  # casefolded
+    symbols: frozenset[str] = field(init=False)  # casefolded
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keywords", frozenset(k.casefold() for k in self.card.keywords))
+        object.__setattr__(self, "symbols", frozenset(s.casefold() for s in self.card.symbols))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
+        return self  # never changes: the readings of an audit share it
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def type(self) -> str:
+        return self.card.type
+
+    @property
+    def faction(self) -> str | None:
+        return self.card.faction
+
+    @property
+    def cost(self) -> int:
+        return self.card.cost or 0
+
+    @property
+    def power(self) -> int:
+        return self.card.power or 0
+
+    @property
+    def health(self) -> int | None:
+        return self.card.health
+
+    @property
+    def covered(self) -> bool:
+        """Whether the effect rows account for the whole text (else it may do anything)."""
+        return self.text.covered
+
+    def has_keyword(self, keyword: str) -> bool:
+        return keyword.casefold() in self.keywords
+
+    def has_symbol(self, symbol: str) -> bool:
+        return symbol.casefold() in self.symbols
+
+    def rows(self, timing: Timing | None = None, effect: Effect | None = None) -> list[Row]:
+        """The card's effect rows, of one timing and effect when given."""
+        return [
+            row
+            for row in self.text.rows
+            if (timing is None or row.timing is timing) and (effect is None or row.effect is effect)
+        ]
+
+    def has(self, effect: Effect) -> bool:
+        return any(row.effect is effect for row in self.text.rows)
+
+    @property
+    def one_shot(self) -> bool:
+        """A one-shot item goes to the discard pile as soon as it is used (R7.5)."""
+        return self.has(Effect.ONE_SHOT)
+
+    @property
+    def barricade(self) -> bool:
+        return self.has(Effect.BARRICADE)
+
+
+class CardIndex:
+    """Cards by display name."""
+
+    def __init__(self, cards: Iterable[Card], rows: tuple[Row, ...] | None = None) -> None:
+        self._by_name: dict[str, CardInfo] = {}
+        self._folded: dict[str, CardInfo] = {}
+        for card in cards:
+            if card.name in self._by_name:
+                continue
+            info = CardInfo(card, read_text(card, rows))
+            self._by_name[card.name] = info
+            self._folded.setdefault(card.name.casefold(), info)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CardIndex:
+        return self
+
+    def infos(self) -> list[CardInfo]:
+        return list(self._by_name.values())
+
+    def get(self, name: str | None) -> CardInfo | None:
+        if not name:
+            return None
+        return self._by_name.get(name) or self._folded.get(name.casefold())
+
+    def uncovered(self) -> list[CardInfo]:
+        """The cards whose text no row covers (``zcards rules coverage``)."""
+        return [info for info in self._by_name.values() if not info.covered]
