@@ -121,13 +121,21 @@ def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation 
             and e.meaning == Meaning.WOUND
             and moment.phase == "Ready"
             and moment.turn > 0
-            and getattr(events[i + 1], "card", None) != e.card
         ):
             continue
         end = next_phase_line(events, i + 1)
-        if end is not None:
+        if end is not None and not any(_leaves(later, e.card) for later in events[i + 1 : end]):
             sites.append((partial(delete, events, i, end), f"{e.card} not wounded"))
     return pick(Violation.INFECTION_WOUND, sites, rng)
+
+
+def _leaves(event: ev.Event, card: str) -> bool:
+    """A line by which a survivor leaves play (dies, or is taken over)."""
+    if getattr(event, "card", None) != card:
+        return False
+    return isinstance(event, ev.TableToZone) or (
+        isinstance(event, ev.Perform) and event.meaning == Meaning.TAKE_CONTROL
+    )
 
 
 FACE_DOWN_PLAY = "a face down card"

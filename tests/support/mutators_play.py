@@ -109,7 +109,8 @@ def _spends_later_in_phase(events: Events, start: int, player: str) -> bool:
 
 def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """An item put out at setup (when the deck has room), or an opening survivor that never
-    acts swapped for a dearer one (the number of survivors, so every upkeep, stays)."""
+    acts swapped for a dearer one at least as strong (the number of survivors, so every
+    upkeep, stays; every fight he may have won unnamed, he still wins)."""
     items, survivors = book.plain("Item"), book.plain("Survivor")
     openings: dict[str, list[int]] = {}
     for i, e, moment, _ in walk(events):
@@ -126,7 +127,11 @@ def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutatio
             continue
         opened = [getattr(events[j], "card", "") for j in openings[e.player]]
         rest = sum(book.cost(name) for name in opened) - book.cost(e.card)
-        dear = [name for name in survivors if rest + book.cost(name) > 6]
+        dear = [
+            name
+            for name in survivors
+            if rest + book.cost(name) > 6 and book.power(name) >= book.power(e.card)
+        ]
         if dear:
             changed = replace(e, card=rng.choice(dear))
             sites.append(

@@ -70,6 +70,10 @@ class Book:
         card = self.cards.get(name)
         return card.cost or 0 if card else 0
 
+    def power(self, name: str) -> int:
+        card = self.cards.get(name)
+        return card.power or 0 if card else 0
+
     def deck_room(self, events: Sequence[ev.Event], player: str) -> int:
         """Cards left in ``player``'s deck at the end of the log (0 when sizes are unknown)."""
         if not self.decks or player not in self.decks:

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from zcards.cards.model import Card
-from zcards.game.effects import CardText, Effect, Row, Timing, read_text
+from zcards.game.effects import CardText, Condition, Effect, Row, Target, Timing, read_text
+
+FIGHT_CONDITIONS = frozenset(
+    {Condition.ANOTHER_OF_FACTION, Condition.PER_OTHER_OF_FACTION, Condition.FIGHTING_FAST}
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -22,10 +27,12 @@ class CardInfo:
     text: CardText
     keywords: frozenset[str] = field(init=False)  # casefolded
     symbols: frozenset[str] = field(init=False)  # casefolded
+    effects: frozenset[Effect] = field(init=False)  # what its rows do
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keywords", frozenset(k.casefold() for k in self.card.keywords))
         object.__setattr__(self, "symbols", frozenset(s.casefold() for s in self.card.symbols))
+        object.__setattr__(self, "effects", frozenset(row.effect for row in self.text.rows))
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardInfo:
         return self  # never changes: the readings of an audit share it
@@ -67,14 +74,76 @@ class CardInfo:
 
     def rows(self, timing: Timing | None = None, effect: Effect | None = None) -> list[Row]:
         """The card's effect rows, of one timing and effect when given."""
+        if not self.text.rows or (effect is not None and effect not in self.effects):
+            return []
         return [
             row
             for row in self.text.rows
             if (timing is None or row.timing is timing) and (effect is None or row.effect is effect)
         ]
 
+    @cached_property
+    def power_rows(self) -> tuple[Row, ...]:
+        """Its static rows that set or change a power."""
+        return tuple(
+            row
+            for row in self.text.rows
+            if row.timing is Timing.STATIC and row.effect in (Effect.POWER, Effect.SET_POWER)
+        )
+
+    @cached_property
+    def table_rows(self) -> tuple[Row, ...]:
+        """Its static power rows about other cards than itself (read off the table)."""
+        return tuple(row for row in self.power_rows if row.target is not Target.SELF)
+
+    @cached_property
+    def host_power(self) -> tuple[int, ...]:
+        """What it adds to the power of the survivor it is attached to (an item)."""
+        return tuple(
+            row.amount
+            for row in self.rows(Timing.STATIC, Effect.POWER)
+            if row.target is Target.HOST
+        )
+
+    @cached_property
+    def host_health(self) -> tuple[int, ...]:
+        """What it adds to the Health of the survivor it is attached to (an item)."""
+        return tuple(
+            row.amount
+            for row in self.rows(Timing.STATIC, Effect.HEALTH)
+            if row.target is Target.HOST
+        )
+
+    @cached_property
+    def own_power_rows(self) -> tuple[Row, ...]:
+        """Its static rows about its own power (a solo zombie's too)."""
+        return tuple(
+            row
+            for row in self.text.rows
+            if row.timing is Timing.STATIC
+            and row.target is Target.SELF
+            and row.effect in (Effect.POWER, Effect.SET_POWER, Effect.NO_SOLO)
+        )
+
+    @cached_property
+    def conditions(self) -> frozenset[Condition]:
+        """The conditions of its power rows (what of the table they read)."""
+        return frozenset(row.condition for row in (*self.own_power_rows, *self.table_rows))
+
+    @cached_property
+    def reads_fight(self) -> bool:
+        """Whether a power it has or gives depends on which zombies share the fight: a zombie
+        reading the others (Horde, not alone), a survivor stronger against Fast zombies, or
+        a zombie turning off items or barricades."""
+        if self.effects & {Effect.NO_BARRICADES, Effect.NO_ITEM_POWER}:
+            return True
+        return any(
+            row.effect is Effect.NO_SOLO or row.condition in FIGHT_CONDITIONS
+            for row in self.own_power_rows
+        )
+
     def has(self, effect: Effect) -> bool:
-        return any(row.effect is effect for row in self.text.rows)
+        return effect in self.effects
 
     @property
     def one_shot(self) -> bool:

@@ -19,15 +19,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import product
+from functools import cache
+from itertools import islice, product
+from operator import sub
+from typing import NamedTuple
 
 from zcards.game.cards import CardInfo
 from zcards.game.effects import Effect, Target, Timing
-from zcards.game.power import Fight, Fighter, Powers, Span
+from zcards.game.power import EXACT_ZERO, Fight, Fighter, Powers, Span, hull
 from zcards.game.table import Survivor
 from zcards.game.zombies import HIDDEN
 
 MAX_GROUPS = 20_000  # groups tried in one question; past it the answer is "it fits"
+QUICK_NODES = 32  # choices tried before the search looks for a survivor no group can satisfy
 
 
 @dataclass(frozen=True)
@@ -81,28 +85,72 @@ def outcomes(fight: Fight, powers: Powers) -> Outcomes:
     zombies = Span(0, 0)
     for fighter in fight.zombies:
         zombies = zombies + powers.zombie(fighter, fight)
-    survivor = powers.survivor(fight)
-    card = powers.cards.get(fight.survivor.name)
-    infos = [_info(powers, z) for z in fight.zombies]
+    traits = [_trait(powers, z, EXACT_ZERO, weak=False) for z in fight.zombies]
+    return _judge(
+        zombies,
+        powers.survivor(fight),
+        powers.cards.get(fight.survivor.name),
+        fight.survivor.infected,
+        _Sums(
+            fierce=sum(t.fierce for t in traits),
+            plague=sum(t.plague for t in traits),
+            kamikaze=sum(t.kamikaze for t in traits),
+            infectious=any(t.infectious for t in traits),
+            backlash=sum(t.backlash for t in traits),
+        ),
+    )
+
+
+class _Trait(NamedTuple):
+    """What one zombie brings to any fight with one survivor, when no text in it reads the
+    other zombies in the fight."""
+
+    power: Span
+    fierce: int
+    plague: int  # wounds more on an infected survivor (Plague Carrier)
+    kamikaze: int  # may discard itself for 2 more wounds (Kamikaze Corpse)
+    infectious: bool
+    backlash: int  # wounds the survivor when it loses (Unstoppable Fury)
+    banned: bool  # may not fight this survivor (Red-Eyed Reaver)
+
+
+class _Sums(NamedTuple):
+    fierce: int
+    plague: int
+    kamikaze: int
+    infectious: bool
+    backlash: int
+
+
+def _trait(powers: Powers, fighter: Fighter, power: Span, *, weak: bool) -> _Trait:
+    info = _info(powers, fighter)
+    keywords = keywords_of(powers, fighter)
+    if info is None:
+        return _Trait(power, int("fierce" in keywords), 0, 0, "infectious" in keywords, 0, False)
+    return _Trait(
+        power,
+        fierce=int("fierce" in keywords),
+        plague=int(_triggers(info, Timing.WINS_FIGHT, Target.INFECTED_DEFENDER)),
+        kamikaze=int(_triggers(info, Timing.WINS_FIGHT, Target.DEFENDER)),
+        infectious="infectious" in keywords,
+        backlash=int(_triggers(info, Timing.LOSES_FIGHT, Target.DEFENDER)),
+        banned=weak and info.has(Effect.NO_WEAK_DEFENDERS),
+    )
+
+
+def _judge(
+    zombies: Span, survivor: Span, card: CardInfo | None, infected: bool | None, sums: _Sums
+) -> Outcomes:
+    """The outcomes of a fight of these powers and these zombies' traits."""
     no_overwhelm = card is not None and card.has(Effect.NO_OVERWHELM)
     win = zombies.hi >= survivor.lo
     overwhelm = win and not no_overwhelm and zombies.hi >= 2 * survivor.lo
-    keywords = [keywords_of(powers, z) for z in fight.zombies]
-    base = 1 + sum(1 for k in keywords if "fierce" in k)
-    infected = fight.survivor.infected
-    plague = sum(
-        1
-        for i in infos
-        if i is not None and _triggers(i, Timing.WINS_FIGHT, Target.INFECTED_DEFENDER)
-    )
-    kamikaze = sum(
-        1 for i in infos if i is not None and _triggers(i, Timing.WINS_FIGHT, Target.DEFENDER)
-    )
-    counts = {base + 2 * k for k in range(kamikaze + 1)}
-    if plague and infected:
-        counts = {c + plague for c in counts}
-    elif plague and infected is None:
-        counts |= {c + plague for c in counts}
+    base = 1 + sums.fierce
+    counts = {base + 2 * k for k in range(sums.kamikaze + 1)}
+    if sums.plague and infected:
+        counts = {c + sums.plague for c in counts}
+    elif sums.plague and infected is None:
+        counts |= {c + sums.plague for c in counts}
     return Outcomes(
         zombies=zombies,
         survivor=survivor,
@@ -111,16 +159,16 @@ def outcomes(fight: Fight, powers: Powers) -> Outcomes:
         overwhelm=overwhelm,
         wound=win and _can_wound(zombies, survivor, not no_overwhelm),
         wounds=frozenset(counts),
-        infect=any("infectious" in k for k in keywords)
+        infect=sums.infectious
         and infected is not True
         and not (card is not None and card.has(Effect.NO_INFECTION)),
-        backlash=sum(
-            1 for i in infos if i is not None and _triggers(i, Timing.LOSES_FIGHT, Target.DEFENDER)
-        ),
+        backlash=sums.backlash,
     )
 
 
+@cache
 def _triggers(info: CardInfo, timing: Timing, target: Target) -> bool:
+    """Whether the card's text wounds ``target`` at ``timing`` (read once per card)."""
     return any(row.effect is Effect.WOUND and row.target is target for row in info.rows(timing))
 
 
@@ -162,7 +210,7 @@ class Seen:
 
     survivor: Survivor
     wounds_before: int | None  # at the start of the Attack phase
-    health: Span | None
+    health: Span | None  # None: unknown, or not asked (the log shows him no wound)
     wounds: int = 0
     killed: bool = False
     infected: bool = False
@@ -188,48 +236,323 @@ class Question:
     early: Counter[Fighter] = field(default_factory=Counter)
 
 
+Group = tuple[int, ...]  # how many zombies of each class of attackers are in one fight
+
+
 def fits(question: Question, powers: Powers, *, final: bool) -> bool:
     """Whether some assignment of the attackers to fights explains what the log showed: so
     far (the rest of the Attack phase may still add to it), or all of it (``final``)."""
-    budget = [MAX_GROUPS]
-    pool = Counter(question.attackers)
-    spent = question.spent
-    if any(spent[c] > pool[c] for c in spent):
+    attackers = Counter(question.attackers)
+    if any(n > attackers[f] for f, n in question.spent.items()):
         return False
-    free = pool - spent
-    losers = list(spent.elements())
-    for freed in _freed(losers, question.loose):
-        late = Counter(freed) - question.early
-        winners = free + late
-        rest = Counter(losers) - Counter(freed)
-        results = [s for s in question.seen if s.has_result]
-        quiet = [s for s in question.seen if not s.has_result]
-        if _winning(question, results, winners, powers, final, budget) and _losing(
-            question, quiet, list(rest.elements()), powers, budget
-        ):
+    solver = _Solver(question, powers, final)
+    pool, spent = solver.vector(attackers), solver.vector(question.spent)
+    free = _minus(pool, spent)
+    early = solver.vector(question.early)
+    results = sorted(  # the survivors that need the most first
+        (i for i, s in enumerate(question.seen) if s.has_result),
+        key=lambda i: (not question.seen[i].killed, -question.seen[i].wounds),
+    )
+    quiet = [i for i, s in enumerate(question.seen) if not s.has_result]
+    for freed in _freed(spent, question.loose):
+        late = tuple(max(0, f - e) for f, e in zip(freed, early, strict=True))
+        winners = tuple(a + b for a, b in zip(free, late, strict=True))
+        if solver.winning(results, winners) and solver.losing(quiet, _minus(spent, freed)):
             return True
+        if solver.budget < 0:
+            return True  # too many to try: no conclusion, so no violation
     return False
 
 
-def _freed(losers: list[Fighter], loose: int) -> Iterable[tuple[Fighter, ...]]:
+class _Solver:
+    """One question's search over groups (a count of each class of attackers). A fight's
+    outcomes are worked out once per survivor and group; when no text in it reads who else
+    is in the fight, from the sums of the zombies' traits. The disjoint choices of groups
+    are tried with memory of what failed."""
+
+    def __init__(self, question: Question, powers: Powers, final: bool) -> None:
+        self.question = question
+        self.powers = powers
+        self.final = final
+        self.budget = MAX_GROUPS
+        self.classes = tuple(sorted(set(question.attackers)))
+        self._index = {f: i for i, f in enumerate(self.classes)}
+        self._everyone = tuple(sorted(question.attackers))
+        self._outcomes: dict[tuple[int, Group], Outcomes | None] = {}
+        self._judged: dict[tuple[int, tuple[int, ...]], Outcomes] = {}
+        self._gives: dict[tuple[int, Group], bool] = {}
+        self._plain: dict[int, bool] = {}
+        self._trait_of: dict[tuple[Fighter, Span, bool], _Trait] = {}
+        self._traits: dict[int, tuple[_Trait, ...] | None] = {}
+        self._bounds: dict[int, tuple[Span, ...]] = {}
+        self._defence: dict[int, Span] = {}
+        self._fight_free = not any(
+            (info := _info(powers, f)) is not None and info.reads_fight for f in self.classes
+        )
+        self._backlash = tuple(_backlash(powers, f) for f in self.classes)
+
+    def vector(self, counts: Counter[Fighter]) -> Group:
+        """A count of each class (fighters not among the attackers are left out)."""
+        return tuple(counts.get(f, 0) for f in self.classes)
+
+    # -- one fight -------------------------------------------------------------------------
+
+    def traits(self, index: int) -> tuple[_Trait, ...] | None:
+        """Each class's traits against this survivor, when no text of theirs or his reads
+        who else is in the fight (None: each fight has to be worked out whole)."""
+        if index in self._traits:
+            return self._traits[index]
+        found: tuple[_Trait, ...] | None = None
+        if self.plain(index):
+            survivor, defender = self.question.seen[index].survivor, self.question.defender
+            weak = self.powers.survivor(Fight(survivor, defender, ())).hi <= 1
+            found = tuple(
+                self._trait(f, self.powers.zombie(f, Fight(survivor, defender, (f,))), weak)
+                for f in self.classes
+            )
+        self._traits[index] = found
+        return found
+
+    def _trait(self, fighter: Fighter, power: Span, weak: bool) -> _Trait:
+        key = (fighter, power, weak)
+        found = self._trait_of.get(key)
+        if found is None:
+            found = self._trait_of[key] = _trait(self.powers, fighter, power, weak=weak)
+        return found
+
+    def plain(self, index: int) -> bool:
+        """Whether no text of the attackers or of this survivor reads who else is in a fight
+        with him."""
+        found = self._plain.get(index)
+        if found is None:
+            card = self.powers.cards.get(self.question.seen[index].survivor.name)
+            found = self._plain[index] = self._fight_free and not (
+                card is not None and card.reads_fight
+            )
+        return found
+
+    def outcome(self, index: int, group: Group) -> Outcomes | None:
+        """What this group fighting this survivor can end in (None: the fight may not be)."""
+        key = (index, group)
+        if key in self._outcomes:
+            return self._outcomes[key]
+        self.budget -= 1
+        traits = self.traits(index)
+        seen = self.question.seen[index]
+        found: Outcomes | None
+        if traits is not None:
+            found = self._sum(index, traits, group)
+        else:
+            zombies = tuple(f for f, n in zip(self.classes, group, strict=True) for _ in range(n))
+            fight = Fight(seen.survivor, self.question.defender, zombies)
+            found = outcomes(fight, self.powers) if may_fight(fight, self.powers) else None
+        self._outcomes[key] = found
+        return found
+
+    def _sum(self, index: int, traits: tuple[_Trait, ...], group: Group) -> Outcomes | None:
+        lo = hi = fierce = plague = kamikaze = backlash = 0
+        infectious = False
+        for trait, n in zip(traits, group, strict=True):
+            if not n:
+                continue
+            if trait.banned:
+                return None
+            lo += trait.power.lo * n
+            hi += trait.power.hi * n
+            fierce += trait.fierce * n
+            plague += trait.plague * n
+            kamikaze += trait.kamikaze * n
+            backlash += trait.backlash * n
+            infectious = infectious or trait.infectious
+        key = (index, (lo, hi, fierce, plague, kamikaze, infectious, backlash))
+        found = self._judged.get(key)
+        if found is None:
+            seen = self.question.seen[index]
+            found = self._judged[key] = _judge(
+                Span(lo, hi),
+                self.defence(index),
+                self.powers.cards.get(seen.survivor.name),
+                seen.survivor.infected,
+                _Sums(fierce, plague, kamikaze, infectious, backlash),
+            )
+        return found
+
+    def defence(self, index: int) -> Span:
+        """The survivor's power in any fight (no zombie, or every attacker, bound it)."""
+        found = self._defence.get(index)
+        if found is None:
+            survivor, defender = self.question.seen[index].survivor, self.question.defender
+            found = self.powers.survivor(Fight(survivor, defender, ()))
+            if not self.plain(index):
+                crowd = self.powers.survivor(Fight(survivor, defender, self._everyone))
+                found = hull(found, crowd)
+            self._defence[index] = found
+        return found
+
+    def bounds(self, index: int) -> tuple[Span, ...]:
+        """Each class's power against this survivor in any fight with him: between its
+        power alone and with every attacker (each condition of card text grows or shrinks
+        with the zombies in the fight)."""
+        found = self._bounds.get(index)
+        if found is None:
+            survivor, defender = self.question.seen[index].survivor, self.question.defender
+            crowd = Fight(survivor, defender, self._everyone)
+            found = self._bounds[index] = tuple(
+                hull(
+                    self.powers.zombie(f, Fight(survivor, defender, (f,))),
+                    self.powers.zombie(f, crowd),
+                )
+                for f in self.classes
+            )
+        return found
+
+    def hopeless(self, index: int, group: Group, *, lose: bool) -> bool:
+        """Whether even the bounds rule out this group's result, before the fight is worked
+        out whole: a win (or, ``lose``, a defeat) it cannot have, or a wound when it surely
+        overwhelms. Not asked when the sums decide the fight (they are as quick)."""
+        if self.plain(index) or (index, group) in self._outcomes:
+            return False
+        if any(n and back for n, back in zip(group, self._backlash, strict=True)):
+            return False
+        lo = hi = 0
+        for power, n in zip(self.bounds(index), group, strict=True):
+            lo, hi = lo + power.lo * n, hi + power.hi * n
+        survivor = self.defence(index)
+        if lose:
+            return lo >= survivor.hi
+        if hi < survivor.lo:
+            return True
+        seen = self.question.seen[index]
+        card = self.powers.cards.get(seen.survivor.name)
+        sturdy = card is not None and card.has(Effect.NO_OVERWHELM)
+        return lo >= 2 * survivor.hi and not seen.killed and not sturdy
+
+    def gives(self, index: int, group: Group) -> bool:
+        """Whether this group can give this survivor what the log showed."""
+        key = (index, group)
+        found = self._gives.get(key)
+        if found is None:
+            result = None if self.hopeless(index, group, lose=False) else self.outcome(index, group)
+            found = self._gives[key] = result is not None and _matches(
+                self.question.seen[index], result, self.final
+            )
+        return found
+
+    def loses(self, index: int, group: Group) -> bool:
+        """Whether this group can lose its fight against this survivor (and be spent)."""
+        if self.hopeless(index, group, lose=True):
+            return False
+        result = self.outcome(index, group)
+        return result is not None and result.lose and not result.backlash
+
+    # -- every fight -----------------------------------------------------------------------
+
+    def winning(self, results: list[int], pool: Group) -> bool:
+        """Each survivor with a result gets a group of its own that gives it: first a short
+        search (most logs fit the first assignment tried); if that does not settle it, each
+        survivor on his own (one that no group could give ends the search at once), then
+        the full search, remembering the remaining pools that failed."""
+        failed: set[tuple[int, Group]] = set()
+        nodes = [QUICK_NODES]
+
+        def choose(step: int, left: Group) -> bool | None:
+            if step == len(results):
+                return True
+            if (step, left) in failed:
+                return False
+            nodes[0] -= 1
+            if nodes[0] < 0:
+                return None
+            index = results[step]
+            for group in _groups(left):
+                if self.budget < 0:
+                    return True
+                self.budget -= 1
+                if self.gives(index, group):
+                    found = choose(step + 1, _minus(left, group))
+                    if found is not False:
+                        return found
+            failed.add((step, left))
+            return False
+
+        found = choose(0, pool)
+        if found is not None:
+            return found
+        for index in results:
+            if not any(self.gives(index, group) for group in _groups(pool)):
+                return False
+        nodes[0] = MAX_GROUPS
+        return bool(choose(0, pool))
+
+    def losing(self, quiet: list[int], losers: Group) -> bool:
+        """The spent attackers lost their fights against survivors the log shows no result
+        for, each survivor in one fight: first the quick way (the strongest survivors take
+        the zombies one by one, as long as they still beat them), else every way."""
+        if not any(losers):
+            return True
+        if self._greedily_lost(quiet, losers):
+            return True
+        failed: set[tuple[int, Group]] = set()
+
+        def place(step: int, left: Group) -> bool:
+            if not any(left):
+                return True
+            if step == len(quiet) or self.budget < 0:
+                return self.budget < 0
+            if (step, left) in failed:
+                return False
+            index = quiet[step]
+            for group in (*_groups(left), None):
+                self.budget -= 1
+                if group is None:
+                    if place(step + 1, left):
+                        return True
+                elif self.loses(index, group) and place(step + 1, _minus(left, group)):
+                    return True
+            failed.add((step, left))
+            return False
+
+        return place(0, losers)
+
+    def _printed_power(self, index: int) -> int:
+        """A survivor's printed power: the order the quick way tries them in."""
+        card = self.powers.cards.get(self.question.seen[index].survivor.name)
+        return card.power if card is not None else 0
+
+    def _greedily_lost(self, quiet: list[int], losers: Group) -> bool:
+        order = sorted(quiet, key=self._printed_power, reverse=True)
+        fights = {index: (0,) * len(self.classes) for index in quiet}
+        for c in reversed(range(len(self.classes))):
+            for _ in range(losers[c]):
+                for index in order:
+                    group = tuple(n + (i == c) for i, n in enumerate(fights[index]))
+                    if self.loses(index, group):
+                        fights[index] = group
+                        break
+                else:
+                    return False
+        return True
+
+
+def _minus(a: Group, b: Group) -> Group:
+    return tuple(map(sub, a, b))
+
+
+def _backlash(powers: Powers, fighter: Fighter) -> bool:
+    info = _info(powers, fighter)
+    return info is not None and _triggers(info, Timing.LOSES_FIGHT, Target.DEFENDER)
+
+
+def _freed(spent: Group, loose: int) -> Iterable[Group]:
     """The spent attackers card text may have spent instead: every choice of up to ``loose``."""
-    classes = sorted(set(losers))
-    counts = Counter(losers)
-    seen = set()
-    for take in product(*(range(min(counts[c], loose) + 1) for c in classes)):
+    for take in product(*(range(min(n, loose) + 1) for n in spent)):
         if sum(take) <= loose:
-            chosen = tuple(c for c, n in zip(classes, take, strict=True) for _ in range(n))
-            if chosen not in seen:
-                seen.add(chosen)
-                yield chosen
+            yield take
 
 
-def _groups(pool: Counter[Fighter]) -> Iterable[Counter[Fighter]]:
+def _groups(pool: Group) -> Iterable[Group]:
     """Every non-empty group of zombies the pool can make."""
-    classes = sorted(pool)
-    for take in product(*(range(pool[c] + 1) for c in classes)):
-        if any(take):
-            yield Counter({c: n for c, n in zip(classes, take, strict=True) if n})
+    return islice(product(*(range(n + 1) for n in pool)), 1, None)  # all but the empty one
 
 
 def _matches(seen: Seen, result: Outcomes, final: bool) -> bool:
@@ -255,54 +578,6 @@ def _matches(seen: Seen, result: Outcomes, final: bool) -> bool:
         reached = health is not None and before is not None and before + seen.wounds >= health.lo
         return seen.wounds in options or (reached and any(k >= seen.wounds for k in options))
     return any(k >= seen.wounds for k in options)
-
-
-def _winning(
-    question: Question,
-    results: list[Seen],
-    pool: Counter[Fighter],
-    powers: Powers,
-    final: bool,
-    budget: list[int],
-) -> bool:
-    """Each survivor with a result gets a group of its own that gives it."""
-    if not results:
-        return True
-    first, rest = results[0], results[1:]
-    for group in _groups(pool):
-        budget[0] -= 1
-        if budget[0] < 0:
-            return True  # too many to try: no conclusion, so no violation
-        fight = Fight(first.survivor, question.defender, tuple(sorted(group.elements())))
-        if not may_fight(fight, powers) or not _matches(first, outcomes(fight, powers), final):
-            continue
-        if _winning(question, rest, pool - group, powers, final, budget):
-            return True
-    return False
-
-
-def _losing(
-    question: Question, quiet: list[Seen], losers: list[Fighter], powers: Powers, budget: list[int]
-) -> bool:
-    """The spent attackers lost their fights against survivors the log shows no result for."""
-    if not losers:
-        return True
-    if not quiet:
-        return False
-    first, rest = quiet[0], quiet[1:]
-    pool = Counter(losers)
-    for group in (*_groups(pool), Counter()):
-        budget[0] -= 1
-        if budget[0] < 0:
-            return True
-        if group:
-            fight = Fight(first.survivor, question.defender, tuple(sorted(group.elements())))
-            result = outcomes(fight, powers)
-            if not (may_fight(fight, powers) and result.lose and not result.backlash):
-                continue
-        if _losing(question, rest, list((pool - group).elements()), powers, budget):
-            return True
-    return False
 
 
 # -- the simulator's fights --------------------------------------------------------------

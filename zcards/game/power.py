@@ -14,11 +14,23 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.effects import Condition, Effect, Row, Target, Timing
+from zcards.game.effects import Condition, Effect, Row, Target
 from zcards.game.table import Player, Survivor, Table
 from zcards.game.zombies import HIDDEN
 
 UNKNOWN_POWER = 99  # a card missing from the card data: any power up to this
+ZOMBIE_TARGETS = frozenset(
+    {
+        Target.YOUR_FACE_DOWN_IN_COMBAT,
+        Target.YOUR_EX_SURVIVORS,
+        Target.FAST_FIGHTING_YOURS,
+        Target.FACE_DOWN_FIGHTING_YOURS,
+        Target.WEIRD_FIGHTING,
+        Target.FIGHTING_ZOMBIES,
+    }
+)
+
+SURVIVOR_OWN = frozenset({Target.WEIRD_FIGHTING, Target.FIGHTING_ZOMBIES})  # his zombies'
 
 
 class Span(NamedTuple):
@@ -75,6 +87,12 @@ class Powers:
         self.cards = cards
         self.table = table
         self.boosts = tuple(boosts)
+        # a Powers is made for one moment of one table: what it works out holds meanwhile
+        self._rows: dict[str, list[tuple[CardInfo, Row]]] = {}
+        self._for_zombies: dict[str, list[tuple[CardInfo, Row]]] = {}
+        self._zombies: dict[tuple[Fighter, int, tuple[Fighter, ...]], Span] = {}
+        self._survivors: dict[tuple[int, tuple[Fighter, ...]], Span] = {}
+        self._reading: dict[tuple[Fighter, str], bool] = {}
 
     # -- what is on the table --------------------------------------------------------------
 
@@ -84,17 +102,32 @@ class Powers:
         return self.cards.get(fighter.name)
 
     def _static(self, player: Player) -> list[tuple[CardInfo, Row]]:
-        """Static rows of the cards face up on a player's table."""
-        found = []
-        for name in player.face_up_names():
-            info = self.cards.get(name)
-            if info is not None:
-                found += [(info, row) for row in info.rows(Timing.STATIC)]
+        """The power rows of the cards face up on a player's table about other cards than
+        themselves (read once: a Powers is made for one moment of one table)."""
+        found = self._rows.get(player.name)
+        if found is None:
+            found = []
+            for name in player.face_up_names():
+                info = self.cards.get(name)
+                if info is not None and info.table_rows:
+                    found += [(info, r) for r in info.table_rows]
+            self._rows[player.name] = found
+        return found
+
+    def _zombie_rows(self, player: Player) -> list[tuple[CardInfo, Row]]:
+        """The rows of his cards that change the power of zombies (his own, or those
+        fighting his survivors)."""
+        found = self._for_zombies.get(player.name)
+        if found is None:
+            found = self._for_zombies[player.name] = [
+                (card, row) for card, row in self._static(player) if row.target in ZOMBIE_TARGETS
+            ]
         return found
 
     def _in_fight(self, fight: Fight, effect: Effect) -> bool:
-        infos = [self._info(z) for z in fight.zombies]
-        return any(info is not None and info.has(effect) for info in infos)
+        return any(
+            (info := self._info(z)) is not None and effect in info.effects for z in fight.zombies
+        )
 
     def _zombie_count(self, player: Player) -> Span:
         counts = {b.controlled for b in player.zombies.readings}
@@ -105,26 +138,57 @@ class Powers:
 
     def zombie(self, fighter: Fighter, fight: Fight) -> Span:
         """One zombie's power in ``fight``."""
+        key = (
+            fighter,
+            fight.survivor.uid if self.reads_survivor(fighter, fight.defender) else -1,
+            fight.zombies,
+        )
+        found = self._zombies.get(key)
+        if found is None:
+            found = self._zombies[key] = self._zombie(fighter, fight)
+        return found
+
+    def reads_survivor(self, fighter: Fighter, defender: str) -> bool:
+        """Whether the zombie's power depends on which of the defender's survivors it fights:
+        its own text about wounded survivors, or a survivor's text about zombies fighting
+        him."""
+        key = (fighter, defender)
+        found = self._reading.get(key)
+        if found is None:
+            info = self._info(fighter)
+            me = self.table.players.get(defender)
+            found = self._reading[key] = (
+                info is not None
+                and any(r.condition is Condition.FIGHTING_WOUNDED for r in info.own_power_rows)
+            ) or (
+                me is not None and any(r.target in SURVIVOR_OWN for _, r in self._zombie_rows(me))
+            )
+        return found
+
+    def _zombie(self, fighter: Fighter, fight: Fight) -> Span:
         info = self._info(fighter)
         owner = self.table.players.get(fighter.controller)
         defender = self.table.players.get(fight.defender)
         if fighter.name != HIDDEN and not fighter.generic and info is None:
             return Span(0, UNKNOWN_POWER)
         power = Span(1, 1) if info is None else Span(info.power, info.power)
+        rows = [
+            (player, target_ok, self._zombie_rows(player))
+            for player, target_ok in ((owner, True), (defender, False))
+            if player is not None
+        ]
+        if (info is None or not info.own_power_rows) and not any(found for _, _, found in rows):
+            return power  # nothing on the table changes it
         barricades = not self._in_fight(fight, Effect.NO_BARRICADES)
         sets: list[tuple[Span, bool]] = []
         adds = EXACT_ZERO
         if info is not None:
-            for row in info.rows(Timing.STATIC):
+            for row in info.own_power_rows:
                 change = self._own_zombie_row(row, fighter, fight, owner)
                 if change is not None:
                     sets, adds = _apply(row, change, sets, adds)
-        for player, target_ok in ((owner, True), (defender, False)):
-            if player is None:
-                continue
-            for card, row in self._static(player):
-                if row.effect not in (Effect.POWER, Effect.SET_POWER):
-                    continue
+        for _, target_ok, found in rows:
+            for card, row in found:
                 if (
                     target_ok
                     and row.target is Target.YOUR_FACE_DOWN_IN_COMBAT
@@ -145,8 +209,6 @@ class Powers:
         others.remove(fighter)
         if row.effect is Effect.NO_SOLO:
             return Span(1, 1) if not others else None
-        if row.effect not in (Effect.POWER, Effect.SET_POWER) or row.target is not Target.SELF:
-            return None
         condition = row.condition
         if condition is Condition.FIGHTING_WOUNDED:
             wounds = fight.survivor.wounds
@@ -208,14 +270,21 @@ class Powers:
 
     def survivor(self, fight: Fight) -> Span:
         """The survivor's power in ``fight``."""
+        key = (fight.survivor.uid, fight.zombies)
+        found = self._survivors.get(key)
+        if found is None:
+            found = self._survivors[key] = self._survivor(fight)
+        return found
+
+    def _survivor(self, fight: Fight) -> Span:
         survivor = fight.survivor
         info = self.cards.get(survivor.name)
         if info is None or info.card.power is None:
             return Span(0, UNKNOWN_POWER)
         power = Span(info.power, info.power)
         me = self.table.players[fight.defender]
-        for row in info.rows(Timing.STATIC, Effect.POWER):
-            if row.target is Target.SELF:
+        for row in info.own_power_rows:
+            if row.effect is Effect.POWER:
                 times = self._survivor_condition(row, me, fight)
                 power = power.plus(row.amount * times.lo, row.amount * times.hi)
         items_count = not self._in_fight(fight, Effect.NO_ITEM_POWER)
@@ -224,9 +293,9 @@ class Powers:
             if card is None:
                 power = power.plus(0, UNKNOWN_POWER) if items_count else power
                 continue
-            for row in card.rows(Timing.STATIC, Effect.POWER):
-                if row.target is Target.HOST and items_count:
-                    power = _on_host(power, row.amount, item.host, survivor.uid)
+            if items_count:
+                for amount in card.host_power:
+                    power = _on_host(power, amount, item.host, survivor.uid)
         for boost in self.boosts:
             power = _on_host(power, boost.amount, boost.target, survivor.uid)
         if survivor.infected is not False:
@@ -268,9 +337,8 @@ class Powers:
         health = Span(info.health, info.health)
         for item in self.table.players[owner].items:
             card = self.cards.get(item.name)
-            for row in card.rows(Timing.STATIC, Effect.HEALTH) if card is not None else ():
-                if row.target is Target.HOST:
-                    health = _on_host(health, row.amount, item.host, survivor.uid)
+            for amount in card.host_health if card is not None else ():
+                health = _on_host(health, amount, item.host, survivor.uid)
         return health
 
 
@@ -310,3 +378,78 @@ def _on_host(value: Span, amount: int, host: int | None, uid: int) -> Span:
     if host is None:
         return value.plus(min(0, amount), max(0, amount))
     return value
+
+
+class Hull(Powers):
+    """Power and Health at any moment between two tables (the Attack phase's start and now):
+    fights are not logged, so one may have been fought before the deaths and discards the
+    log shows after it. Each span covers both."""
+
+    def __init__(self, now: Powers, then: Powers) -> None:
+        super().__init__(now.cards, now.table, now.boosts)
+        self.then = then
+
+    def zombie(self, fighter: Fighter, fight: Fight) -> Span:
+        return hull(super().zombie(fighter, fight), self.then.zombie(fighter, fight))
+
+    def survivor(self, fight: Fight) -> Span:
+        return hull(super().survivor(fight), self.then.survivor(fight))
+
+    def health(self, owner: str, survivor: Survivor) -> Span | None:
+        now, then = super().health(owner, survivor), self.then.health(owner, survivor)
+        return None if now is None or then is None else hull(now, then)
+
+
+def same_powers(cards: CardIndex, a: Table, b: Table) -> bool:
+    """Whether every power and Health is the same on both tables: nothing :class:`Powers`
+    reads differs (then one of them stands for any moment between them)."""
+    if a.players.keys() != b.players.keys():
+        return False
+    changed = [name for name in a.players if a.players[name] is not b.players[name]]
+    if not changed:
+        return True
+    conditions: set[Condition] = set()  # what the cards face up on either table read
+    for table in (a, b):
+        for player in table.players.values():
+            for name in player.face_up_names():
+                info = cards.get(name)
+                if info is not None:
+                    conditions |= info.conditions
+    return all(
+        _reads(a.players[name], cards, conditions) == _reads(b.players[name], cards, conditions)
+        for name in changed
+    )
+
+
+def _reads(player: Player, cards: CardIndex, conditions: set[Condition]) -> list[object]:
+    """What powers read of a player's part of the table, given the conditions of the cards
+    in play: the cards whose text changes other cards, items and their hosts, zombie counts;
+    food, survivors and discard pile only when a card reads them."""
+    static = frozenset(
+        name
+        for name in player.face_up_names()
+        if (info := cards.get(name)) is not None and (info.table_rows or info.has(Effect.KEYWORD))
+    )
+    reads: list[object] = [
+        player.known,
+        static,
+        tuple((i.name, i.host) for i in player.items),
+        player.zombies.unknown,
+        frozenset(b.controlled for b in player.zombies.readings),
+    ]
+    if Condition.FOOD_BELOW_SURVIVORS in conditions:
+        reads.append(player.food_now)
+    if conditions & {Condition.FOOD_BELOW_SURVIVORS, Condition.SURVIVORS_AT_LEAST}:
+        reads.append(len(player.survivors))
+    if Condition.OTHER_SURVIVOR_READY in conditions:
+        reads.append(tuple((s.uid, s.spent) for s in player.survivors))
+    if Condition.ITEM_IN_DISCARD in conditions:
+        reads.append(
+            any((info := cards.get(n)) is not None and info.type == "Item" for n in player.discard)
+        )
+    return reads
+
+
+def hull(a: Span, b: Span) -> Span:
+    """The smallest span holding both."""
+    return Span(min(a.lo, b.lo), max(a.hi, b.hi))

@@ -49,6 +49,19 @@ class Survivor:
     dying: int | None = None  # the observer's mark (a log line) of the wound that reached Health
     touched: int = 0  # the observer's mark of its latest wound
 
+    def copy(self) -> Survivor:
+        return Survivor(
+            self.name,
+            self.wounds,
+            self.infected,
+            self.infected_by,
+            self.spent,
+            self.known,
+            self.uid,
+            self.dying,
+            self.touched,
+        )
+
 
 @dataclass(slots=True, eq=False)
 class Item:
@@ -94,8 +107,8 @@ class Player:
         new = copy.copy(self)
         new.hand_names = Counter(self.hand_names)
         new.discard, new.removed = list(self.discard), list(self.removed)
-        new.survivors = [copy.copy(s) for s in self.survivors]
-        new.items = [copy.copy(i) for i in self.items]
+        new.survivors = [s.copy() for s in self.survivors]
+        new.items = [Item(i.name, i.host, i.spent, i.uid) for i in self.items]
         return new
 
     # -- food ------------------------------------------------------------------------------
@@ -249,9 +262,11 @@ class Table:
     def edit(self, name: str) -> Player:
         """The player to change (created on first mention): this table's own copy of him."""
         me = self.players.get(name)
+        if me is not None and name in self._own:
+            return me
         if me is None:
             me = self.players[name] = self._new_player(name)
-        elif name not in self._own:
+        else:
             me = self.players[name] = me.copy()
         self._own.add(name)
         return me
@@ -284,11 +299,11 @@ class Table:
     @property
     def order(self) -> list[str]:
         """Turn order: seat order when seats are known, else order of appearance."""
-        names = list(self.players)
-        return sorted(
-            names,
-            key=lambda n: (self.players[n].seat is None, self.players[n].seat or 0, names.index(n)),
-        )
+        players = self.players
+        if all(p.seat is None for p in players.values()):
+            return list(players)
+        keyed = [(p.seat is None, p.seat or 0, i, n) for i, (n, p) in enumerate(players.items())]
+        return [n for *_, n in sorted(keyed)]
 
     def in_game(self) -> list[Player]:
         """Players taking part who have not lost, in turn order."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import NamedTuple, cast
 
 HIDDEN = ""
 """A face-down card whose name the observer does not know."""
@@ -62,10 +62,10 @@ class Board(NamedTuple):
         return ready + [Up(HIDDEN, True, False)] * len(self.cr)
 
     def with_up(self, up: Iterable[Up]) -> Board:
-        return self._replace(up=tuple(sorted(up)))
+        return Board(self.rr, self.rs, self.cr, self.cs, tuple(sorted(up)))
 
 
-FIELDS = {(False, False): "rr", (False, True): "rs", (True, False): "cr", (True, True): "cs"}
+SLOTS = {(False, False): 0, (False, True): 1, (True, False): 2, (True, True): 3}  # Board fields
 
 
 class Zombie(NamedTuple):
@@ -86,8 +86,8 @@ class Zombie(NamedTuple):
 def zombies_of(board: Board) -> list[Zombie]:
     """Every zombie card of a board."""
     cards = [Zombie(u.name, u.combat, u.spent, True, u.generic) for u in board.up]
-    for (combat, spent), field in FIELDS.items():
-        cards += [Zombie(name, combat, spent, False) for name in getattr(board, field)]
+    for (combat, spent), slot in SLOTS.items():
+        cards += [Zombie(name, combat, spent, False) for name in _down(board, slot)]
     return cards
 
 
@@ -106,23 +106,39 @@ def _added(cards: tuple[str, ...], name: str) -> tuple[str, ...]:
     return tuple(sorted((*cards, name)))
 
 
-def _set(board: Board, field: str, cards: tuple[str, ...]) -> Board:
-    """``board`` with the face-down cards of one field replaced."""
-    changes: dict[str, Any] = {field: cards}
-    return board._replace(**changes)
+def _down(board: Board, slot: int) -> tuple[str, ...]:
+    """The face-down cards of one field (its slot in :data:`SLOTS`)."""
+    return cast(tuple[str, ...], board[slot])
 
 
-def _moved(board: Board, source: str, target: str, name: str) -> Board | None:
-    """One face-down card (``name``, or a hidden one) from field ``source`` to ``target``."""
-    picked = _pick(getattr(board, source), name)
+def _set(board: Board, slot: int, cards: tuple[str, ...]) -> Board:
+    """``board`` with the face-down cards of one field (its slot in :data:`SLOTS`) replaced."""
+    rr, rs, cr, cs, up = board
+    if slot == 0:
+        return Board(cards, rs, cr, cs, up)
+    if slot == 1:
+        return Board(rr, cards, cr, cs, up)
+    if slot == 2:
+        return Board(rr, rs, cards, cs, up)
+    return Board(rr, rs, cr, cards, up)
+
+
+def _moved(board: Board, source: int, target: int, name: str) -> Board | None:
+    """One face-down card (``name``, or a hidden one) from slot ``source`` to ``target``."""
+    picked = _pick(_down(board, source), name)
     if picked is None:
         return None
     card, rest = picked
     moved = _set(board, source, rest)
-    return _set(moved, target, _added(getattr(moved, target), card))
+    return _set(moved, target, _added(_down(moved, target), card))
 
 
-Step = Callable[[Board], tuple[list[Board], list[Board]]]  # (legal successors, fallbacks)
+# Face-down cards spent or readied, (source, target) slots, in one zone (True: combat) or any.
+_SPENDS = {None: ((0, 1), (2, 3)), False: ((0, 1),), True: ((2, 3),)}
+_READIES = {None: ((1, 0), (3, 2)), False: ((1, 0),), True: ((3, 2),)}
+
+Step = Callable[[Board], list[Board]]  # a board's legal successors
+Fallback = Callable[[Board], list[Board]]  # a board's successors when the step had none
 
 
 class Fit(Enum):
@@ -144,67 +160,66 @@ class Zombies(NamedTuple):
     readings: frozenset[Board] = frozenset({Board()})
     unknown: bool = False
 
-    def _apply(self, step: Step) -> tuple[Zombies, Fit]:
+    def _apply(self, step: Step, fallback: Fallback | None = None) -> tuple[Zombies, Fit]:
+        """Every reading's successors; when none has any, the ``fallback`` ones (the log
+        is followed anyway: the boards stay as they were, unless told otherwise)."""
+        if len(self.readings) == 1:  # the common case: one reading
+            (board,) = self.readings
+            good = step(board)
+            if good:
+                return Zombies(frozenset(good), self.unknown), Fit.YES
+            fallen = frozenset(fallback(board)) if fallback is not None else self.readings
+            return Zombies(fallen, self.unknown), Fit.MAYBE if self.unknown else Fit.NO
         legal: set[Board] = set()
-        lenient: set[Board] = set()
         every = True
         for board in self.readings:
-            good, fallback = step(board)
+            good = step(board)
             every = every and bool(good)
             legal.update(good)
-            lenient.update(fallback)
         if legal:
-            return self._replace(readings=frozenset(legal)), Fit.YES if every else Fit.SOME
-        fallen = self._replace(readings=frozenset(lenient or self.readings))
-        return fallen, Fit.MAYBE if self.unknown else Fit.NO
+            return Zombies(frozenset(legal), self.unknown), Fit.YES if every else Fit.SOME
+        if fallback is not None:
+            fallen = frozenset(b for board in self.readings for b in fallback(board))
+        else:
+            fallen = self.readings
+        return Zombies(fallen, self.unknown), Fit.MAYBE if self.unknown else Fit.NO
 
     # -- face-down cards ------------------------------------------------------------------
 
     def add_face_down(self, name: str = HIDDEN, *, combat: bool = False) -> Zombies:
         """A card arrives face down and ready (a resource play, a failed scavenge)."""
-        target = "cr" if combat else "rr"
-        zombies, _ = self._apply(
-            lambda b: ([_set(b, target, _added(getattr(b, target), name))], [])
-        )
+        target = SLOTS[(combat, False)]
+        zombies, _ = self._apply(lambda b: [_set(b, target, _added(_down(b, target), name))])
         return zombies
 
     def spend_face_down(
         self, name: str = HIDDEN, *, combat: bool | None = None
     ) -> tuple[Zombies, Fit]:
         """Spend one ready face-down card (of one zone, when ``combat`` says which)."""
-        return self._shift(
-            {(False, False): (False, True), (True, False): (True, True)}, name, combat
-        )
+        return self._shift(_SPENDS[combat], name)
 
     def ready_face_down(
         self, name: str = HIDDEN, *, combat: bool | None = None
     ) -> tuple[Zombies, Fit]:
-        return self._shift(
-            {(False, True): (False, False), (True, True): (True, False)}, name, combat
-        )
+        return self._shift(_READIES[combat], name)
 
     def move_face_down(
         self, name: str = HIDDEN, *, to_combat: bool, spent: bool | None = None
     ) -> tuple[Zombies, Fit]:
         """One face-down card changes zone, keeping its rotation (``spent`` when known)."""
-        moves = {(not to_combat, r): (to_combat, r) for r in (False, True) if spent in (None, r)}
-        return self._shift(moves, name, None)
+        pairs = tuple(
+            (SLOTS[(not to_combat, r)], SLOTS[(to_combat, r)])
+            for r in (False, True)
+            if spent in (None, r)
+        )
+        return self._shift(pairs, name)
 
-    def _shift(
-        self, moves: dict[tuple[bool, bool], tuple[bool, bool]], name: str, combat: bool | None
-    ) -> tuple[Zombies, Fit]:
-        """One face-down card goes from place ``source`` to ``target`` (zone, rotation), for
-        each pair of ``moves`` in the zone ``combat`` names (any when None) that has the card:
-        every one is a reading."""
-        pairs = [
-            (FIELDS[source], FIELDS[target])
-            for source, target in moves.items()
-            if combat is None or source[0] == combat
-        ]
+    def _shift(self, pairs: tuple[tuple[int, int], ...], name: str) -> tuple[Zombies, Fit]:
+        """One face-down card goes from slot ``source`` to ``target``, for each pair that has
+        the card: every one is a reading."""
 
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
-            out = [m for s, t in pairs if (m := _moved(b, s, t, name)) is not None]
-            return out, [b]
+        def step(b: Board) -> list[Board]:
+            return [m for s, t in pairs if (m := _moved(b, s, t, name)) is not None]
 
         return self._apply(step)
 
@@ -214,37 +229,35 @@ class Zombies(NamedTuple):
         """A face-down card leaves the table (from ``place``, its zone and rotation, when
         known; else from any)."""
 
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
+        def step(b: Board) -> list[Board]:
             out = []
-            for f in [FIELDS[place]] if place else FIELDS.values():
-                picked = _pick(getattr(b, f), name)
+            for f in [SLOTS[place]] if place else SLOTS.values():
+                picked = _pick(_down(b, f), name)
                 if picked is not None:
                     out.append(_set(b, f, picked[1]))
-            return out, [b]
+            return out
 
         return self._apply(step)
 
     def flip_up(self, name: str, *, place: tuple[bool, bool] | None = None) -> tuple[Zombies, Fit]:
         """A face-down card is turned face up as ``name``; it keeps zone and rotation (R8.2)."""
 
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
+        def step(b: Board) -> list[Board]:
             out = []
-            for (combat, spent), f in [(place, FIELDS[place])] if place else FIELDS.items():
-                picked = _pick(getattr(b, f), name)
+            for (combat, spent), f in [(place, SLOTS[place])] if place else SLOTS.items():
+                picked = _pick(_down(b, f), name)
                 if picked is not None:
                     nb = _set(b, f, picked[1])
                     out.append(nb.with_up((*nb.up, Up(name, combat, spent))))
-            return out, [b.with_up((*b.up, Up(name, False, False)))]
+            return out
 
-        return self._apply(step)
+        return self._apply(step, lambda b: [b.with_up((*b.up, Up(name, False, False)))])
 
     # -- face-up zombies ------------------------------------------------------------------
 
     def add_face_up(self, name: str, *, generic: bool = False, spent: bool = False) -> Zombies:
         """A face-up zombie arrives in the resource zone (played face up, R11.3)."""
-        zombies, _ = self._apply(
-            lambda b: ([b.with_up((*b.up, Up(name, False, spent, generic)))], [])
-        )
+        zombies, _ = self._apply(lambda b: [b.with_up((*b.up, Up(name, False, spent, generic)))])
         return zombies
 
     def _named(
@@ -253,12 +266,15 @@ class Zombies(NamedTuple):
         """``change`` applied to each face-up zombie called ``name`` (to ``where`` only, when
         the caller knows which copy he means): every one is a reading."""
 
-        def step(b: Board) -> tuple[list[Board], list[Board]]:
+        def step(b: Board) -> list[Board]:
             out: list[Board] = []
-            for up in set(b.up):
-                if (up == where) if where is not None else up.name == name:
-                    out.extend(change(b, up))
-            return out, [b]
+            done: set[Up] = set()
+            for up in b.up:
+                if up in done or (up != where if where is not None else up.name != name):
+                    continue
+                done.add(up)
+                out.extend(change(b, up))
+            return out
 
         return self._apply(step)
 
@@ -276,7 +292,7 @@ class Zombies(NamedTuple):
         return self._named(
             name,
             lambda b, u: (
-                [self._swap(b, u, u._replace(spent=True))]
+                [self._swap(b, u, Up(u.name, u.combat, True, u.generic))]
                 if not u.spent and combat in (None, u.combat)
                 else []
             ),
@@ -285,7 +301,11 @@ class Zombies(NamedTuple):
 
     def ready_named(self, name: str, *, where: Up | None = None) -> tuple[Zombies, Fit]:
         return self._named(
-            name, lambda b, u: [self._swap(b, u, u._replace(spent=False))] if u.spent else [], where
+            name,
+            lambda b, u: (
+                [self._swap(b, u, Up(u.name, u.combat, False, u.generic))] if u.spent else []
+            ),
+            where,
         )
 
     def move_named(
@@ -294,7 +314,9 @@ class Zombies(NamedTuple):
         return self._named(
             name,
             lambda b, u: (
-                [self._swap(b, u, u._replace(combat=to_combat))] if u.combat != to_combat else []
+                [self._swap(b, u, Up(u.name, to_combat, u.spent, u.generic))]
+                if u.combat != to_combat
+                else []
             ),
             where,
         )
@@ -307,23 +329,24 @@ class Zombies(NamedTuple):
 
         def change(b: Board, u: Up) -> list[Board]:
             nb = self._swap(b, u, None)
-            f = FIELDS[(u.combat, u.spent)]
-            return [_set(nb, f, _added(getattr(nb, f), name))]
+            f = SLOTS[(u.combat, u.spent)]
+            return [_set(nb, f, _added(_down(nb, f), name))]
 
         return self._named(name, change, None)
 
     def ready_all(self) -> Zombies:
-        return self._replace(
-            readings=frozenset(
+        return Zombies(
+            frozenset(
                 Board(
                     tuple(sorted(b.rr + b.rs)),
                     (),
                     tuple(sorted(b.cr + b.cs)),
                     (),
-                    tuple(sorted(u._replace(spent=False) for u in b.up)),
+                    tuple(sorted(Up(u.name, u.combat, False, u.generic) for u in b.up)),
                 )
                 for b in self.readings
-            )
+            ),
+            self.unknown,
         )
 
     # -- questions ------------------------------------------------------------------------

@@ -4,8 +4,9 @@ In the active player's Build phase his spends of his own zombie cards pay for th
 survivor or item he plays; spends right after the play, still in Build, also count (the
 recording protocol's "spends pay, in order"). A payment must be made with ready zombies: a
 spend of a card that was not ready breaks R7.3 at that spend, once the card it pays for is
-played. Underpayment is settled when Build ends. ``Ready All`` outside the Ready phase
-readies only the cards spent this phase that paid for nothing (R4.1): a misclick taken back.
+played. Underpayment is settled when Build ends. ``Ready`` on a card, or ``Ready All``, outside
+the Ready phase readies only cards spent this phase that paid for nothing (R4.1): a misclick
+taken back, so those spends pay for nothing.
 """
 
 from __future__ import annotations
@@ -97,6 +98,9 @@ class BuildRules(Area):
             self._upgrade(fact.owner, fact.name, fact.info)
             return
         clock = self.clock
+        if fact.meaning == Meaning.READY and clock.phase == BUILD_PHASE:
+            self._taken_back(event.player, fact.name)
+            return
         if (
             fact.meaning != Meaning.SPEND
             or fact.what not in ("zombie", "unseen")
@@ -112,6 +116,16 @@ class BuildRules(Area):
                 self._paid(debt.player, debt.card, (spend,))
                 return
         self.pool[event.player] = (*self.pool.get(event.player, ()), spend)
+
+    def _taken_back(self, player: str, name: str | None) -> None:
+        """A zombie card of his readied again in Build after a spend that has paid for
+        nothing yet: the spend is taken back (R4.1 allows no other readying here)."""
+        pool = list(self.pool.get(player, ()))
+        for index in reversed(range(len(pool))):
+            if pool[index].name == name:
+                del pool[index]
+                self.pool[player] = tuple(pool)
+                return
 
     def _paid(self, player: str, card: str, spends: tuple[Spend, ...]) -> None:
         """R7.3: a cost is paid with ready zombies."""
@@ -275,6 +289,8 @@ class BuildRules(Area):
                 rule="R8.2",
                 player=me.name,
             )
+        if not info.card.requirements:
+            return
         board = me.zombies.board
         own = next((u for u in board.up if u.name == name and not u.generic), None)
         if own is not None:

@@ -1,6 +1,6 @@
 """How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
 
-* :func:`corrections` finds every action undone by its exact inverse before any other game
+* :class:`Corrections` finds every action undone by its exact inverse before any other game
   action; the audit replays the log both with the pair (two real actions) and without it (a
   corrected misclick: the table as before the first of the two), and settles the two
   readings as it settles any (R17.1).
@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from itertools import islice
 
 from lackey_plugin.log import events as ev
@@ -65,10 +65,16 @@ def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
 
 def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     """Whether an action could be undone by the next one (R17.3)."""
-    if _ability_result(event, before):
-        return False
+    if isinstance(event, ev.Play):
+        return True
     if isinstance(event, ev.CounterChange):
-        return meaning_of(event) in _INVERSE and event.new != event.old
+        return (
+            event.new != event.old
+            and meaning_of(event) in _INVERSE
+            and not _ability_result(event, before)
+        )
+    if isinstance(event, ev.StatChange):
+        return event.new != event.old and not _ability_result(event, before)
     if isinstance(event, ev.Perform):
         meaning = meaning_of(event)
         if meaning not in (Meaning.SPEND, Meaning.READY):
@@ -80,9 +86,7 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
             and before.player == event.player
             and _same_card(before, event)
         )
-    if isinstance(event, ev.StatChange):
-        return event.new != event.old
-    return isinstance(event, ev.Play)
+    return False
 
 
 def _undoes(first: ev.Event, second: ev.Event) -> bool:
@@ -114,30 +118,50 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
     return False
 
 
-def corrections(events: Sequence[object]) -> dict[int, int]:
-    """The immediate corrections a log may hold: the index of each action that the next
-    game action undoes exactly, mapped to the index of that undo. Whether a pair *is* a
-    correction or two real actions is a reading (R17.3): the audit keeps both."""
-    pairs: dict[int, int] = {}
-    open_actions: list[int] = []  # actions that the next game action may still undo
-    last: dict[str, ev.Event] = {}  # each player's previous game action
-    for index, event in enumerate(events):
+MAX_NESTED = 64  # corrections nested in one another that the audit follows
+
+
+class Corrections:
+    """The immediate corrections a log may hold, found as its lines come in: each action
+    that the next game action undoes exactly, mapped to that undo (nested pairs too: an
+    action, a second, the second's undo, the first's undo). Whether a pair *is* a correction
+    or two real actions is a reading (R17.3): the audit keeps both."""
+
+    def __init__(self) -> None:
+        self.pairs: dict[int, int] = {}  # the index of an undone action -> its undo's
+        self.open: dict[int, ev.Event] = {}  # actions the next one may still undo, in order
+        self._last: dict[str, ev.Event] = {}  # each player's previous game action
+
+    def feed(self, index: int, event: object) -> None:
         if not is_game_action(event):
-            continue
+            return
         assert isinstance(event, ev.Event)
         player = getattr(event, "player", "")
-        first = open_actions[-1] if open_actions else None
+        opened = self.open
         if type(event) not in _UNDOABLE_TYPES:
-            open_actions.clear()
-        elif first is not None and _undoes(events[first], event):  # type: ignore[arg-type]
-            open_actions.pop()
-            pairs[first] = index
-        elif _undoable(event, last.get(player)):
-            open_actions.append(index)
-        else:
-            open_actions.clear()
-        last[player] = event
-    return pairs
+            if opened:
+                opened.clear()
+        elif opened and _undoes(opened[first := next(reversed(opened))], event):
+            del opened[first]
+            self.pairs[first] = index
+        elif _undoable(event, self._last.get(player)):
+            opened[index] = event
+            if len(opened) > MAX_NESTED:
+                del opened[next(iter(opened))]
+        elif opened:
+            opened.clear()
+        self._last[player] = event
+
+    def within(self, first: int, undo: int) -> list[tuple[int, int]]:
+        """The pairs from ``first`` to ``undo``: correcting the outer pair corrects those
+        nested in it too (the values chain)."""
+        return [(a, self.pairs[a]) for a in range(first, undo + 1) if a in self.pairs]
+
+    def forget(self, index: int) -> None:
+        """The audit has passed the lines before ``index``: their pairs are no longer asked
+        for."""
+        for first in [a for a in self.pairs if a < index]:
+            del self.pairs[first]
 
 
 # -- phase-line lag --------------------------------------------------------------------------
@@ -180,14 +204,19 @@ def has_recoup_ability(cards: CardIndex, name: str) -> bool:
     )
 
 
-def lags(event: ev.Event, phase: str, upcoming: Iterable[object], cards: CardIndex) -> bool:
+_FOLLOWING = dict(zip(PHASES, PHASES[1:], strict=False))  # each phase's next but the last's
+
+
+def lags(
+    event: ev.Event, phase: str, upcoming: Callable[[], Iterable[object]], cards: CardIndex
+) -> bool:
     """Whether ``event`` in ``phase`` is logged just before the phase line that makes it
     legal, with only such early actions in between (R17.5). Any player's: the active player
-    too may click the phase button after drawing."""
-    if phase not in PHASES[:-1] or not _lag_kind(event, phase, cards):
+    too may click the phase button after drawing. ``upcoming`` gives the lines after it."""
+    following = _FOLLOWING.get(phase)
+    if following is None or not _lag_kind(event, phase, cards):
         return False
-    following = PHASES[PHASES.index(phase) + 1]
-    for later in islice(upcoming, LAG_WINDOW):
+    for later in islice(upcoming(), LAG_WINDOW):
         if not isinstance(later, ev.Event) or not is_game_action(later):
             continue
         if isinstance(later, ev.PhaseChange):
@@ -197,10 +226,10 @@ def lags(event: ev.Event, phase: str, upcoming: Iterable[object], cards: CardInd
     return False
 
 
-def first_phase(upcoming: Sequence[object], start: int) -> str:
+def first_phase(upcoming: Iterable[object]) -> str:
     """The phase turn 1 is in when it starts without a turn line: the phase the first phase
-    line leaves, else Ready (R17.10)."""
-    for later in upcoming[start:]:
+    line leaves (from this line on), else Ready (R17.10)."""
+    for later in upcoming:
         if isinstance(later, (ev.TurnChange, ev.NewGame)):
             break
         if isinstance(later, ev.PhaseChange) and later.old in PHASES:

@@ -23,13 +23,14 @@ from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect, Target
 from zcards.game.fights import Question, Seen, fits
-from zcards.game.power import Fighter
-from zcards.game.table import Survivor
+from zcards.game.power import Fighter, Hull, Powers, Span, same_powers
+from zcards.game.table import Survivor, Table
 from zcards.game.zombies import HIDDEN, Fit
 from zcards.rules.context import (
     Area,
     Context,
     Fact,
+    GameEnded,
     Handler,
     PhaseBegun,
     PhaseEnded,
@@ -73,7 +74,7 @@ class Attack:
     wounds: tuple[tuple[str, frozenset[tuple[Mark, ...]]], ...] = ()  # card -> its readings
     spent: tuple[tuple[Fighter, int], ...] = ()
     early: tuple[tuple[Fighter, int], ...] = ()  # spent before any fight result was logged
-    reported: bool = False
+    lines: tuple[tuple[int, str, Attack], ...] = ()  # each result line, and what it showed
 
     def copies(self, name: str) -> list[Defender]:
         return [d for d in self.survivors if d.name == name]
@@ -171,11 +172,13 @@ class CombatRules(Area):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.attack = Attack()
+        self.before: Table | None = None
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
+            GameEnded: self.on_game_ended,
             ev.Perform: self.on_perform,
             ev.CounterChange: self.on_counter,
             ev.TableToZone: self.on_leave_table,
@@ -202,6 +205,7 @@ class CombatRules(Area):
             names[player.name] = frozenset(
                 u.name for b in player.zombies.readings for u in b.attackers() if u.name
             )
+        self.before = self.table.fork()  # powers as the phase began, for the fights' spans
         self.attack = Attack(
             defender=defender.name if defender is not None else None,
             readings=tuple(sorted(set(readings))) if readings else None,
@@ -215,7 +219,13 @@ class CombatRules(Area):
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if signal.phase == ATTACK_PHASE and self.clock.number >= 1 and self.clock.known:
-            self._judge(final=True)
+            self._settle(final=True)
+
+    def on_game_ended(self, _: GameEnded, __: Fact) -> None:
+        """The log stops in the Attack phase (the game was decided): what it showed so far
+        must fit some assignment."""
+        if self.clock.phase == ATTACK_PHASE and self.clock.number >= 1 and self.clock.known:
+            self._settle(final=False)
 
     # -- spends and arrivals ---------------------------------------------------------------
 
@@ -279,10 +289,9 @@ class CombatRules(Area):
         early = Counter(dict(attack.early))
         if not (attack.results or attack.wounds):
             early[fighter] += 1
-        self.attack = replace(
-            attack, spent=tuple(sorted(spent.items())), early=tuple(sorted(early.items()))
+        self._shown(
+            replace(attack, spent=tuple(sorted(spent.items())), early=tuple(sorted(early.items())))
         )
-        self._judge(final=False)
 
     def _arrival(self, owner: str, fact: Fact) -> None:
         """A zombie readied or moved into a combat zone mid-attack (card text) may fight too."""
@@ -310,8 +319,7 @@ class CombatRules(Area):
             return
         if fact.meaning == Meaning.WOUND and fact.added > 0 and self._attacked(fact, "wounded"):
             name, uid = fact.survivor.name, fact.survivor.uid
-            self.attack = self.attack.counted(name, event.old, event.new, uid)
-            self._judge(final=False)
+            self._shown(self.attack.counted(name, event.old, event.new, uid))
         elif fact.meaning == Meaning.HEAL and fact.owner.name == self.clock.active:
             name, uid = fact.survivor.name, fact.survivor.uid
             self.attack = self.attack.counted(name, event.old, event.new, uid)
@@ -355,8 +363,7 @@ class CombatRules(Area):
         if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
         if fact.owner.name == self.clock.active:
-            self.attack = self.attack.killed(fact.survivor.name, fact.survivor.uid)
-            self._judge(final=False)
+            self._shown(self.attack.killed(fact.survivor.name, fact.survivor.uid))
         elif fact.survivor.dying is None:
             self._attacked(fact, "killed")
 
@@ -379,49 +386,62 @@ class CombatRules(Area):
 
     def _record(self, uid: int, *, infected: bool = False) -> None:
         now = self.attack.result(uid)
-        self.attack = self.attack.with_result(uid, Result(now.infected or infected))
-        self._judge(final=False)
+        self._shown(self.attack.with_result(uid, Result(now.infected or infected)))
 
-    def _questions(self) -> list[Question]:
-        """The question for every reading of the attackers and of the wound lines."""
-        attack = self.attack
+    def _shown(self, attack: Attack) -> None:
+        """A line showed a fight result: kept with the line, to be judged when the phase
+        ends (and, if it cannot be explained then, to find the first line that could not)."""
+        event = self.clock.event
+        line, raw = (event.line, event.raw) if event is not None else (0, "")
+        self.attack = replace(attack, lines=(*attack.lines, (line, raw, replace(attack, lines=()))))
+
+    def _questions(self, attack: Attack, powers: Powers) -> list[Question] | None:
+        """The question for every reading of the attackers and of the wound lines (None:
+        too many readings to ask)."""
         assert attack.defender is not None
-        powers = self.ctx.powers()
         spent = Counter(dict(attack.spent))
+        early = Counter(dict(attack.early))
         loose = self.ctx.text.count(Effect.SPEND, Target.ATTACKING_ZOMBIE)
-        questions: list[Question] = []
         readings = attack.readings_of_wounds()
         if readings is None:
-            return questions
+            return None
+        questions: list[Question] = []
+        healths: dict[int, Span | None] = {}  # a survivor's Health, when a result needs it
         for wounds in readings:
             seen = []
             for defender in attack.survivors:
-                result = attack.result(defender.uid)
                 survivor = defender.survivor()
                 mark = wounds.get(defender.uid, Mark())
+                health = None
+                if mark.wounds or mark.killed:
+                    if defender.uid not in healths:
+                        healths[defender.uid] = powers.health(attack.defender, survivor)
+                    health = healths[defender.uid]
                 seen.append(
                     Seen(
                         survivor,
                         defender.wounds,
-                        powers.health(attack.defender, survivor),
+                        health,
                         mark.wounds,
                         mark.killed,
-                        result.infected,
+                        attack.result(defender.uid).infected,
                     )
                 )
             for attackers in attack.readings or ((),):
-                early = Counter(dict(attack.early))
                 questions.append(Question(attack.defender, attackers, seen, spent, loose, early))
         return questions
 
-    def _judge(self, *, final: bool) -> None:
-        """Whether some assignment of the attackers to fights gives what the log showed."""
+    def _explained(self, attack: Attack, powers: Powers, *, final: bool) -> bool:
+        questions = self._questions(attack, powers)
+        return questions is None or any(fits(q, powers, final=final) for q in questions)
+
+    def _settle(self, *, final: bool) -> None:
+        """Whether some assignment of the attackers to fights gives what the log showed; if
+        none does, the violation is at the first line no assignment explains (or, when each
+        line could be explained as far as it went, at the line ending the phase)."""
         attack = self.attack
-        if (
-            attack.reported
-            or attack.defender is None
-            or not (attack.results or attack.spent or attack.wounds)
-        ):
+        self.attack = replace(attack, lines=())
+        if attack.defender is None or not attack.lines:
             return
         if attack.readings is None:
             self.findings.cannot_decide(
@@ -432,11 +452,19 @@ class CombatRules(Area):
             )
             return
         powers = self.ctx.powers()
-        questions = self._questions()
-        if not questions or any(fits(q, powers, final=final) for q in questions):
+        if self.before is not None and not same_powers(self.ctx.cards, self.before, self.table):
+            powers = Hull(powers, Powers(self.ctx.cards, self.before, powers.boosts))
+        if self._explained(attack, powers, final=final):
             return
-        self.attack = replace(attack, reported=True)
-        message = self._message(final)
+        line, text, shown = next(
+            (
+                (line, raw, state)
+                for line, raw, state in attack.lines
+                if not self._explained(state, powers, final=False)
+            ),
+            (None, None, attack),
+        )
+        message = self._message(shown, final=line is None)
         unmodelled = self.ctx.text.unmodelled()
         if unmodelled:
             self.findings.cannot_decide(
@@ -444,14 +472,20 @@ class CombatRules(Area):
                 f"{message}; card text of {', '.join(unmodelled)} may allow it",
                 rule="R10.5",
                 player=attack.defender,
+                line=line,
             )
         else:
             self.findings.violation(
-                Kind.COMBAT_RESULT, message, rule="R10.5", player=attack.defender, provisional=final
+                Kind.COMBAT_RESULT,
+                message,
+                rule="R10.5",
+                player=attack.defender,
+                line=line,
+                text=text,
+                provisional=True,
             )
 
-    def _message(self, final: bool) -> str:
-        attack = self.attack
+    def _message(self, attack: Attack, *, final: bool) -> str:
         shown = []
         for name, options in attack.wounds:
             marks = min(options)

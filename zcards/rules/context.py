@@ -124,22 +124,22 @@ class Fact:
     restores: int = 0  # food a gain gives back of this phase's unexplained losses
 
 
+BLANK = Fact()  # what the replay's own events and lines that change nothing mean (never changed)
+
 Handler = Callable[[Any, Fact], None]
 
 
 class Area:
-    """Base of the rule areas: the shared context, the findings helpers and forking."""
+    """Base of the rule areas: the shared context, the findings helpers and forking.
+    ``setup_only``: an area whose handlers do nothing once turn 1 has begun (the replay then
+    stops calling them)."""
+
+    setup_only = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-
-    @property
-    def table(self) -> Table:
-        return self.ctx.table
-
-    @property
-    def clock(self) -> Clock:
-        return self.ctx.clock
+        self.table: Table = ctx.table  # a reading's table and clock never change
+        self.clock: Clock = ctx.clock
 
     @property
     def findings(self) -> Findings:
@@ -152,7 +152,7 @@ class Area:
         """A copy of this area for another reading: its containers are copied (their values
         are immutable), its context is the new reading's."""
         twin = copy.copy(self)
-        twin.ctx = ctx
+        twin.ctx, twin.table, twin.clock = ctx, ctx.table, ctx.clock
         for name, value in vars(self).items():
             if isinstance(value, dict | list | set):
                 setattr(twin, name, type(value)(value))
@@ -243,12 +243,12 @@ ACTIONS: tuple[type, ...] = (
 )
 
 
-_NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
+NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
 _ACTION_TYPES = frozenset(ACTIONS)
 
 
 def is_game_action(event: object) -> bool:
-    return type(event) not in _NOT_ACTION_TYPES and isinstance(event, ev.Event)
+    return type(event) not in NOT_ACTION_TYPES and isinstance(event, ev.Event)
 
 
 def is_action(event: object) -> bool:

@@ -30,7 +30,16 @@ from zcards.game.definition import (
 )
 from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit, Zombies
-from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, is_action
+from zcards.rules.context import (
+    BLANK,
+    Area,
+    Context,
+    Fact,
+    Handler,
+    PhaseBegun,
+    PhaseEnded,
+    is_action,
+)
 
 FOOD = "food"
 _SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
@@ -60,7 +69,7 @@ class Tracker(Area):
             me = self.edit(event.player)  # type: ignore[attr-defined]
             me.playing, me.acted = True, self.clock.number
         reader = _READERS.get(type(event))
-        return reader(self, event) if reader is not None else Fact()
+        return reader(self, event) if reader is not None else BLANK
 
     def edit(self, name: str) -> Player:
         return self.ctx.table.edit(name)
@@ -77,7 +86,7 @@ class Tracker(Area):
             me.seat, me.playing, me.spectator = event.seat, True, False
         elif event.action == "spectate" and event.player not in table.players:
             self.edit(event.player).spectator = True
-        return Fact()
+        return BLANK
 
     def _deck_load(self, event: ev.DeckLoad) -> Fact:
         me = self.edit(event.player)
@@ -163,7 +172,7 @@ class Tracker(Area):
         name = self.ctx.card_name(event)
         if event.action == "take_control" and name is not None:
             return self._take_control(self.edit(event.player), name)
-        return Fact()
+        return BLANK
 
     def _take_control(self, me: Player, name: str) -> Fact:
         """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
@@ -397,7 +406,7 @@ class Tracker(Area):
 
     def _stat(self, event: ev.StatChange) -> Fact:
         if event.stat.casefold() != FOOD or event.target is None:
-            return Fact()
+            return BLANK
         me = self.edit(event.target)
         before = me.food
         me.food = event.new
@@ -409,7 +418,7 @@ class Tracker(Area):
             "a spawned card is outside the rules; it is not tracked",
             player=event.player,
         )
-        return Fact()
+        return BLANK
 
     def _perform_all(self, event: ev.PerformAll) -> Fact:
         """R4.1: ``Ready All`` readies his cards in the Ready phase; elsewhere the rules ready

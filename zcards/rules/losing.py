@@ -33,14 +33,15 @@ class LosingRules(Area):
 
     def check_losses(self) -> None:
         """R14.1, after every line: an empty deck, or no survivors once the game is under way."""
-        clock = self.clock
-        for me in list(self.table.players.values()):
-            if me.lost is not None:
+        table = self.table
+        playing = table.turn >= 1 and self.clock.known
+        for me in list(table.players.values()):
+            if me.lost is not None or (me.deck != 0 and (me.survivors or not playing)):
                 continue
             if me.deck == 0:
-                self.table.lose(me.name, EMPTY_DECK, self._line())
-            elif me.known and me.playing and clock.number >= 1 and clock.known and not me.survivors:
-                self.table.lose(me.name, NO_SURVIVORS, self._line())
+                table.lose(me.name, EMPTY_DECK, self._line())
+            elif me.known and me.playing:
+                table.lose(me.name, NO_SURVIVORS, self._line())
 
     def _line(self) -> int | None:
         event = self.clock.event

@@ -59,6 +59,8 @@ class FoodLine:
 class SetupRules(Area):
     """R2 and R2.5."""
 
+    setup_only = True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.bids: dict[str, Bid] = {}

@@ -10,7 +10,7 @@ misclick and its correction), and one per saved game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
@@ -21,10 +21,11 @@ from zcards.rules.build_phase import BuildRules
 from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
+    BLANK,
+    NOT_ACTION_TYPES,
     Area,
     Clock,
     Context,
-    Fact,
     GameEnded,
     Handler,
     SetupEnded,
@@ -42,6 +43,7 @@ from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
 from zcards.rules.recoup import RecoupRules
 from zcards.rules.text import CardText, CardUses
+from zcards.rules.window import Window
 
 # Lines after which someone may have lost (R14.1): his deck or survivors changed, or turn 1
 # began.
@@ -65,14 +67,14 @@ class Replay:
     def __init__(
         self,
         cards: CardIndex,
-        events: Sequence[object],
+        window: Window,
         *,
         decks: Mapping[str, int] | None = None,
         started: bool = False,
     ) -> None:
         table = Table(started=started)
         clock = Clock(table)
-        self.events = events
+        self.window = window
         self.ctx = Context(
             cards, table, clock, Findings(clock), CardText(cards, table), decks or {}
         )
@@ -96,10 +98,12 @@ class Replay:
         self.turn1: str | None = None  # the player this reading assumes took turn 1
         self.turn1_phase = READY_PHASE  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
-        self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
+        self.skipped: dict[int, int | None] = {}  # lines read as corrected misclicks to come:
+        # index -> the line number of the misclick an undo undoes (None: the misclick)
+        self.misclicks = 0  # pairs read as corrected misclicks
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
-        self.index = 0  # the position of the current line in ``events``
+        self.index = 0  # the position of the current line in the log
         self._wire()
 
     @property
@@ -121,16 +125,27 @@ class Replay:
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
         unknown (the log began mid-turn) only the turn and phase lines are followed: the
-        rules wait for a turn line (R17.9)."""
+        rules wait for a turn line (R17.9); once turn 1 has begun, the setup's areas rest."""
         self.dispatch: dict[type, list[Handler]] = {}
         self.waiting: dict[type, list[Handler]] = {}
+        self.playing: dict[type, list[Handler]] = {}
         for area in self.areas:
             for kind, handler in area.handlers().items():
                 self.dispatch.setdefault(kind, []).append(handler)
+                if not area.setup_only:
+                    self.playing.setdefault(kind, []).append(handler)
                 if area is self.phases or area is self.tracker:
                     self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
         self.ctx.look = self._look
+        self._read = self.tracker.read
+        self._check_losses = self.losing.check_losses
+
+    def _handlers(self) -> dict[type, list[Handler]]:
+        clock = self.ctx.clock
+        if not clock.known:
+            return self.waiting
+        return self.playing if clock.table.turn else self.dispatch
 
     def fork(self, *, saves: dict[str, Replay] | None = None) -> Replay:
         """Another reading from this point: the table forks copy-on-write, each area copies
@@ -172,12 +187,11 @@ class Replay:
 
     def _look(self) -> Iterable[object]:
         """The lines after the current one."""
-        return (self.events[i] for i in range(self.index + 1, len(self.events)))
+        return self.window.after(self.index)
 
     def emit(self, signal: Signal) -> None:
-        dispatch = self.dispatch if self.clock.known else self.waiting
-        for handler in dispatch.get(type(signal), ()):
-            handler(signal, Fact())
+        for handler in self._handlers().get(type(signal), ()):
+            handler(signal, BLANK)
 
     # -- where the game starts and its setup ends -------------------------------------------
 
@@ -210,7 +224,7 @@ class Replay:
         self.emit(SetupEnded())
         if isinstance(event, ev.TurnChange):
             return []
-        self.turn1_phase = first_phase(self.events, index)
+        self.turn1_phase = first_phase(self.window.after(index - 1))
         candidates = [p.name for p in table.in_game()]
         if len(candidates) <= 1:
             self.phases.begin_turn(1, candidates[0] if candidates else None, self.turn1_phase)
@@ -240,12 +254,13 @@ class Replay:
     def skip(self, pairs: list[tuple[int, int]]) -> None:
         """Read each pair as a misclick and its correction: neither line counts."""
         for first, undo in pairs:
-            self.skipped[first] = first
-            self.skipped[undo] = first
+            self.skipped[first] = None
+            self.skipped[undo] = self._line(first)
+        self.misclicks += 1
         self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
 
-    def _line(self, index: int) -> object:
-        return getattr(self.events[index], "line", "?")
+    def _line(self, index: int) -> int:
+        return getattr(self.window.get(index), "line", 0)
 
     def assumes(self) -> str:
         """Why a finding of this reading is only a doubt: the log allows other readings."""
@@ -291,30 +306,30 @@ class Replay:
 
     def feed(self, event: ev.Event, index: int) -> None:
         self.index = index
-        self.clock.event = event
-        if index in self.skipped:
-            first = self.skipped[index]
-            if first != index:
+        clock = self.ctx.clock
+        clock.event = event
+        if self.skipped and index in self.skipped:
+            first = self.skipped.pop(index)
+            if first is not None:
                 self.findings.warn(
                     Topic.CORRECTION,
-                    f"undoes line {getattr(self.events[first], 'line', '?')} at once: a "
-                    "corrected misclick (R17.3)",
+                    f"undoes line {first} at once: a corrected misclick (R17.3)",
                     rule="R17.3",
                     player=getattr(event, "player", None),
                 )
             return
-        if isinstance(event, ev.Unparsed):
+        kind = type(event)
+        if kind is ev.Unparsed:
             self.findings.unread.append(event.line)
             return
         if isinstance(event, ev.GameControl) and event.action == "clear":
             self._cleared(event)
             return
-        clock = self.clock
         if (
-            clock.known
+            kind in LAG_TYPES
+            and clock.known
             and clock.number >= 1
-            and type(event) in LAG_TYPES
-            and lags(event, clock.phase, self.ctx.upcoming(), self.ctx.cards)
+            and lags(event, clock.phase, self._look, self.ctx.cards)
         ):
             self.deferred.append((index, event))
             return
@@ -340,13 +355,17 @@ class Replay:
             self._process(late)
 
     def _process(self, event: ev.Event) -> None:
-        fact = self.tracker.read(event)
-        dispatch = self.dispatch if self.clock.known else self.waiting
-        for handler in dispatch.get(type(event), ()):
+        kind = type(event)
+        fact = self._read(event)
+        clock = self.ctx.clock
+        handlers = (
+            (self.playing if clock.table.turn else self.dispatch) if clock.known else self.waiting
+        )
+        for handler in handlers.get(kind, ()):
             handler(event, fact)
-        if type(event) in LOSS_TYPES:
-            self.losing.check_losses()
-        if is_game_action(event):
+        if kind in LOSS_TYPES:
+            self._check_losses()
+        if kind not in NOT_ACTION_TYPES:
             self.ctx.previous = event
             self.touched = True
 
