@@ -8,8 +8,12 @@
    that audits the same logs with the library and ``json.dumps`` each report: ratio, the
    CLI's peak memory and the growth factor (time per log and peak memory, largest over
    smallest count).
+3. ``zcards audit LOG --format json`` on one log of about 1,000 lines and one of about
+   400,000 (games played at one table one after another), as a child process: peak memory
+   of each and their ratio (the audit streams the lines: memory should not grow with them).
 
-Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]``.
+Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]
+[--memory-lines 1000,400000]``.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from lackey_plugin.log.parser import parse_log_file
+from lackey_plugin.log.parser import iter_log_file, parse_log_file
 from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
@@ -51,9 +55,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--logs", default="10,100,1000")
+    parser.add_argument("--memory-lines", default="1000,400000")
     args = parser.parse_args()
     long_log(args)
     many_logs([int(count) for count in args.logs.split(",")], args.seed)
+    memory([int(count) for count in args.memory_lines.split(",")], args.seed)
 
 
 def long_log(args: argparse.Namespace) -> None:
@@ -72,9 +78,7 @@ def long_log(args: argparse.Namespace) -> None:
         assert not report.violations, report.to_text()
         parse_s = best_of(args.repeat, lambda: parse_log_file(path, game=ZOMBIE_GAME))
         audit_s = best_of(args.repeat, lambda: audit(events, cards))
-        both_s = best_of(
-            args.repeat, lambda: audit(parse_log_file(path, game=ZOMBIE_GAME).events, cards)
-        )
+        both_s = best_of(args.repeat, lambda: audit(iter_log_file(path, game=ZOMBIE_GAME), cards))
     print(
         f"log: {report.games} games, {lines} lines, {report.turns} turns, "
         f"{len(report.unverifiable)} unverifiable findings, 0 violations"
@@ -115,6 +119,35 @@ def many_logs(counts: list[int], seed: int) -> None:
         f"growth {small} -> {large} logs: time per log x{(large_s / large) / (small_s / small):.2f}"
         f", peak memory x{large_peak / small_peak:.2f} (CLI time includes its start-up)"
     )
+
+
+def memory(sizes: list[int], seed: int) -> None:
+    """Peak memory of ``zcards audit`` on logs of about ``sizes`` lines."""
+    games = list(iter_games(load_decks([]), 50, seed=seed, strategies=("random", "greedy")))
+    texts = [game_log(game, game.players[i % 2]) for i, game in enumerate(games)]
+    print(f"\n{'lines':>8} {'cli peak MiB':>13} {'seconds':>8}")
+    peaks = []
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            parts: list[str] = []
+            lines = 0
+            while lines < size:
+                text = texts[len(parts) % len(texts)]
+                parts.append(text)
+                lines += text.count("\n")
+            path = Path(folder) / f"log-{size}.txt"
+            path.write_text("".join(parts), encoding="utf-8")
+            command = [sys.executable, "-m", "zcards", "audit", str(path)]
+            command += ["--cards", str(BUNDLED_SET), "--format", "json"]
+            started = time.perf_counter()
+            child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(child.pid, 0)
+            elapsed = time.perf_counter() - started
+            if os.waitstatus_to_exitcode(status) not in (0, 1):
+                raise SystemExit(f"zcards audit failed: exit {os.waitstatus_to_exitcode(status)}")
+            peaks.append(usage.ru_maxrss / 1024)
+            print(f"{lines:>8} {peaks[-1]:>13.0f} {elapsed:>8.1f}")
+    print(f"peak memory {sizes[0]} -> {sizes[-1]} lines: x{peaks[-1] / peaks[0]:.2f}")
 
 
 def _cli_jsonl(paths: list[Path], out: Path) -> tuple[float, float, int]:

@@ -124,8 +124,9 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         Kind.INFECTION_WOUND,
         "R4.2",
         ("R4.2",),
-        "an infected survivor not wounded in the Ready phase",
-        "the line ending the Ready phase",
+        "an infected survivor not wounded in the Ready phase, or taken over in it without "
+        "that wound",
+        "the line ending the Ready phase, or the take-over line of a survivor that did not get it",
     ),
     ViolationKind(
         Kind.ZOMBIE_UPGRADE,

@@ -112,7 +112,10 @@ class Attack:
                 now = None if copy.wounds is None else copy.wounds + mark.wounds - mark.healed
                 if not mark.killed and now in (None, old):
                     out.add(_marked(marks, index, wounds=wounds, healed=healed))
+        attack = self
         if not out:
+            # No copy had those wounds: the table's guess of a copy was wrong, or a change
+            # went unlogged. The tracker's copy it is, with its wounds before unknown.
             chosen = next((i for i, c in enumerate(copies) if c.uid == fallback), None)
             if chosen is None:
                 return self
@@ -120,8 +123,12 @@ class Attack:
                 _marked(marks, chosen, wounds=wounds, healed=healed)
                 for marks in self.attributions(name)
             }
-        rest = tuple((n, w) for n, w in self.wounds if n != name)
-        return replace(self, wounds=(*rest, (name, frozenset(out))))
+            unknown = copies[chosen]._replace(wounds=None)
+            attack = replace(
+                self, survivors=tuple(unknown if d.uid == fallback else d for d in self.survivors)
+            )
+        rest = tuple((n, w) for n, w in attack.wounds if n != name)
+        return replace(attack, wounds=(*rest, (name, frozenset(out))))
 
     def readings_of_wounds(self) -> list[dict[int, Mark]] | None:
         """What each survivor (by uid) got, in every reading of the lines (None: too many

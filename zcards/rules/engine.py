@@ -171,11 +171,13 @@ class Auditor:
             self._resolve(event)
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
-        """Settle the readings as far as the log can (R17.1). The first turn line decides who
-        took turn 1 with the turn order (R13.2); then the readings no other reading beats
-        (fewer violations, all shared with it) stay open: what they all break is a
-        violation, what only some break is unverifiable, with the reason. A misclick pair
-        read either way is settled the same way (R17.3)."""
+        """Settle the readings as far as the log can (R17.1). Who took turn 1 (R17.10): the
+        first turn line with the turn order (R13.2) decides, unless the phase lines of turn 1
+        were written by another player (then the turn line may be the typo: every reading
+        stays). Then the readings no other reading beats (fewer violations, all shared with
+        it) stay open: what they all break is a violation, what only some break is
+        unverifiable, with the reason. A misclick pair read either way is settled the same
+        way (R17.3)."""
         replays = self.replays
         if len(replays) == 1:
             return
@@ -185,7 +187,8 @@ class Auditor:
                 for r in replays
                 if r.turn1 is None or turn_line.active in r.table.next_in_turn_order(r.turn1)[:1]
             ]
-            replays = named or replays
+            if named and max(r.active_guess for r in named) >= max(r.active_guess for r in replays):
+                replays = named
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
         kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
         common = frozenset.intersection(*(keys[i] for i in kept))
