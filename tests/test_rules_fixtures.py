@@ -25,6 +25,8 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "resource-play-attack": (Kind.RESOURCE_PLAY, "R6.2", 51),
     "card-play-unpaid": (Kind.CARD_PLAY, "R7.3", 46),
     "card-play-inactive": (Kind.CARD_PLAY, "R7.1", 50),
+    # a spend taken back by a Ready in Build pays for nothing (R4.1): Bat is unpaid
+    "card-play-taken-back": (Kind.CARD_PLAY, "R7.3", 49),
     "opening-survivors-cost": (Kind.OPENING_SURVIVORS, "R2.4", 18),
     "opening-survivors-zombie": (Kind.OPENING_SURVIVORS, "R2.4", 14),
     "phase-order-skip": (Kind.PHASE_ORDER, "R3.2", 36),
@@ -34,6 +36,8 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "food-upkeep-missing": (Kind.FOOD_UPKEEP, "R12.5", 54),
     "food-upkeep-starvation": (Kind.FOOD_UPKEEP, "R12.5", 79),
     "infection-wound": (Kind.INFECTION_WOUND, "R4.2", 100),
+    # taken over in the Ready phase with 2 wounds of 3: the killing infection wound is missing
+    "infection-wound-taken-over": (Kind.INFECTION_WOUND, "R4.2", 116),
     "zombie-upgrade-requirement": (Kind.ZOMBIE_UPGRADE, "R8.1", 66),
     "zombie-upgrade-survivor": (Kind.ZOMBIE_UPGRADE, "R8.3", 66),
     "scavenge-food-roll-one": (Kind.SCAVENGE_FOOD, "R12.2", 33),
@@ -64,6 +68,7 @@ LEGAL = [
     "legal-to-combat-spend-after",
     "legal-phase-lag",
     "legal-corrections",
+    "legal-spend-taken-back",  # the taken-back spend is made again before the play
 ]
 
 

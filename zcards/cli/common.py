@@ -49,6 +49,17 @@ def db_option(function: Callable) -> Callable:
     )(function)
 
 
+def card_file_option(function: Callable) -> Callable:
+    """``--cards CARDFILE``: the rules' card data from a Lackey card-data file."""
+    return click.option(
+        "--cards",
+        "card_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="A Lackey card-data file with the Zombie columns, instead of a database.",
+    )(function)
+
+
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:
     """``--format``, spelled and documented the same way by every command."""
     words = list(dict.fromkeys(FORMAT_ALIASES.get(choice, choice) for choice in choices))

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import EXIT_FINDING, db_option, emit_json, format_option
+from zcards.cli.common import (
+    EXIT_FINDING,
+    card_file_option,
+    db_option,
+    emit_json,
+    format_option,
+)
 from zcards.game.cards import CardIndex
 from zcards.rules.load import load_cards
 
@@ -19,13 +25,7 @@ def rules_group() -> None:
 
 @rules_group.command("coverage")
 @db_option
-@click.option(
-    "--cards",
-    "card_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="A Lackey card-data file with the Zombie columns, instead of a database.",
-)
+@card_file_option
 @format_option(("text", "json"), "text")
 def coverage_command(db_path: Path | None, card_file: Path | None, output_format: str) -> None:
     """List the cards whose text the effect rows (zcards/game/effects.toml) do not cover.

@@ -27,6 +27,7 @@ from typing import NamedTuple
 from zcards.game.cards import CardInfo
 from zcards.game.effects import Effect, Target, Timing
 from zcards.game.power import EXACT_ZERO, Fight, Fighter, Powers, Span, hull
+from zcards.game.rules import may_be_infected
 from zcards.game.table import Survivor
 from zcards.game.zombies import HIDDEN
 
@@ -159,9 +160,7 @@ def _judge(
         overwhelm=overwhelm,
         wound=win and _can_wound(zombies, survivor, not no_overwhelm),
         wounds=frozenset(counts),
-        infect=sums.infectious
-        and infected is not True
-        and not (card is not None and card.has(Effect.NO_INFECTION)),
+        infect=sums.infectious and infected is not True and may_be_infected(card),
         backlash=sums.backlash,
     )
 

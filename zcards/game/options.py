@@ -6,13 +6,13 @@ The simulator's players pick only from these; the audit asks the same questions 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.definition import OPENING_BUDGET
+from zcards.game.definition import BUILD_PHASE
 from zcards.game.effects import Cost, Effect, Row, Target, Timing
 from zcards.game.rules import (
+    can_play,
     keyword_counts,
     medic_may_heal,
     medics,
@@ -25,15 +25,10 @@ from zcards.game.table import Item, Player, Survivor, Table
 from zcards.game.zombies import Zombie, zombies_of
 
 
-def opening_fits(costs: Iterable[int]) -> bool:
-    """R2.4: opening survivors cost at most 6 together."""
-    return sum(costs) <= OPENING_BUDGET
-
-
 def playable(player: Player, cards: CardIndex, table: Table) -> list[CardInfo]:
     """Survivors and items in his hand he may play now: his Build phase (R7.1, R7.2), enough
     ready zombies to pay (R7.3), the card's requirement met (R7.4)."""
-    if player.name != table.active or table.phase != "Build":
+    if player.name != table.active or table.phase != BUILD_PHASE:
         return []
     budget = ready_zombies(player.zombies.board)
     counts = keyword_counts(player, cards)
@@ -42,7 +37,7 @@ def playable(player: Player, cards: CardIndex, table: Table) -> list[CardInfo]:
         info = cards.get(name)
         if (
             info is not None
-            and info.type in ("Survivor", "Item")
+            and can_play(info, player, table)
             and info.cost <= budget
             and not missing_requirements(info, counts)
         ):

@@ -6,9 +6,10 @@ the audit checks a log against them; neither decides any of these on its own.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.definition import BUILD_PHASE, READY_PHASE, RECOUP_PHASE
+from zcards.game.definition import BUILD_PHASE, OPENING_BUDGET, READY_PHASE, RECOUP_PHASE
 from zcards.game.effects import Effect, Target, Timing
 from zcards.game.power import Span
 from zcards.game.table import Player, Survivor, Table
@@ -21,6 +22,11 @@ MAX_BID = 10  # R2.1
 UPKEEP = 1  # R12.5: food the active player loses at the end of his Recoup phase
 SCAVENGE_FAILS = 1  # R12.2: the die result on which attracting attention fails
 MEDIC, SCAVENGER = "Medic", "Scavenger"
+
+
+def opening_fits(costs: Iterable[int]) -> bool:
+    """R2.4: opening survivors cost at most 6 together."""
+    return sum(costs) <= OPENING_BUDGET
 
 
 def bid_allowed(bid: int) -> bool:

@@ -19,7 +19,7 @@ from zcards.game.cards import CardInfo
 from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import BUILD_PHASE, HAND, READY_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import RESOURCE_PLAYS, keyword_counts, missing_requirements
+from zcards.game.rules import RESOURCE_PLAYS, can_upgrade, keyword_counts, missing_requirements
 from zcards.game.table import Player
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 
@@ -262,7 +262,7 @@ class BuildRules(Area):
             self.findings.cannot_decide(
                 Kind.ZOMBIE_UPGRADE, f"{name} is not in the card data", player=me.name
             )
-        elif info.type != "Zombie":
+        elif not can_upgrade(info):
             self.findings.violation(
                 Kind.ZOMBIE_UPGRADE,
                 f"{name} is a {info.type or 'card'}: only Zombie cards may be turned face up",

@@ -12,6 +12,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
 from zcards.game.effects import Effect
+from zcards.game.rules import draws_allowed
 from zcards.rules.context import (
     Area,
     Context,
@@ -46,7 +47,7 @@ class DrawRules(Area):
     def on_draw(self, event: ev.Draw, fact: Fact) -> None:
         if self.clock.number < 1 or (fact.owner is not None and fact.owner.lost is not None):
             return  # a player who lost only breaks R14.2
-        if self.clock.phase != DRAW_PHASE:
+        if not draws_allowed(self.clock.phase):
             self.check(
                 Kind.DRAW_COUNT,
                 f"{event.player} draws {event.count} card(s) in the {self.clock.phase} phase "

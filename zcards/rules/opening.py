@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
+from zcards.game.rules import bid_allowed, opening_fits
 from zcards.game.table import NO_SURVIVORS, SETUP
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
 
@@ -161,7 +162,7 @@ class SetupRules(Area):
         if bid is None:
             return
         self.bids[event.player] = Bid(event.player, bid, event.line)
-        if not 0 <= bid <= 10:
+        if not bid_allowed(bid):
             self.findings.violation(
                 Kind.BID_RANGE, f"{event.player} bids {bid} (0 to 10)", player=event.player
             )
@@ -182,7 +183,7 @@ class SetupRules(Area):
         for winner in players:
             bid = self.bids.get(winner.name)
             value = bid.value if bid is not None else food[winner.name]
-            if value is None or not 0 <= value <= 10:
+            if value is None or not bid_allowed(value):
                 continue
             others = [b for b in self.bids.values() if b.player != winner.name]
             if bid is not None and any((b.value, b.line) < (value, bid.line) for b in others):
@@ -260,7 +261,7 @@ class SetupRules(Area):
         else:
             before = self.opening_cost[who]
             self.opening_cost[who] += info.cost
-            if before <= OPENING_BUDGET < self.opening_cost[who]:
+            if opening_fits([before]) and not opening_fits([self.opening_cost[who]]):
                 self.findings.violation(
                     Kind.OPENING_SURVIVORS,
                     f"opening survivors cost {self.opening_cost[who]} in total (at most "

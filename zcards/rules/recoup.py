@@ -16,7 +16,13 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import MEDIC, SCAVENGER, medic_may_heal, scavenge_succeeds
+from zcards.game.rules import (
+    MEDIC,
+    SCAVENGER,
+    medic_may_heal,
+    phase_allows_ability,
+    scavenge_succeeds,
+)
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 
 _SYMBOLS = (MEDIC, SCAVENGER)
@@ -209,7 +215,7 @@ class RecoupRules(Area):
         phase = self.clock.phase
         info = self.ctx.cards.get(target)
         rule = "R12.1"
-        if phase != RECOUP_PHASE:
+        if not phase_allows_ability(phase):
             message = (
                 f"a wound is removed from {owner}'s survivor in the {phase} phase "
                 "(Medic: only in Recoup)"

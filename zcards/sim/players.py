@@ -19,6 +19,7 @@ from zcards.game.effects import Effect, Row
 from zcards.game.fights import Outcomes, may_fight, outcomes
 from zcards.game.options import Use, host_rows, payable
 from zcards.game.power import Fight, Fighter, Powers
+from zcards.game.rules import opening_fits
 from zcards.game.table import Player, Survivor
 from zcards.game.zombies import HIDDEN, Zombie
 
@@ -117,10 +118,7 @@ class Strategy:
         self.rng.shuffle(candidates)
         chosen: list[CardInfo] = []
         for card in candidates:
-            if (
-                sum(c.cost for c in chosen) + card.cost <= OPENING_BUDGET
-                and self.rng.random() < 0.8
-            ):
+            if opening_fits([*(c.cost for c in chosen), card.cost]) and self.rng.random() < 0.8:
                 chosen.append(card)
         return chosen
 
