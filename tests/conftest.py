@@ -1,10 +1,11 @@
-"""Shared fixtures: the reference plugins (when present) and a freshly built sample database.
+"""Shared fixtures, one per meaning: the reference plugins (when present), the databases and
+card lists the tests read, and exports that are slow to render, each built once per session.
 
 The reference plugins are real LackeyCCG plugins kept outside the repository. Every test that
-reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``,
-else at ``../shared/reference`` next to the checkout; when neither exists those tests skip
-with one reason naming the variable, so a fresh clone's test run is green. CI sets
-``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run.
+reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``;
+when it is not set those tests skip with one reason naming the variable, so a fresh clone's
+test run is green. CI sets ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test
+fails the run.
 """
 
 from __future__ import annotations
@@ -13,7 +14,13 @@ import os
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 from hypothesis import settings
+from pytest_httpserver import HTTPServer
+from support.paths import LOGS
+from support.plugin_exports import MINI_CARDS, RELEASE, TEST_DPI, export_mini
+
+from zcards.cards.model import Card
 
 # Tests time nothing (performance is measured by scripts/): hypothesis' per-example deadline
 # is off. CI runs the same examples every time (derandomize), so a landing is reproducible;
@@ -22,22 +29,21 @@ settings.register_profile("zcards", deadline=None)
 settings.register_profile("ci", parent=settings.get_profile("zcards"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "zcards"))
 
-ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_ENV = "ZCARDS_REFERENCE"
 REQUIRE_ENV = "ZCARDS_REQUIRE_REFERENCE"
-DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference"
 SKIP_REASON = (
     f"reference plugins not found: set ${REFERENCE_ENV} to the folder of real Lackey plugins "
-    f"(default ../shared/reference next to the checkout)"
+    "(the one holding CHECKSUMS.tsv)"
 )
 _NEEDS_REFERENCE = ("needs", "reference plugins")  # a report's user property, sent by xdist
 
 
 def find_reference() -> Path | None:
-    """``$ZCARDS_REFERENCE`` (used as given), else ``../shared/reference``, else None."""
+    """``$ZCARDS_REFERENCE`` when it holds the plugins' ``CHECKSUMS.tsv``, else None."""
     configured = os.environ.get(REFERENCE_ENV)
-    candidate = Path(configured) if configured else DEFAULT_REFERENCE
-    return candidate if (candidate / "CHECKSUMS.tsv").is_file() else None
+    if not configured or not (Path(configured) / "CHECKSUMS.tsv").is_file():
+        return None
+    return Path(configured)
 
 
 @pytest.fixture(scope="session")
@@ -45,12 +51,8 @@ def reference_dir() -> Path:
     """Real Lackey plugins (byte-exact) and golden checksums LackeyCCG produced."""
     found = find_reference()
     if found is None:
-        _skip_without_reference()
+        pytest.skip(SKIP_REASON)
     return found
-
-
-def _skip_without_reference() -> None:
-    pytest.skip(SKIP_REASON)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -77,6 +79,18 @@ def sample_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def sample_db(sample_db_path: Path) -> sqlite_utils.Database:
+    """The sample database open for reading; a test that writes uses ``sample_db_copy``."""
+    return sqlite_utils.Database(sample_db_path)
+
+
+@pytest.fixture(scope="session")
+def sample_db_args(sample_db_path: Path) -> list[str]:
+    """``--db PATH`` of the sample database, for the command line."""
+    return ["--db", str(sample_db_path)]
+
+
 @pytest.fixture
 def sample_db_copy(sample_db_path: Path, tmp_path: Path) -> Path:
     """A private copy of the sample database that a test may modify."""
@@ -85,27 +99,93 @@ def sample_db_copy(sample_db_path: Path, tmp_path: Path) -> Path:
     return copy
 
 
-@pytest.fixture
-def mini_db_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
-    """A private copy of the plugin tests' five-card database (``plugin_support.mini_db``)."""
-    from plugin_support import mini_db
+@pytest.fixture(scope="session")
+def sample_cards(sample_db: sqlite_utils.Database) -> list[Card]:
+    """The sample database's cards as it returns them (by set, then name)."""
+    from zcards.store.db import iter_cards
 
+    return list(iter_cards(sample_db))
+
+
+@pytest.fixture(scope="session")
+def bundled_cards() -> list[Card]:
+    """The bundled set read straight from its card file (file order), no database."""
+    from zcards.cards.normalise import read_card_file
+    from zcards.resources import BUNDLED_SET
+
+    return read_card_file(BUNDLED_SET)
+
+
+@pytest.fixture(scope="session")
+def bundled_by_name(bundled_cards: list[Card]) -> dict[str, Card]:
+    """The bundled set's cards by name."""
+    return {card.name: card for card in bundled_cards}
+
+
+@pytest.fixture(scope="session")
+def log_cards() -> list[Card]:
+    """The cards the hand-written rule logs of ``tests/logs/`` play (``tests/logs/cards.txt``)."""
+    from zcards.cards.normalise import read_card_file
+
+    return read_card_file(LOGS / "cards.txt")
+
+
+@pytest.fixture(scope="session")
+def mini_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The plugin tests' five-card, two-set database (a non-ASCII name, markup in text), built
+    once: an export of it renders in a fraction of the bundled set's time."""
+    from zcards.ingest.importer import import_sources
+
+    path = tmp_path_factory.mktemp("mini-db") / "cards.db"
+    import_sources(path, [str(MINI_CARDS)])
+    return path
+
+
+@pytest.fixture
+def mini_db_copy(mini_db_path: Path, tmp_path: Path) -> Path:
+    """A private copy of the five-card database that a test may modify."""
     copy = tmp_path / "cards.db"
-    copy.write_bytes(mini_db(tmp_path_factory).read_bytes())
+    copy.write_bytes(mini_db_path.read_bytes())
     return copy
+
+
+@pytest.fixture(scope="session")
+def mini_plugin(tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path) -> Path:
+    """The five-card database exported once with the test settings (``export_mini``); read
+    only: a test that changes a plugin copies it first."""
+    out = tmp_path_factory.mktemp("mini-plugin")
+    export_mini(mini_db_path, out)
+    return out / "zombieccg"
+
+
+@pytest.fixture(scope="session")
+def published_url(make_httpserver: HTTPServer) -> str:
+    """Where the sample plugin is published: a folder on the session's test HTTP server."""
+    return make_httpserver.url_for("/zombieccg/")
+
+
+@pytest.fixture(scope="session")
+def sample_plugin(
+    tmp_path_factory: pytest.TempPathFactory, sample_db_path: Path, published_url: str
+) -> Path:
+    """The sample database exported once (at a low dpi) for ``published_url``; read only."""
+    from zcards.publish.plugin_export import export_plugin
+
+    out = tmp_path_factory.mktemp("plugin-out")
+    export_plugin(sample_db_path, out, base_url=published_url, release=RELEASE, dpi=TEST_DPI)
+    return out / "zombieccg"
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     """Mark every skipped test that needs the reference plugins, whatever skipped it, and
-    point our own skips at this file, so ``-ra`` folds them into one line."""
+    place our own skips in this file (no line), so ``-ra`` folds them into one line."""
     report = yield
     if report.skipped and "reference_dir" in getattr(item, "fixturenames", ()):
         report.user_properties.append(_NEEDS_REFERENCE)
         if isinstance(report.longrepr, tuple) and SKIP_REASON in str(report.longrepr[2]):
             here = os.path.relpath(__file__, item.config.rootpath)
-            line = _skip_without_reference.__code__.co_firstlineno + 1
-            report.longrepr = (here, line, f"Skipped: {SKIP_REASON}")
+            report.longrepr = (here, None, f"Skipped: {SKIP_REASON}")
     return report
 
 

@@ -26,11 +26,6 @@ from zcards.store.db import iter_cards, open_db
 MM = 72 / 25.4  # points per millimetre
 
 
-@pytest.fixture(scope="module")
-def all_cards(sample_db_path: Path) -> list[Card]:
-    return list(iter_cards(open_db(sample_db_path)))
-
-
 def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
     document = pypdfium2.PdfDocument(pdf)
     try:
@@ -55,9 +50,9 @@ def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
 
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))])
-def test_page_size_and_count(all_cards: list[Card], tmp_path: Path, paper, size) -> None:
+def test_page_size_and_count(sample_cards: list[Card], tmp_path: Path, paper, size) -> None:
     out = tmp_path / "p.pdf"
-    report = write_proxies(all_cards[:10], out, paper=paper)
+    report = write_proxies(sample_cards[:10], out, paper=paper)
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == report.pages == math.ceil(10 / 9)
     for page in reader.pages:
@@ -65,8 +60,8 @@ def test_page_size_and_count(all_cards: list[Card], tmp_path: Path, paper, size)
         assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.01)
 
 
-def test_each_card_name_is_text_on_its_own_page(all_cards: list[Card], tmp_path: Path) -> None:
-    cards = all_cards[:11]
+def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], tmp_path: Path) -> None:
+    cards = sample_cards[:11]
     out = tmp_path / "p.pdf"
     write_proxies(cards, out)
     pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
@@ -78,10 +73,10 @@ def test_each_card_name_is_text_on_its_own_page(all_cards: list[Card], tmp_path:
 
 
 def test_card_rectangles_are_exact_and_where_the_layout_says(
-    all_cards: list[Card], tmp_path: Path
+    sample_cards: list[Card], tmp_path: Path
 ) -> None:
     out = tmp_path / "p.pdf"
-    write_proxies(all_cards[:1], out)
+    write_proxies(sample_cards[:1], out)
     dpi = 254  # 10 pixels per millimetre
     grid = make_grid("letter", "poker")
     slot = grid.slot(0)
@@ -97,10 +92,10 @@ def test_card_rectangles_are_exact_and_where_the_layout_says(
 
 
 def test_cut_marks_are_drawn_only_outside_card_rectangles(
-    all_cards: list[Card], tmp_path: Path
+    sample_cards: list[Card], tmp_path: Path
 ) -> None:
     out = tmp_path / "p.pdf"
-    write_proxies(all_cards[:1], out)  # one card: the other eight slots must stay blank
+    write_proxies(sample_cards[:1], out)  # one card: the other eight slots must stay blank
     dpi = 150
     grid = make_grid("letter", "poker")
     page = _ink(_raster(out, 0, dpi))
@@ -121,9 +116,9 @@ def test_cut_marks_are_drawn_only_outside_card_rectangles(
     assert stray.getbbox() is None
 
 
-def test_backs_follow_each_front_page_mirrored(all_cards: list[Card], tmp_path: Path) -> None:
+def test_backs_follow_each_front_page_mirrored(sample_cards: list[Card], tmp_path: Path) -> None:
     out = tmp_path / "p.pdf"
-    report = write_proxies(all_cards[:13], out, backs=True)
+    report = write_proxies(sample_cards[:13], out, backs=True)
     assert report.pages == len(pypdf.PdfReader(out).pages) == 2 * math.ceil(13 / 9)
     dpi = 50
     grid = make_grid("letter", "poker")
@@ -138,18 +133,18 @@ def test_backs_follow_each_front_page_mirrored(all_cards: list[Card], tmp_path: 
     assert inked == mirrored == {0, 1, 2, 5}
 
 
-def test_a_long_text_card_is_reported(all_cards: list[Card], tmp_path: Path) -> None:
+def test_a_long_text_card_is_reported(sample_cards: list[Card], tmp_path: Path) -> None:
     text = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
-    long = dataclasses.replace(all_cards[0], name="Rambling Corpse", image_file="r", text=text)
-    report = write_proxies([all_cards[1], long], tmp_path / "p.pdf")
+    long = dataclasses.replace(sample_cards[0], name="Rambling Corpse", image_file="r", text=text)
+    report = write_proxies([sample_cards[1], long], tmp_path / "p.pdf")
     assert report.overflow == ["Rambling Corpse"]
     assert "Rambling Corpse" in pypdf.PdfReader(tmp_path / "p.pdf").pages[0].extract_text()
 
 
-def test_html_output_has_the_same_geometry(all_cards: list[Card], tmp_path: Path) -> None:
-    hostile = dataclasses.replace(all_cards[0], name="<script>alert(1)</script> & Co")
+def test_html_output_has_the_same_geometry(sample_cards: list[Card], tmp_path: Path) -> None:
+    hostile = dataclasses.replace(sample_cards[0], name="<script>alert(1)</script> & Co")
     out = tmp_path / "sheets.html"
-    report = write_proxies([hostile, *all_cards[1:3]], out, paper="a4", backs=True)
+    report = write_proxies([hostile, *sample_cards[1:3]], out, paper="a4", backs=True)
     assert report.pages == 2
     source = out.read_text(encoding="utf-8")
     assert "@page { size: 210.0mm 297.0mm; margin: 0; }" in source

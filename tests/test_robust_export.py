@@ -17,13 +17,13 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from plugin_support import HERE, export_mini, hidden_files, tree
+from support.paths import ROOT, TESTS
+from support.plugin_exports import export_mini, hidden_files, tree
 
 from zcards.ingest.importer import import_sources
 from zcards.publish.raster import cpu_count
 from zcards.resources import BUNDLED_SET
 
-ROOT = HERE.parent
 linux_only = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc"
 )
@@ -33,7 +33,7 @@ EXIT_LIMIT_S = 60
 
 
 def _run(code: str, *args: str) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     return subprocess.Popen([sys.executable, "-c", code, *args], env=env)
 
 
@@ -137,7 +137,7 @@ KILL_IN_THE_GAP = """
 import os, signal, sys
 from datetime import date
 from pathlib import Path
-from plugin_support import export_mini
+from support.plugin_exports import export_mini
 db, out, mode = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 if mode == "no-exchange":
     from lackey_plugin import folder_swap

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_faults import (
+from pytest_httpserver import HTTPServer
+from support.net_faults import (
     DRIP_GIVES_UP_S,
     RawServer,
     drip,
@@ -25,7 +26,6 @@ from net_faults import (
     run_measured,
     send_and_close,
 )
-from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from lackey_plugin.checksum import checksum_bytes

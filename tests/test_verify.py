@@ -5,20 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
-from plugin_support import exported_sample
 from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
-
-
-@pytest.fixture(scope="session")
-def published(tmp_path_factory, sample_db_path, make_httpserver: HTTPServer) -> Path:
-    """The bundled set exported with URLs on the (session-wide) test HTTP server."""
-    base = make_httpserver.url_for("/zombieccg/")
-    return exported_sample(tmp_path_factory, sample_db_path, base)[0]
 
 
 def _serve(server: HTTPServer, plugin: Path, *, skip: str = "", replace: str = "") -> None:
@@ -30,18 +21,18 @@ def _serve(server: HTTPServer, plugin: Path, *, skip: str = "", replace: str = "
         server.expect_request(f"/zombieccg/{relative}").respond_with_data(body)
 
 
-def test_a_correct_publication_verifies(httpserver: HTTPServer, published: Path) -> None:
-    _serve(httpserver, published)
+def test_a_correct_publication_verifies(httpserver: HTTPServer, sample_plugin: Path) -> None:
+    _serve(httpserver, sample_plugin)
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"), images=True)
     assert report.name == "zombieccg"
-    files = len([p for p in published.rglob("*") if p.is_file()]) - 1
-    cards = len(list((published / "sets/setimages/alpha").iterdir()))
+    files = len([p for p in sample_plugin.rglob("*") if p.is_file()]) - 1
+    cards = len(list((sample_plugin / "sets/setimages/alpha").iterdir()))
     assert len(report.checks) == files + cards
     assert report.problems == []
 
 
-def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, published) -> None:
-    _serve(httpserver, published, skip="decks/horde-starter.dek", replace="sets/alpha.txt")
+def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, sample_plugin) -> None:
+    _serve(httpserver, sample_plugin, skip="decks/horde-starter.dek", replace="sets/alpha.txt")
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"))
     problems = {(check.local_path, check.status) for check in report.problems}
     assert problems == {
@@ -54,8 +45,8 @@ def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, publi
     assert dead.detail.startswith("HTTP 500")
 
 
-def test_missing_card_image_is_found_with_images_option(httpserver, published) -> None:
-    _serve(httpserver, published, skip="sets/setimages/alpha/sprinter.jpg")
+def test_missing_card_image_is_found_with_images_option(httpserver, sample_plugin) -> None:
+    _serve(httpserver, sample_plugin, skip="sets/setimages/alpha/sprinter.jpg")
     runner = CliRunner()
     url = httpserver.url_for("/zombieccg/updatelist.txt")
     result = runner.invoke(cli, ["plugin", "verify", "--images", "--format", "json", url])
