@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from lackey_plugin.lazy import declared_exports
 
-ROOT = Path(__file__).resolve().parents[1]
 API_DOC = ROOT / "docs" / "api.md"
 PACKAGES = ("lackey_plugin", "zcards")
 

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from zcards.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout, however it is installed
 ENV.pop("ZCARDS_DB", None)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from lxml import etree
 from PIL import Image
 from support.plugin_exports import lint_ignoring_placeholders
@@ -19,6 +20,9 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.query.decks import resolve_deck
 from zcards.resources import starter_decks
 from zcards.store.db import open_db
+
+# The sample plugin renders once: these tests and the verify tests share one worker.
+pytestmark = pytest.mark.xdist_group("sample_plugin")
 
 
 def test_layout_and_own_lint_is_clean(sample_plugin: Path) -> None:

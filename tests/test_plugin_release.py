@@ -152,6 +152,8 @@ def test_build_step_writes_build_plugin(mini_db_path: Path, tmp_path: Path) -> N
     assert result.name == "plugin"
     assert result.outputs == (tmp_path / "build/plugin/zombieccg",)
     assert lint_ignoring_placeholders(tmp_path / "build/plugin/zombieccg") == []
+    (note,) = result.notes  # built without --base-url
+    assert "for local testing only" in note
     again = plugin_step(context)
     assert "unchanged" in again.summary
 

@@ -20,7 +20,7 @@ from zcards.cli import main
 from zcards.errors import UsageError
 from zcards.publish.build import BuildContext, proxies_step
 from zcards.publish.layout import Rect, make_grid
-from zcards.publish.proxies import select_cards, write_proxies
+from zcards.publish.proxies import ProxyReport, select_cards, write_proxies
 from zcards.store.db import iter_cards, open_db
 
 MM = 72 / 25.4  # points per millimetre
@@ -49,22 +49,40 @@ def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
     return image.point(lambda value: 255 if value < threshold else 0)
 
 
+@pytest.fixture(scope="module")
+def eleven_cards(sample_cards: list[Card], tmp_path_factory) -> dict[str, tuple[Path, ProxyReport]]:
+    """Eleven cards (a full page, then two) on each paper, written once and only read."""
+    folder = tmp_path_factory.mktemp("eleven")
+    return {
+        paper: (
+            folder / f"{paper}.pdf",
+            write_proxies(sample_cards[:11], folder / f"{paper}.pdf", paper=paper),
+        )
+        for paper in ("letter", "a4")
+    }
+
+
+@pytest.fixture(scope="module")
+def one_card(sample_cards: list[Card], tmp_path_factory) -> Path:
+    """One card on a Letter page, written once: the other eight slots must stay blank."""
+    out = tmp_path_factory.mktemp("one") / "p.pdf"
+    write_proxies(sample_cards[:1], out)
+    return out
+
+
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))])
-def test_page_size_and_count(sample_cards: list[Card], tmp_path: Path, paper, size) -> None:
-    out = tmp_path / "p.pdf"
-    report = write_proxies(sample_cards[:10], out, paper=paper)
+def test_page_size_and_count(eleven_cards, paper, size) -> None:
+    out, report = eleven_cards[paper]
     reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == report.pages == math.ceil(10 / 9)
+    assert len(reader.pages) == report.pages == math.ceil(11 / 9)
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(size[0], abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.01)
 
 
-def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], tmp_path: Path) -> None:
+def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], eleven_cards) -> None:
     cards = sample_cards[:11]
-    out = tmp_path / "p.pdf"
-    write_proxies(cards, out)
-    pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
+    pages = [page.extract_text() for page in pypdf.PdfReader(eleven_cards["letter"][0]).pages]
     assert len(pages) == 2
     for index, card in enumerate(cards):
         assert card.name in pages[index // 9]
@@ -72,11 +90,8 @@ def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], tmp_pa
     assert "print at 100% / actual size" in pages[0] and "page 2 of 2" in pages[1]
 
 
-def test_card_rectangles_are_exact_and_where_the_layout_says(
-    sample_cards: list[Card], tmp_path: Path
-) -> None:
-    out = tmp_path / "p.pdf"
-    write_proxies(sample_cards[:1], out)
+def test_card_rectangles_are_exact_and_where_the_layout_says(one_card: Path) -> None:
+    out = one_card
     dpi = 254  # 10 pixels per millimetre
     grid = make_grid("letter", "poker")
     slot = grid.slot(0)
@@ -91,11 +106,8 @@ def test_card_rectangles_are_exact_and_where_the_layout_says(
     assert search.y + top == pytest.approx(slot.y, abs=0.2)
 
 
-def test_cut_marks_are_drawn_only_outside_card_rectangles(
-    sample_cards: list[Card], tmp_path: Path
-) -> None:
-    out = tmp_path / "p.pdf"
-    write_proxies(sample_cards[:1], out)  # one card: the other eight slots must stay blank
+def test_cut_marks_are_drawn_only_outside_card_rectangles(one_card: Path) -> None:
+    out = one_card  # one card: the other eight slots must stay blank
     dpi = 150
     grid = make_grid("letter", "poker")
     page = _ink(_raster(out, 0, dpi))
@@ -196,11 +208,12 @@ def test_cli_rejects_an_unknown_output_type(sample_db_path: Path, tmp_path: Path
 
 
 def test_build_step_writes_proxies_for_the_built_database(
-    sample_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, tmp_path: Path
 ) -> None:
-    context = BuildContext(tmp_path)
-    sample_db_copy.replace(context.db_path)
+    context = BuildContext(tmp_path / "build")
+    context.out_dir.mkdir()
+    mini_db_copy.replace(context.db_path)
     result = proxies_step(context)
     count = len(list(iter_cards(open_db(context.db_path))))
-    assert result.outputs == (tmp_path / "proxies.pdf",)
+    assert result.outputs == (context.out_dir / "proxies.pdf",)
     assert len(pypdf.PdfReader(result.outputs[0]).pages) == math.ceil(count / 9)

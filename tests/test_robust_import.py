@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from support.paths import ROOT
 
 from zcards.cards.model import ZOMBIE_COLUMNS
 from zcards.cards.normalise import CardDataError
@@ -24,7 +25,7 @@ from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import ensure_schema
 
-ROOT = Path(__file__).resolve().parents[1]
+ROWS = 5_000  # per file: each import still writes while others start, and searches run
 
 
 def card_file(path: Path, rows: int, set_name: str, *, tail: str = "") -> Path:
@@ -56,7 +57,7 @@ def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     """Six imports race to create and fill one new database while searches run; every
     import succeeds and every row of every file is there."""
     db_path = tmp_path / "cards.db"
-    files = [card_file(tmp_path / f"set{n}.txt", 20_000, f"set{n}") for n in range(6)]
+    files = [card_file(tmp_path / f"set{n}.txt", ROWS, f"set{n}") for n in range(6)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     logs = [(tmp_path / f"out{n}.txt").open("wb") for n in range(len(files))]
     imports = [
@@ -82,9 +83,9 @@ def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     for search in searches:
         assert search.returncode == 0, search.stderr
         assert "locked" not in search.stderr
-    assert count(db_path) == 6 * 20_000
+    assert count(db_path) == 6 * ROWS
     rows = count(db_path, "select sum(row_count) from sources where kind = 'card-data'")
-    assert rows == 6 * 20_000
+    assert rows == 6 * ROWS
     assert count(db_path, "select count(*) from import_runs") == 6
     assert count(db_path, "select count(*) from cards_fts where cards_fts match 'shambles'") > 0
 

@@ -5,17 +5,28 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
 
+# The sample plugin renders once: these tests and the export tests share one worker.
+pytestmark = pytest.mark.xdist_group("sample_plugin")
 
-def _serve(server: HTTPServer, plugin: Path, *, skip: str = "", replace: str = "") -> None:
+
+def _serve(
+    server: HTTPServer, plugin: Path, *, skip: str = "", missing: str = "", replace: str = ""
+) -> None:
+    """Serve ``plugin``, but ``skip`` answers HTTP 500 (the test server's answer to a path it
+    does not know, retried by the fetcher) and ``missing`` 404 (a file nobody uploaded)."""
     for path in sorted(p for p in plugin.rglob("*") if p.is_file()):
         relative = path.relative_to(plugin).as_posix()
         if relative == skip:
+            continue
+        if relative == missing:
+            server.expect_request(f"/zombieccg/{relative}").respond_with_data("gone", 404)
             continue
         body = path.read_bytes() + (b"stale" if relative == replace else b"")
         server.expect_request(f"/zombieccg/{relative}").respond_with_data(body)
@@ -46,7 +57,7 @@ def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, sampl
 
 
 def test_missing_card_image_is_found_with_images_option(httpserver, sample_plugin) -> None:
-    _serve(httpserver, sample_plugin, skip="sets/setimages/alpha/sprinter.jpg")
+    _serve(httpserver, sample_plugin, missing="sets/setimages/alpha/sprinter.jpg")
     runner = CliRunner()
     url = httpserver.url_for("/zombieccg/updatelist.txt")
     result = runner.invoke(cli, ["plugin", "verify", "--images", "--format", "json", url])
