@@ -132,10 +132,10 @@ def test_the_bundled_fallback_is_read_only(tmp_path: Path, monkeypatch) -> None:
     from zcards.store.db import open_db
 
     monkeypatch.chdir(tmp_path)
-    sample_db_args = open_db()
-    assert sample_db_args["cards"].count == 100
+    db = open_db()
+    assert db["cards"].count == 100
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
-        sample_db_args.execute("delete from cards")
+        db.execute("delete from cards")
     assert list(tmp_path.iterdir()) == []
 
 

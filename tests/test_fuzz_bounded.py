@@ -1,4 +1,4 @@
-"""Fuzzing queries and log text with a time budget per input (issue 13).
+"""Fuzzing queries and log text with a time budget per input.
 
 Every input must end, within :data:`BUDGET` seconds, either with a result or with one of the
 documented errors (:class:`~zcards.query.parser.QueryError` and other usage errors for

@@ -1,4 +1,4 @@
-"""Imports that cannot lose data (issue 13, problem 1): parallel imports and searches on one
+"""Imports that cannot lose data: parallel imports and searches on one
 database, a kill -9 in the middle of a write, a failed import racing a successful one.
 
 Everything runs real ``zcards`` processes on real SQLite files.
