@@ -83,10 +83,15 @@ class CardDataReader:
 
 @dataclass(frozen=True)
 class CardDataRow:
+    """One row: its ``line``, its raw ``values`` in file order (a row may have more or fewer
+    than the header), and ``fields``, the values by header name (a repeated header name keeps
+    its last value). ``zip(header, row.values)`` pairs each value with its column."""
+
     line: int
     fields: dict[str, str]
     extra_fields: int
     """How many fields the row has beyond the header (VTES ships such rows)."""
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,8 @@ def read_card_data(data: bytes, origin: str = "<card data>") -> CardDataFile:
                 continue
             values = line.split("\t")
             fields = dict(zip(header, values, strict=False))
-            rows.append(CardDataRow(number, fields, max(0, len(values) - len(header))))
+            extra = max(0, len(values) - len(header))
+            rows.append(CardDataRow(number, fields, extra, tuple(values)))
     decoded = reader.lines
     return CardDataFile(
         header, rows, decoded.had_bom, decoded.all_utf8, decoded.saw_cr, decoded.notes

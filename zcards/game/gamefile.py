@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,8 @@ class GameFile:
     layout: str = "by-set"
     """Card data files: one per set (``by-set``) or one per imported file (``by-source``)."""
     plugin_version: str | None = "date"
+    name_tag: bool = True
+    """Whether ``plugininfo.txt`` names the game (``<pluginname>``); older plugins do not."""
     chat: tuple[str, ...] = ()
     phase_images: bool = False
     image_urls: tuple[str, ...] = ()
@@ -97,6 +99,8 @@ class GameFile:
     url_files: tuple[str, ...] = ()
     """``CardURLFiles``: shipped lists of one image URL per card."""
     files: ShippedFiles | None = None
+    base_url: str | None = None
+    """Where the plugin is published, unless the export is told another address."""
     source: str = ""
     """The TOML text itself, as stored in the database."""
     origin: str = ""
@@ -113,6 +117,12 @@ class GameFile:
     @property
     def is_zombie(self) -> bool:
         return self.face == "zombie"
+
+    @property
+    def plugininfo_game(self) -> GameDefinition:
+        """The game as ``plugininfo.txt`` states it (without its name when ``name_tag`` is
+        off)."""
+        return self.game if self.name_tag else replace(self.game, name="")
 
 
 def load_game(path: str | Path) -> GameFile:
@@ -224,11 +234,13 @@ def _build(data: dict[str, Any], text: str, origin: str, root: Path) -> GameFile
         back=game.get("back", "generic"),
         layout=game.get("layout", "by-set"),
         plugin_version=game.get("plugin_version", "date") or None,
+        name_tag=game.get("name_tag", True),
         chat=tuple(release.get("chat", ())),
         phase_images=release.get("phase_images", False),
         image_urls=tuple(images.get("general_urls", ())),
         url_files=tuple(images.get("url_files", ())),
         files=_files(data.get("files"), root),
+        base_url=release.get("base_url"),
         source=text,
         origin=origin,
     )

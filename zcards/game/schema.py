@@ -67,6 +67,7 @@ SCHEMA: dict[str, Table] = {
             "back": Key(str),
             "layout": Key(str, choices=("by-set", "by-source")),
             "plugin_version": Key(str),
+            "name_tag": Key(bool),
         },
         required=True,
     ),
@@ -106,7 +107,9 @@ SCHEMA: dict[str, Table] = {
         required=True,
     ),
     "images": Table({"general_urls": Key(list, items=str), "url_files": Key(list, items=str)}),
-    "release": Table({"chat": Key(list, items=str), "phase_images": Key(bool)}),
+    "release": Table(
+        {"chat": Key(list, items=str), "phase_images": Key(bool), "base_url": Key(str)}
+    ),
     "files": Table(
         {
             "root": Key(str),

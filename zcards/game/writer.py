@@ -27,6 +27,7 @@ def game_toml(game_file: GameFile, *, heading: str = "") -> str:
             "back": game_file.back,
             "layout": game_file.layout,
             "plugin_version": game_file.plugin_version or "",
+            "name_tag": None if game_file.name_tag else False,
         }
     )
     out += _stats("stats", game.player_stats) + _stats("global_stats", game.global_stats)
@@ -57,7 +58,11 @@ def game_toml(game_file: GameFile, *, heading: str = "") -> str:
     images = {"general_urls": list(game_file.image_urls), "url_files": list(game_file.url_files)}
     if any(images.values()):
         out += ["", "[images]", *_pairs({k: v for k, v in images.items() if v})]
-    release = {"chat": list(game_file.chat), "phase_images": game_file.phase_images or None}
+    release = {
+        "chat": list(game_file.chat),
+        "phase_images": game_file.phase_images or None,
+        "base_url": game_file.base_url,
+    }
     if any(release.values()):
         out += ["", "[release]", *_pairs({k: v for k, v in release.items() if v})]
     if game_file.files is not None:
@@ -153,7 +158,11 @@ def _array(table: str, values: Mapping[str, Any]) -> list[str]:
 
 
 def _pairs(values: Mapping[str, Any]) -> list[str]:
-    return [f"{key} = {_value(value)}" for key, value in values.items() if value not in (None, "")]
+    return [
+        f"{key} = {_value(value)}"
+        for key, value in values.items()
+        if value is not None and value != ""
+    ]
 
 
 def _value(value: Any) -> str:
