@@ -28,6 +28,7 @@ from typing import Any
 from lackey_plugin.fetch import Fetcher, Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.table import ProblemLog
+from zcards.game.gamefile import Column, GameFile
 from zcards.ingest.download import zcards_fetcher
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
@@ -44,6 +45,7 @@ from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.db import connect, create_card_indexes, create_schema
+from zcards.store.game_columns import apply_game, stored_game
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -69,6 +71,7 @@ class _Options:
     dry_run: bool
     prune: bool
     progress: ProgressFactory | None
+    game: GameFile | None = None
 
 
 @_without_cycle_collection()
@@ -81,15 +84,20 @@ def import_sources(
     prune: bool = False,
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
+    game: GameFile | None = None,
 ) -> ImportReport:
-    """Import card data from paths and URLs into ``db_path`` in one transaction."""
+    """Import card data from paths and URLs into ``db_path`` in one transaction.
+
+    ``game``: the game definition the card data follows; it is stored in the database (its
+    columns become columns of ``cards``) and later imports read by it. Without one, the game
+    stored before, else the Zombie game."""
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
         if fetcher is None:
             fetcher = stack.enter_context(zcards_fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
-    options = _Options(skip_bad_rows, dry_run, prune, progress)
+    options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     while True:
         if db_path.exists():
             conn = connect(db_path, autocommit=True)
@@ -193,6 +201,9 @@ def _write(
 ) -> ImportReport:
     report = ImportReport(options.dry_run, sources=collection.records)
     report.warnings = list(collection.warnings)
+    if options.game is not None:
+        apply_game(conn, options.game)
+    game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
     )
@@ -202,7 +213,8 @@ def _write(
     reread = {ids[i.record.location] for i in inputs if not i.not_modified}
     stale = stale_children(conn, collection.records, ids)
     writer = CardWriter(conn, run_id, reread | stale)
-    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    columns = game.columns if game is not None else None
+    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress, columns)
     for record in collection.records:
         if record.location in ids and record.kind == "card-data":
             conn.execute(
@@ -244,6 +256,7 @@ def _write_inputs(
     ids: dict[str, int],
     warnings: list[Problem],
     progress: ProgressFactory | None = None,
+    game: Sequence[Column] | None = None,
 ) -> ProblemLog:
     """Stream every input that must be read into ``writer``; returns the bad rows found.
 
@@ -272,7 +285,7 @@ def _write_inputs(
             document = card_input.document
             assert document is not None
             with document.open() as stream:
-                reader = CardReader(stream, record.location, problems=problems)
+                reader = CardReader(stream, record.location, problems=problems, game=game)
                 doc = writer.add_document(record.location, source_id, reader.zombie)
                 for chunk in reader.chunks():
                     _add(writer, doc, chunk, url_for)
