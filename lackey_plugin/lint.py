@@ -27,6 +27,7 @@ from lackey_plugin.plugininfo import (
     SCALAR_TAGS,
     parse_plugininfo,
 )
+from lackey_plugin.release import check_release_files
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".bmp")
 _KNOWN_TAGS = {t.lower() for t in ("plugin", *BLOCK_TAGS, *SCALAR_TAGS, *CHILD_TAGS)}
@@ -49,6 +50,7 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[LintFind
     lint_files.check_packs(plugin)
     lint_files.check_formats(plugin)
     lint_files.check_distribution(plugin)
+    check_release_files(plugin)
     lint_urls.check_placeholder_urls(plugin)
     return sorted(set(plugin.findings))
 
