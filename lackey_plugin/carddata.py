@@ -25,11 +25,12 @@ _FIELD_BREAKS = frozenset("\t\r\n")
 
 
 def render_card_files(
-    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str]]
+    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str] | Sequence[str]]
 ) -> list[tuple[str, str]]:
     """``[(file name, text)]`` for one set: ``<set>.txt``, then ``<set>-2.txt`` … past 1 MB.
 
-    Each row gives its value for some of ``columns`` (the others are empty)."""
+    A row is a mapping that gives its value for some of ``columns`` (the others are empty),
+    or its values in column order (as many as it has: a row may run past the header)."""
     if not is_safe_component(set_name):
         raise LackeyError(f"set name {set_name!r} is not a plain file name")
     header = "\t".join(columns) + "\n"
@@ -37,7 +38,10 @@ def render_card_files(
     lines: list[str] = []
     size = len(header.encode())
     for fields in rows:
-        values = [fields.get(column, "") for column in columns]
+        if isinstance(fields, Mapping):
+            values = [fields.get(column, "") for column in columns]
+        else:
+            values = list(fields)
         if any(not _FIELD_BREAKS.isdisjoint(value) for value in values):
             raise LackeyError(f"a TAB or line break in a field of {values[0]!r} ({set_name})")
         line = "\t".join(values) + "\n"

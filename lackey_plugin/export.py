@@ -55,6 +55,8 @@ class CardSet:
     rows: Sequence[Mapping[str, str] | Sequence[str]]
 
 
+# Characters a URL path may hold as they are (RFC 3986 sub-delimiters): "&" stays "&".
+_URL_SAFE = "/&'()!,;=+$@~"
 DATE_VERSION = "date"
 """``PluginContent.plugin_version`` that writes the release date as ``YYYY.M.D``."""
 
@@ -190,11 +192,13 @@ def _updatelist(root: Path, content: PluginContent) -> UpdateList:
     entries = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         relative = path.relative_to(root).as_posix()
-        url = content.urls.get(relative) or base_url + quote(relative)
+        url = content.urls.get(relative) or base_url + quote(relative, safe=_URL_SAFE)
         entries.append(UpdateEntry(_local_path(content, relative), url, unambiguous_checksum(path)))
     general = content.image_urls
     if general is None:
-        general = [base_url + quote(f"sets/setimages/{s.name}/") for s in content.card_sets]
+        general = [
+            base_url + quote(f"sets/setimages/{s.name}/", safe=_URL_SAFE) for s in content.card_sets
+        ]
     return UpdateList(
         content.name,
         format_date(content.release),

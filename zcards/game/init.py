@@ -42,6 +42,7 @@ _GENERATED = {
     "defaultchat.txt",
     "pluginpreferences.txt",
 }
+_GENERATED_NAMES = ("plugininfo.txt", "updatelist.txt", "version.txt", "uninstall.txt")
 _RUNTIME = re.compile(r"^saved/(autosave\d*|savedgame)\.txt$", re.I)
 
 Fetch = Callable[[str], bytes]
@@ -190,7 +191,8 @@ def _shipped(folder: Path, updatelist: UpdateList | None, card_files: list[str])
     formats = "formats.txt" if "formats.txt" in kept else None
     named = {*packs, *decks, *sounds, start, formats}
     other = tuple(r for r in kept if r not in named)
-    urls = _url_overrides(updatelist, [*card_files, *kept]) if updatelist else {}
+    everything = [*_GENERATED_NAMES, *card_files, *kept]
+    urls = _url_overrides(updatelist, everything) if updatelist else {}
     return ShippedFiles(folder, packs, decks, formats, sounds, start, other, urls)
 
 

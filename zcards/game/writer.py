@@ -17,6 +17,7 @@ from zcards.game.gamefile import Column, GameFile, ShippedFiles
 def game_toml(game_file: GameFile, *, heading: str = "") -> str:
     """The TOML text of ``game_file`` (``heading``: comment lines put first)."""
     game = game_file.game
+    version = "" if game_file.plugin_version is None else game_file.plugin_version
     out: list[str] = [f"# {line}" if line else "#" for line in heading.splitlines()]
     out += ["", "[game]"]
     out += _pairs(
@@ -26,7 +27,8 @@ def game_toml(game_file: GameFile, *, heading: str = "") -> str:
             "face": game_file.face,
             "back": game_file.back,
             "layout": game_file.layout,
-            "plugin_version": game_file.plugin_version or "",
+            # "" says "no <pluginversion>"; a missing key means the release date.
+            "plugin_version": version,
             "name_tag": None if game_file.name_tag else False,
         }
     )
@@ -161,7 +163,7 @@ def _pairs(values: Mapping[str, Any]) -> list[str]:
     return [
         f"{key} = {_value(value)}"
         for key, value in values.items()
-        if value is not None and value != ""
+        if value is not None and (value != "" or key == "plugin_version")
     ]
 
 
