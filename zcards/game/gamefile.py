@@ -90,6 +90,8 @@ class GameFile:
     layout: str = "by-set"
     """Card data files: one per set (``by-set``) or one per imported file (``by-source``)."""
     plugin_version: str | None = "date"
+    folder: str = ""
+    """The plugin's folder (Lackey installs it as ``plugins/<folder>``); default: the name."""
     name_tag: bool = True
     """Whether ``plugininfo.txt`` names the game (``<pluginname>``); older plugins do not."""
     chat: tuple[str, ...] = ()
@@ -113,6 +115,10 @@ class GameFile:
     def own_columns(self) -> tuple[Column, ...]:
         """Columns stored in columns of their own (not in a built-in card field)."""
         return tuple(column for column in self.columns if column.field is None)
+
+    @property
+    def folder_name(self) -> str:
+        return self.folder or self.game.name
 
     @property
     def is_zombie(self) -> bool:
@@ -235,6 +241,7 @@ def _build(data: dict[str, Any], text: str, origin: str, root: Path) -> GameFile
         layout=game.get("layout", "by-set"),
         plugin_version=game.get("plugin_version", "date") or None,
         name_tag=game.get("name_tag", True),
+        folder=game.get("folder", ""),
         chat=tuple(release.get("chat", ())),
         phase_images=release.get("phase_images", False),
         image_urls=tuple(images.get("general_urls", ())),

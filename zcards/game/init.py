@@ -120,6 +120,7 @@ def _game_file(plugin: _Plugin) -> GameFile:
         game=replace(game, name=name),
         title=name,
         name_tag=bool(game.name),
+        folder=updatelist.name if updatelist and updatelist.name != name else "",
         columns=infer_columns([data for _, data in plugin.card_files]),
         face="none",
         back="none",

@@ -68,6 +68,7 @@ SCHEMA: dict[str, Table] = {
             "layout": Key(str, choices=("by-set", "by-source")),
             "plugin_version": Key(str),
             "name_tag": Key(bool),
+            "folder": Key(str),
         },
         required=True,
     ),

@@ -30,6 +30,7 @@ def game_toml(game_file: GameFile, *, heading: str = "") -> str:
             # "" says "no <pluginversion>"; a missing key means the release date.
             "plugin_version": version,
             "name_tag": None if game_file.name_tag else False,
+            "folder": game_file.folder or None,
         }
     )
     out += _stats("stats", game.player_stats) + _stats("global_stats", game.global_stats)

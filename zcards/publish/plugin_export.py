@@ -104,7 +104,7 @@ def export_plugin(
     """
     db = open_db(db_path)
     game = game or stored_game(db.conn) or zombie_game_file()
-    name = name or game.game.name
+    name = name or game.folder_name
     if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
     cards = list(iter_cards(db))
