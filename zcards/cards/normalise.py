@@ -25,10 +25,10 @@ from typing import Any, BinaryIO
 
 from lackey_plugin.carddata import CardDataReader
 from lackey_plugin.text import TextNote
+from zcards.cards.columns import Column as GameColumn
 from zcards.cards.model import Card
 from zcards.cards.table import FIELD_ALIASES, Chunk, HeaderMap, Problem, ProblemLog, TableNormaliser
 from zcards.errors import Location, ZcardsError
-from zcards.game.gamefile import Column as GameColumn
 
 __all__ = [
     "FIELD_ALIASES",

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
+from zcards.cards.columns import Column as GameColumn
 from zcards.cards.convert import STORED_DEFAULTS, Converter, convert_column, converter
 from zcards.cards.model import CARD_FIELDS, FIELD_ALIASES, json_text
 from zcards.errors import Location, ZcardsError
-from zcards.game.gamefile import Column as GameColumn
 
 _ALIAS_TO_FIELD = {alias: name for name, aliases in FIELD_ALIASES.items() for alias in aliases}
 _REQUIRED_FIRST = ("name", "set_name", "image_file")

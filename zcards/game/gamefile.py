@@ -26,26 +26,13 @@ from lackey_plugin.game import (
     GeneralFunction,
     Stat,
 )
+from zcards.cards.columns import Column
 from zcards.errors import Location, ZcardsError
 from zcards.game.schema import check_document
 
 ZOMBIE_FILE = Path(__file__).with_name("zombie.toml")
-COLUMN_TYPES = ("text", "integer", "list")
 # Faces and backs zcards draws itself; anything else is a file (a template or an image).
 BUILT_IN_FACES = ("zombie", "generic", "none")
-
-
-@dataclass(frozen=True)
-class Column:
-    """One card data column: its header name (kept as the source spells it), its type, the
-    built-in card field it is stored in (None: a column of its own in the database), the other
-    header spellings an import accepts, and whether searches use it (it gets an index)."""
-
-    name: str
-    type: str = "text"
-    field: str | None = None
-    aliases: tuple[str, ...] = ()
-    searched: bool = False
 
 
 @dataclass(frozen=True)

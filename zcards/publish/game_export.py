@@ -12,7 +12,6 @@ says they live.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,26 +23,9 @@ from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.release import phase_image_path
 from zcards.cards.model import Card
 from zcards.errors import ZcardsError
-from zcards.game.gamefile import Column, GameFile
+from zcards.game.gamefile import GameFile
 from zcards.game.init import source_path
-
-# Built-in field -> how Card.to_lackey_fields names it.
-_FIELD_HEADERS = {
-    "name": "Name",
-    "set_name": "Set",
-    "image_file": "ImageFile",
-    "type": "Type",
-    "faction": "Faction",
-    "cost": "Cost",
-    "power": "Power",
-    "health": "Health",
-    "keywords": "Keywords",
-    "requirements": "Requirements",
-    "symbols": "Symbols",
-    "rarity": "Rarity",
-    "text": "Text",
-}
-_OVERFLOW = re.compile(r"^Column(\d+)$")
+from zcards.query.game_fields import card_values
 
 
 @dataclass(frozen=True)
@@ -63,27 +45,6 @@ def read_cards(db: sqlite_utils.Database) -> Iterator[SourcedCard]:
         for values in rows:
             row = dict(zip(names, values, strict=True))
             yield SourcedCard(Card.from_row(row), row["_location"] or "")
-
-
-def card_values(card: Card, columns: Sequence[Column]) -> list[str]:
-    """The card's row: a value per column, then any unnamed trailing fields it came with."""
-    fields = card.to_lackey_fields()
-    values = []
-    for column in columns:
-        if column.name in card.extra:
-            values.append(card.extra[column.name])
-        elif column.field is not None:
-            values.append(fields[_FIELD_HEADERS[column.field]])
-        else:
-            values.append("")
-    overflow = sorted(
-        (int(match.group(1)), value)
-        for key, value in card.extra.items()
-        if (match := _OVERFLOW.match(key)) and int(match.group(1)) > len(columns)
-    )
-    for position, value in overflow:
-        values += [""] * (position - 1 - len(values)) + [value]
-    return values
 
 
 def card_sets(cards: Sequence[SourcedCard], game: GameFile) -> list[CardSet]:

@@ -34,6 +34,15 @@ def stored_game(conn: sqlite3.Connection) -> GameFile | None:
     return None if row is None else parse_game(row[0], row[1] or "<stored game>")
 
 
+def game_columns(conn: sqlite3.Connection) -> dict[str, str]:
+    """Header name -> column of ``cards``, for each own column of the stored game."""
+    game = stored_game(conn)
+    if game is None:
+        return {}
+    existing = {row[1] for row in conn.execute('pragma table_xinfo("cards")')}
+    return {c.name: sql_name(c) for c in game.own_columns if sql_name(c) in existing}
+
+
 def apply_game(conn: sqlite3.Connection, game: GameFile) -> None:
     """Store ``game`` and give ``cards`` a column of its own for each of its own columns
     (dropping those of a game stored before that this one does not have). Runs inside the
@@ -57,7 +66,8 @@ def apply_game(conn: sqlite3.Connection, game: GameFile) -> None:
             conn.execute(f'ALTER TABLE "cards" ADD COLUMN {_column_sql(name, column)}')
         index = f'"{_INDEX_PREFIX}{name}"'
         if column.searched:
-            conn.execute(f'CREATE INDEX IF NOT EXISTS {index} ON "cards" ("{name}")')
+            collate = " COLLATE NOCASE" if column.type != "integer" else ""
+            conn.execute(f'CREATE INDEX IF NOT EXISTS {index} ON "cards" ("{name}"{collate})')
         else:
             conn.execute(f"DROP INDEX IF EXISTS {index}")
 
