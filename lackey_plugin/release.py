@@ -35,6 +35,7 @@ def render_uninstall(previous: UpdateList, listed: Iterable[str], day: date) -> 
     for entry in previous.entries:
         relative = previous.plugin_path(entry)
         kept = not relative or entry.local_path.casefold() in now or unsafe_path(relative)
+        kept = kept or relative.casefold() == "uninstall.txt"
         if not kept and relative not in gone:
             gone.append(relative)
     if not gone:
