@@ -187,9 +187,11 @@ def _type_problem(value: Any, spec: Key) -> str | None:
 
 def _check_columns(columns: list[dict[str, Any]], finder: _LineFinder) -> None:
     first = [column.get("name", "") for column in columns[:3]]
-    if first != ["Name", "Set", "ImageFile"]:
+    expected = ["Name", "Set", "ImageFile"]
+    if first != expected:
+        wrong = next(i for i, name in enumerate(expected) if i >= len(first) or first[i] != name)
         message = f"the first three columns must be Name, Set, ImageFile; got {first}"
-        raise ZcardsError(message, finder.at("columns", 0))
+        raise ZcardsError(message, finder.at("columns", min(wrong, len(columns) - 1)))
     seen: dict[str, int] = {}
     fields: dict[str, int] = {}
     for index, column in enumerate(columns):
