@@ -88,7 +88,8 @@ def test_a_lorcana_author_gets_a_lorcana_plugin(reference_dir: Path, tmp_path: P
     run = CliRunner().invoke
     game, db = tmp_path / "lorcana.toml", tmp_path / "lorcana.db"
     assert run(cli, ["plugin", "init", "--from", str(source), "--out", str(game)]).exit_code == 0
-    imported = run(cli, ["import", str(source / "sets" / "carddata.txt"), "--db", str(db), "--game", str(game)])  # fmt: skip
+    cards = str(source / "sets" / "carddata.txt")
+    imported = run(cli, ["import", cards, "--db", str(db), "--game", str(game)])
     assert imported.exit_code == 0, imported.output
     card = run(cli, ["card", "Ariel - On Human Legs", "--db", str(db), "--format", "json"])
     columns = json.loads(card.output)["columns"]
@@ -97,7 +98,8 @@ def test_a_lorcana_author_gets_a_lorcana_plugin(reference_dir: Path, tmp_path: P
     text = run(cli, ["card", "Ariel - On Human Legs", "--db", str(db)]).output
     assert "Strength" in text and "Power" not in text
 
-    exported = run(cli, ["plugin", "export", "--db", str(db), "--out", str(tmp_path / "dist"), "--date", "2026-03-05"])  # fmt: skip
+    out = str(tmp_path / "dist")
+    exported = run(cli, ["plugin", "export", "--db", str(db), "--out", out, "--date", "2026-03-05"])
     assert exported.exit_code == 0, exported.output
     plugin = tmp_path / "dist" / "lorcana"
     info = (plugin / "plugininfo.txt").read_text(encoding="utf-8")
@@ -114,7 +116,9 @@ def test_a_lorcana_author_gets_a_lorcana_plugin(reference_dir: Path, tmp_path: P
     assert "idx_cards_game_Color" in str(plan)
 
 
-def test_init_reads_a_published_plugin_by_url(reference_dir: Path, tmp_path: Path, httpserver: HTTPServer) -> None:  # fmt: skip
+def test_init_reads_a_published_plugin_by_url(
+    reference_dir: Path, tmp_path: Path, httpserver: HTTPServer
+) -> None:
     source = reference_dir / "tribbles"
     updatelist = "tribbles\t01-01-26\n" + "".join(
         f"plugins/tribbles/{name}\t{httpserver.url_for('/t/' + name)}\t1\n"
@@ -130,7 +134,8 @@ def test_init_reads_a_published_plugin_by_url(reference_dir: Path, tmp_path: Pat
     )
     assert result.exit_code == 0, result.output
     game = load_game(out)
-    assert [c.name for c in game.columns] == ["Name", "Set", "ImageFile", "Info", "Type", "Count", "Text"]  # fmt: skip
+    names = [c.name for c in game.columns]
+    assert names == ["Name", "Set", "ImageFile", "Info", "Type", "Count", "Text"]
     assert game.column("Count").type == "integer"
     assert "!Draw 5!/draw5" in game.chat
     assert len(game.game.phases) == 12

@@ -23,10 +23,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lackey_plugin.fetch import Fetcher, Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
+from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
 from zcards.game.gamefile import Column, GameFile
 from zcards.ingest.download import zcards_fetcher
@@ -285,7 +286,7 @@ def _write_inputs(
             document = card_input.document
             assert document is not None
             with document.open() as stream:
-                reader = CardReader(stream, record.location, problems=problems, game=game)
+                reader = _reader(stream, record.location, problems, game)
                 doc = writer.add_document(record.location, source_id, reader.zombie)
                 for chunk in reader.chunks():
                     _add(writer, doc, chunk, url_for)
@@ -294,6 +295,18 @@ def _write_inputs(
                 record.sha256, record.size = None, reader.lines.size
             warnings.extend(reader.warnings)
     return problems
+
+
+def _reader(
+    stream: BinaryIO, origin: str, problems: ProblemLog, game: Sequence[Column] | None
+) -> CardReader | SpreadsheetReader:
+    """A card data stream's reader: Lackey's TAB-separated form, or a CSV or XLSX
+    spreadsheet (read whole: spreadsheets of card lists are small)."""
+    if spreadsheet_kind(stream.read(4096)) is None:
+        stream.seek(0)
+        return CardReader(stream, origin, problems=problems, game=game)
+    stream.seek(0)
+    return SpreadsheetReader(stream.read(), origin, problems=problems, game=game)
 
 
 def _add(
