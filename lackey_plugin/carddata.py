@@ -1,4 +1,5 @@
-"""Card data files (``sets/*.txt``, reference §3), read and written, for any game's columns.
+"""Card data files (``sets/*.txt``), read and written, for any game's columns
+(docs/lackey-formats.md §3).
 
 A card data file is a TAB-separated table whose header names the columns; Lackey needs Name,
 Set and ImageFile first and reads any others. Reading follows the one decoding policy of

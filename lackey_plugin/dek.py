@@ -1,4 +1,5 @@
-"""Lackey decks: ``.dek`` files (reference §8) and plain-text deck lists, read and written.
+"""Lackey decks: ``.dek`` files and plain-text deck lists, read and written
+(docs/lackey-formats.md §8).
 
 A ``.dek`` is written exactly as current Lackey does: ``<deck version="0.8">`` without an XML
 declaration, tab indentation, one ``<card>`` per physical copy,

@@ -166,7 +166,7 @@ def write_plugin(content: PluginContent, root: Path) -> None:
 
 
 def _write(path: Path, text: str) -> None:
-    """UTF-8 without BOM, LF line ends, whatever the platform (reference §15.1)."""
+    """UTF-8 without BOM, LF line ends, whatever the platform (docs/lackey-formats.md §12.1)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8"))
 

@@ -1,7 +1,7 @@
 """Lint: check any Lackey plugin folder the way Lackey would load it.
 
-As lenient as Lackey (reference §15.8): **errors** only for what certainly breaks loading or
-is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving the plugin
+As lenient as Lackey (docs/lackey-formats.md §12.2): **errors** only for what certainly breaks
+loading or is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving the plugin
 folder, a listed checksum that does not match a shipped file, an unreadable version date);
 **warnings** for what real, working plugins get away with. Assets (images, sounds) are often not
 in a repository, so missing ones are warnings, summarised per folder.
@@ -139,7 +139,8 @@ def _check_block(plugin: Plugin, block, game_zones: list[str], file: str) -> Non
 
 
 def card_file_names(plugin: Plugin) -> list[str]:
-    """Card data files Lackey loads: the explicit list, and every ``sets/*.txt`` (§3.4)."""
+    """Card data files Lackey loads: the explicit list, and every ``sets/*.txt``
+    (docs/lackey-formats.md §3.4)."""
     names: list[str] = []
     listing = plugin.root / "ListOfCardDataFiles.txt"
     if listing.is_file():

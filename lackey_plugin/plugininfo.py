@@ -1,9 +1,9 @@
 """``plugininfo.txt``: rendered from a game definition, and read back as one.
 
-The file is plain text in tag form, not XML (reference §2.1: entities in labels are untested
-in Lackey), so every label is checked before rendering: markup characters are refused, and so
-are ``:`` and `` -> ``, which would make log lines ambiguous (§12). Reading is as lenient as
-Lackey (:func:`parse_plugininfo` keeps every block and tag for the linter), and
+The file is plain text in tag form, not XML (docs/lackey-formats.md §2.1: entities in labels
+are untested in Lackey), so every label is checked before rendering: markup characters are
+refused, and so are ``:`` and `` -> ``, which would make log lines ambiguous (§11.2). Reading
+is as lenient as Lackey (:func:`parse_plugininfo` keeps every block and tag for the linter), and
 :meth:`PluginInfo.game` turns what was read into a :class:`GameDefinition` (without meanings,
 which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 """
@@ -332,7 +332,8 @@ _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b[^>]*>")
 
 
 def parse_plugininfo(text: str) -> PluginInfo:
-    """Read the tag form of plugininfo.txt as leniently as Lackey does (reference §2.1)."""
+    """Read the tag form of plugininfo.txt as leniently as Lackey does
+    (docs/lackey-formats.md §2.1)."""
     info = PluginInfo(has_root=bool(re.search(r"<plugin\s*>", text, re.I)))
     for match in _OPEN_TAG.finditer(text):
         info.tags.append((match.group(1), text.count("\n", 0, match.start()) + 1))

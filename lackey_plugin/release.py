@@ -1,5 +1,5 @@
 """Release extras: ``uninstall.txt``, ``defaultchat.txt``, phase images, sounds, a start
-position; written for a release and checked by the linter (docs/lackey_plugin.md, formats
+position; written for a release and checked by the linter (docs/lackey-formats.md
 §6, §7 and §9.3).
 
 ``uninstall.txt`` tells an installed Lackey which files of an older release to delete: every
