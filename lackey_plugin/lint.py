@@ -2,9 +2,9 @@
 
 As lenient as Lackey (docs/lackey-formats.md §12.2): **errors** only for what certainly breaks
 loading or is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving
-the plugin folder, a listed checksum that does not match a shipped file, an unreadable version date);
-**warnings** for what real, working plugins get away with. Assets (images, sounds) are often not
-in a repository, so missing ones are warnings, summarised per folder.
+the plugin folder, a listed checksum that does not match a shipped file, an unreadable version
+date); **warnings** for what real, working plugins get away with. Assets (images, sounds) are
+often not in a repository, so missing ones are warnings, summarised per folder.
 """
 
 from __future__ import annotations
