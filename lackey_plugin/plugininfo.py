@@ -11,6 +11,7 @@ which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lackey_plugin.errors import LackeyError
@@ -139,54 +140,60 @@ def render_plugininfo(game: GameDefinition, version: str | None = None) -> str:
     for tag, stats in (("playerstat", game.player_stats), ("globalstat", game.global_stats)):
         for stat in stats:
             initial = None if stat.initial_value is None else str(stat.initial_value)
-            lines += _block(tag, label=stat.label, initialvalue=initial)
+            lines += _block(tag, {"label": stat.label, "initialvalue": initial})
     for deck_zone in game.deck_zones:
         target = "zonetoloadto" if deck_zone.legacy_tag else "gamezonetoloadto"
         lines += _block(
             "deckzone",
-            label=deck_zone.label,
-            **{target: deck_zone.load_to},
-            shuffle=_yes(deck_zone.shuffle),
+            {
+                "label": deck_zone.label,
+                target: deck_zone.load_to,
+                "shuffle": _yes(deck_zone.shuffle),
+            },
         )
     for zone in game.game_zones:
         lines += _block(
             "gamezone",
-            label=zone.label,
-            visibletoowner=_yes(zone.visible_to_owner),
-            visibletoothers=_yes(zone.visible_to_others),
-            isshared=_yes(zone.shared),
+            {
+                "label": zone.label,
+                "visibletoowner": _yes(zone.visible_to_owner),
+                "visibletoothers": _yes(zone.visible_to_others),
+                "isshared": _yes(zone.shared),
+            },
         )
     for phase in game.phases:
-        lines += _block("phase", label=phase)
+        lines += _block("phase", {"label": phase})
     for general in game.general_functions:
         lines += _block(
             "generalfunction",
-            dict(general.options),
-            label=general.label,
-            kind=general.kind,
-            includeasbutton=_yes(general.button),
+            {
+                "label": general.label,
+                "kind": general.kind,
+                "includeasbutton": _yes(general.button),
+                **dict(general.options),
+            },
         )
     for function in game.card_functions:
         position = function.position or (None, None)
         lines += _block(
             "cardfunction",
-            label=function.label,
-            kind=function.kind,
-            color=function.colour,
-            includeasbutton=_yes(function.button),
-            PositionX=position[0],
-            PositionY=position[1],
+            {
+                "label": function.label,
+                "kind": function.kind,
+                "color": function.colour,
+                "includeasbutton": _yes(function.button),
+                "PositionX": position[0],
+                "PositionY": position[1],
+            },
         )
     for definition in game.definitions:
-        lines += _block("definition", kind=definition.kind, value=definition.value)
+        lines += _block("definition", {"kind": definition.kind, "value": definition.value})
     return "\n".join([*lines, "</plugin>"]) + "\n"
 
 
-def _block(tag: str, options: dict[str, str] | None = None, **children: str | None) -> list[str]:
-    """``<tag>``, a tab-indented line per child that has a value, then ``options``,
-    ``</tag>``."""
-    pairs = [*children.items(), *(options or {}).items()]
-    inner = [f"\t<{name}>{value}</{name}>" for name, value in pairs if value is not None]
+def _block(tag: str, children: Mapping[str, str | None]) -> list[str]:
+    """``<tag>``, a tab-indented line per child that has a value, ``</tag>``."""
+    inner = [f"\t<{name}>{value}</{name}>" for name, value in children.items() if value is not None]
     return [f"<{tag}>", *inner, f"</{tag}>"]
 
 

@@ -34,9 +34,9 @@ def render_uninstall(previous: UpdateList, listed: Iterable[str], day: date) -> 
     gone = []
     for entry in previous.entries:
         relative = previous.plugin_path(entry)
-        kept = not relative or entry.local_path.casefold() in now or unsafe_path(relative)
-        kept = kept or relative.casefold() == "uninstall.txt"
-        if not kept and relative not in gone:
+        if relative is None or entry.local_path.casefold() in now or unsafe_path(relative):
+            continue
+        if relative.casefold() != "uninstall.txt" and relative not in gone:
             gone.append(relative)
     if not gone:
         return ""

@@ -10,6 +10,7 @@ in the text: the table header, then the key under it).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,7 +180,7 @@ def _type_problem(value: Any, spec: Key) -> str | None:
     if spec.choices and value not in spec.choices:
         return f"must be one of {', '.join(spec.choices)}; got {value!r}"
     if spec.items is not None:
-        items = value.values() if isinstance(value, dict) else value
+        items: Iterable[Any] = value.values() if isinstance(value, dict) else value  # type: ignore[assignment]
         if not all(isinstance(item, spec.items) for item in items):
             return f"must hold only {_NAMES.get(spec.items.__name__, spec.items.__name__)}s"
     return None
