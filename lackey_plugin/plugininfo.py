@@ -39,6 +39,15 @@ BLOCK_TAGS = (
     "definition",
 )
 SCALAR_TAGS = ("pluginname", "pluginversion")
+# A TRANSFERCARD function's source and destination.
+GENERAL_OPTION_TAGS = (
+    "sourceowner",
+    "sourcegamezone",
+    "sourceposition",
+    "destinationowner",
+    "destinationgamezone",
+    "destinationposition",
+)
 CHILD_TAGS = (
     "label",
     "initialvalue",
@@ -51,12 +60,7 @@ CHILD_TAGS = (
     "kind",
     "value",
     "includeasbutton",
-    "sourceowner",
-    "sourcegamezone",
-    "sourceposition",
-    "destinationowner",
-    "destinationgamezone",
-    "destinationposition",
+    *GENERAL_OPTION_TAGS,
     "color",
     "positionx",
     "positiony",
@@ -283,16 +287,6 @@ class PluginInfo:
                 Definition(b.get("kind") or "", b.get("value")) for b in self.of("definition")
             ),
         )
-
-
-GENERAL_OPTION_TAGS = (
-    "sourceowner",
-    "sourcegamezone",
-    "sourceposition",
-    "destinationowner",
-    "destinationgamezone",
-    "destinationposition",
-)
 
 
 def _stats(blocks: list[Block]) -> tuple[Stat, ...]:

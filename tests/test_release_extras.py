@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 import sqlite_utils
 from click.testing import CliRunner
 from plugin_support import export_mini, lint_ignoring_placeholders
@@ -55,6 +56,7 @@ def test_uninstall_lists_what_the_previous_release_had(mini_db_copy: Path, tmp_p
     assert lint_ignoring_placeholders(plugin) == []
 
 
+@pytest.mark.slow
 def test_the_previous_release_can_come_from_a_url(
     mini_db_copy: Path, tmp_path: Path, httpserver: HTTPServer
 ) -> None:

@@ -92,7 +92,26 @@ class CardFile:
         return [row.card for row in self.rows]
 
 
-class CardReader:
+class TableReader:
+    """What every card data reader shows of its table: the header's columns, whether the data
+    is validated as Zombie CCG cards, and the bad rows found so far."""
+
+    table: TableNormaliser
+
+    @property
+    def columns(self) -> list[str]:
+        return self.table.header.columns
+
+    @property
+    def zombie(self) -> bool:
+        return self.table.strict
+
+    @property
+    def problems(self) -> ProblemLog:
+        return self.table.problems
+
+
+class CardReader(TableReader):
     """One card-data stream: the header now, then :meth:`chunks` of normalised rows.
 
     ``problems`` and ``warnings`` fill up as
@@ -118,18 +137,6 @@ class CardReader:
             HeaderMap(self.reader.header, origin, game=game), origin, zombie, problems
         )
         self.rows_read = 0
-
-    @property
-    def columns(self) -> list[str]:
-        return self.table.header.columns
-
-    @property
-    def zombie(self) -> bool:
-        return self.table.strict
-
-    @property
-    def problems(self) -> ProblemLog:
-        return self.table.problems
 
     @property
     def warnings(self) -> list[Problem]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from lackey_plugin.text import TextNote, decode_bytes
 from zcards.cards.columns import Column
+from zcards.cards.normalise import TableReader
 from zcards.cards.table import (
     FIELD_ALIASES,
     Chunk,
@@ -56,7 +57,7 @@ class _Stream:
     notes: list[TextNote] = field(default_factory=list)
 
 
-class SpreadsheetReader:
+class SpreadsheetReader(TableReader):
     """A CSV or XLSX document, read like :class:`zcards.cards.normalise.CardReader`: the
     header now, then :meth:`chunks` of normalised rows."""
 
@@ -91,18 +92,6 @@ class SpreadsheetReader:
                 start = reader.line_num + 1
         except csv.Error as error:
             raise ZcardsError(f"not valid CSV: {error}", Location(self.origin, start)) from None
-
-    @property
-    def columns(self) -> list[str]:
-        return self.table.header.columns
-
-    @property
-    def zombie(self) -> bool:
-        return self.table.strict
-
-    @property
-    def problems(self) -> ProblemLog:
-        return self.table.problems
 
     @property
     def warnings(self) -> list[Any]:

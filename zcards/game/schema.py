@@ -14,23 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from zcards.cards.model import CARD_FIELDS as MODEL_FIELDS
 from zcards.errors import Location, ZcardsError
 
-CARD_FIELDS = (
-    "name",
-    "set_name",
-    "image_file",
-    "type",
-    "faction",
-    "cost",
-    "power",
-    "health",
-    "keywords",
-    "requirements",
-    "symbols",
-    "rarity",
-    "text",
-)
+CARD_FIELDS = tuple(name for name in MODEL_FIELDS if name != "extra")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sqlite3
 
 from zcards.game.gamefile import Column, GameFile, parse_game
+from zcards.store.db import CARD_COLUMNS
 
 GAME_TABLE = """CREATE TABLE IF NOT EXISTS "game" (
    "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
@@ -72,27 +73,7 @@ def apply_game(conn: sqlite3.Connection, game: GameFile) -> None:
             conn.execute(f"DROP INDEX IF EXISTS {index}")
 
 
-BUILT_IN_COLUMNS = frozenset(
-    {
-        "name",
-        "set_name",
-        "image_file",
-        "type",
-        "faction",
-        "cost",
-        "power",
-        "health",
-        "keywords",
-        "requirements",
-        "symbols",
-        "rarity",
-        "text",
-        "extra",
-        "image_url",
-        "source_id",
-        "rowid",
-    }
-)
+BUILT_IN_COLUMNS = frozenset({*CARD_COLUMNS, "rowid"})
 
 
 def sql_name(column: Column) -> str:
