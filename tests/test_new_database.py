@@ -129,6 +129,27 @@ def test_a_database_named_with_db_is_left_to_its_owner(empty_folder: Path) -> No
     assert searched.exit_code == 0 and searched.stderr == ""
 
 
+def test_another_games_database_gets_no_advice_about_the_set(empty_folder: Path) -> None:
+    """Imported with its own game definition into this folder's ./cards.db: no word of the
+    bundled set, which has no place there."""
+    game = empty_folder / "coast.toml"
+    fields = {"Name": "name", "Set": "set_name", "ImageFile": "image_file"}
+    game.write_text(
+        '[game]\nname = "coast"\n'
+        + "".join(f'[[columns]]\nname = "{n}"\nfield = "{f}"\n' for n, f in fields.items()),
+        encoding="utf-8",
+    )
+    done = zcards("import", OTHER_GAME, "--game", str(game))
+    assert done.exit_code == 0, done.output
+    assert done.stdout.splitlines()[-2:] == [
+        "New card database cards.db: 4 cards (coast 4).",
+        "Every command run in this folder reads it, not the bundled set.",
+    ]
+    for args in (["stats"], ["search", "harbour"]):
+        searched = zcards(*args)
+        assert searched.exit_code == 0 and searched.stderr == "", (args, searched.stderr)
+
+
 def test_import_needs_a_source_or_the_bundled_set(empty_folder: Path) -> None:
     done = zcards("import")
     assert done.exit_code == 2 and "give a SOURCE to import, or --bundled" in done.output

@@ -42,6 +42,8 @@ def test_layout_and_own_lint_is_clean(sample_plugin: Path) -> None:
         "cardback.jpg",
         "spawned.jpg",
         "images/backgrounds/zombieccg-table.jpg",
+        "defaultchat.txt",
+        *(f"images/Phase{n}.jpg" for n in range(1, 7)),
         "version.txt",
         "updatelist.txt",
         *decks,

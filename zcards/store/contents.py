@@ -17,6 +17,7 @@ from typing import Any
 
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import connect, find_db
+from zcards.store.game_columns import stored_game
 
 ADD_BUNDLED = "zcards import --bundled"
 SETS_SHOWN = 5  # sets named in the text line; JSON has them all
@@ -31,7 +32,14 @@ def bundled_keys() -> tuple[tuple[str, str], ...]:
 
 
 def missing_bundled(conn: sqlite3.Connection) -> int:
-    """How many of the bundled set's cards the database does not hold (by set and name)."""
+    """How many of the bundled set's cards the database does not hold (by set and name); 0
+    for a database of another game (``import --game``), where the set has no place."""
+    stored = stored_game(conn)
+    if stored is not None:
+        from zcards.game.definition import ZOMBIE_GAME  # loads a definition: only when asked
+
+        if stored.game.name != ZOMBIE_GAME.name:
+            return 0
     keys = bundled_keys()
     pairs = ", ".join("(?, ?)" for _ in keys)
     held = conn.execute(
