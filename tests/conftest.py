@@ -3,9 +3,9 @@ card lists the tests read, and exports that are slow to render, each built once 
 
 The reference plugins are real LackeyCCG plugins kept outside the repository. Every test that
 reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``;
-when it is not set those tests skip with one reason naming the variable, so a fresh clone's
-test run is green. CI sets ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test
-fails the run.
+when it names no such folder those tests skip with one reason naming the variable, so a fresh
+clone's test run is green. CI sets ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference
+test fails the run.
 """
 
 from __future__ import annotations
