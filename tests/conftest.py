@@ -11,6 +11,7 @@ test fails the run.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,15 @@ def mini_plugin(tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path) ->
     out = tmp_path_factory.mktemp("mini-plugin")
     export_mini(mini_db_path, out)
     return out / "zombieccg"
+
+
+@pytest.fixture
+def mini_release(mini_plugin: Path, tmp_path: Path) -> Path:
+    """An output folder holding the five-card plugin as released (a copy of ``mini_plugin``):
+    where the next export of the five cards finds its previous release."""
+    out = tmp_path / "out"
+    shutil.copytree(mini_plugin, out / mini_plugin.name)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -25,9 +25,10 @@ from zcards.cli import cli
 from zcards.publish import plugin_export as export_module
 
 
-def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_version_must_increase_unless_nothing_changed(
+    mini_db_copy: Path, mini_release: Path
+) -> None:
+    out = mini_release
     before = tree(out / "zombieccg")
 
     again = export_mini(mini_db_copy, out)
@@ -52,10 +53,9 @@ def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_pa
 
 
 def test_a_failed_export_leaves_the_previous_plugin_intact(
-    mini_db_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mini_db_copy: Path, mini_release: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     before = tree(out / "zombieccg")
 
     def broken_pack_image(path: Path, title: str) -> Path:

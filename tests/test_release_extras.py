@@ -31,9 +31,10 @@ def test_the_zombie_plugin_ships_bid_lines_and_phase_images(mini_plugin: Path) -
     assert lint_ignoring_placeholders(plugin) == []
 
 
-def test_uninstall_lists_what_the_previous_release_had(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_uninstall_lists_what_the_previous_release_had(
+    mini_db_copy: Path, mini_release: Path
+) -> None:
+    out = mini_release
     db = sqlite_utils.Database(mini_db_copy)
     sets = [row[0] for row in db.execute("select distinct set_name from cards order by 1")]
     db.execute("delete from cards where set_name = ?", [sets[-1]])

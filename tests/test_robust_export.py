@@ -118,10 +118,9 @@ def test_render_workers_die_with_the_export(
 
 
 def test_leftovers_of_a_killed_run_are_removed_by_the_next(
-    mini_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, mini_release: Path
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     for leftover in (".zombieccg.build-k1ll3d", ".zombieccg.old-k1ll3d"):
         (out / leftover / "sets").mkdir(parents=True)
         (out / leftover / "sets" / "half.jpg").write_bytes(b"\xff\xd8")
@@ -154,9 +153,8 @@ export_mini(db, out, release=date(2026, 2, 1))
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RENAME_EXCHANGE is Linux-only")
-def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, mini_release: Path) -> None:
+    out = mini_release
     run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == 0, "the plugin folder was renamed away"
     assert b"lastupdateYYMMDD>260201" in tree(out / "zombieccg")["version.txt"]
@@ -164,10 +162,9 @@ def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, tmp_path: 
 
 
 def test_a_kill_between_two_renames_is_repaired_by_the_next_run(
-    mini_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, mini_release: Path
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     before = tree(out / "zombieccg")
     run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "no-exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == -signal.SIGKILL
