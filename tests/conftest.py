@@ -19,7 +19,7 @@ import sqlite_utils
 from hypothesis import settings
 from pytest_httpserver import HTTPServer
 from support.paths import LOGS
-from support.plugin_exports import MINI_CARDS, RELEASE, TEST_DPI, export_mini
+from support.plugin_exports import MINI_CARDS, RELEASE, SAMPLE_URL, TEST_DPI, export_mini
 
 from zcards.cards.model import Card
 
@@ -169,20 +169,23 @@ def mini_release(mini_plugin: Path, tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def published_url(make_httpserver: HTTPServer) -> str:
-    """Where the sample plugin is published: a folder on the session's test HTTP server."""
-    return make_httpserver.url_for("/zombieccg/")
-
-
-@pytest.fixture(scope="session")
-def sample_plugin(
-    tmp_path_factory: pytest.TempPathFactory, sample_db_path: Path, published_url: str
-) -> Path:
-    """The sample database exported once (at a low dpi) for ``published_url``; read only."""
+def sample_plugin(tmp_path_factory: pytest.TempPathFactory, sample_db_path: Path) -> Path:
+    """The sample database exported once (at a low dpi) for :data:`SAMPLE_URL`; read only."""
     from zcards.publish.plugin_export import export_plugin
 
     out = tmp_path_factory.mktemp("plugin-out")
-    export_plugin(sample_db_path, out, base_url=published_url, release=RELEASE, dpi=TEST_DPI)
+    export_plugin(sample_db_path, out, base_url=SAMPLE_URL, release=RELEASE, dpi=TEST_DPI)
+    return out / "zombieccg"
+
+
+@pytest.fixture(scope="session")
+def published_mini(
+    tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path, make_httpserver: HTTPServer
+) -> Path:
+    """The five-card plugin exported for ``/zombieccg/`` on the session's test HTTP server,
+    where the verify tests serve it (whole, or broken on purpose)."""
+    out = tmp_path_factory.mktemp("published")
+    export_mini(mini_db_path, out, base_url=make_httpserver.url_for("/zombieccg/"))
     return out / "zombieccg"
 
 

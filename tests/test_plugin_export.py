@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from lxml import etree
 from PIL import Image
-from support.plugin_exports import lint_ignoring_placeholders
+from support.plugin_exports import SAMPLE_URL, lint_ignoring_placeholders
 
 from lackey_plugin.carddata import read_card_data
 from lackey_plugin.checksum import checksum_file
@@ -20,9 +19,6 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.query.decks import resolve_deck
 from zcards.resources import starter_decks
 from zcards.store.db import open_db
-
-# The sample plugin renders once: these tests and the verify tests share one worker.
-pytestmark = pytest.mark.xdist_group("sample_plugin")
 
 
 def test_layout_and_own_lint_is_clean(sample_plugin: Path) -> None:
@@ -134,9 +130,7 @@ def test_every_card_row_matches_the_database_and_has_a_jpeg(sample_plugin, sampl
             assert picture.format == "JPEG"
 
 
-def test_updatelist_lists_every_file_with_its_checksum(
-    sample_plugin: Path, published_url: str
-) -> None:
+def test_updatelist_lists_every_file_with_its_checksum(sample_plugin: Path) -> None:
     updatelist = read_updatelist(sample_plugin / "updatelist.txt")
     assert (updatelist.name, updatelist.date) == ("zombieccg", "11-29-26")
     shipped = sorted(
@@ -148,15 +142,15 @@ def test_updatelist_lists_every_file_with_its_checksum(
     for entry in updatelist.entries:
         relative = updatelist.plugin_path(entry) or entry.local_path
         listed.append(relative)
-        assert entry.url == published_url + relative
+        assert entry.url == SAMPLE_URL + relative
         assert entry.checksum == checksum_file(sample_plugin / relative)
     assert sorted(listed) == shipped
     background = [e for e in updatelist.entries if updatelist.plugin_path(e) is None]
     assert [e.local_path for e in background] == ["images/backgrounds/zombieccg-table.jpg"]
-    assert updatelist.card_general_urls == [published_url + "sets/setimages/alpha/"]
+    assert updatelist.card_general_urls == [SAMPLE_URL + "sets/setimages/alpha/"]
     version = (sample_plugin / "version.txt").read_text(encoding="utf-8")
     assert "<lastupdateYYMMDD>261129</lastupdateYYMMDD>" in version
-    assert f"<updateurl>{published_url}updatelist.txt</updateurl>" in version
+    assert f"<updateurl>{SAMPLE_URL}updatelist.txt</updateurl>" in version
 
 
 def test_decks_and_fixed_packs_match_the_starter_lists(sample_plugin, sample_db_path) -> None:

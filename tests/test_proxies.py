@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdf
@@ -50,16 +51,19 @@ def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
 
 
 @pytest.fixture(scope="module")
-def eleven_cards(sample_cards: list[Card], tmp_path_factory) -> dict[str, tuple[Path, ProxyReport]]:
-    """Eleven cards (a full page, then two) on each paper, written once and only read."""
-    folder = tmp_path_factory.mktemp("eleven")
-    return {
-        paper: (
-            folder / f"{paper}.pdf",
-            write_proxies(sample_cards[:11], folder / f"{paper}.pdf", paper=paper),
-        )
-        for paper in ("letter", "a4")
-    }
+def eleven_cards(
+    sample_cards: list[Card], tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], tuple[Path, ProxyReport]]:
+    """Eleven cards (a full page, then two) on a paper, written once per paper and only read."""
+    written: dict[str, tuple[Path, ProxyReport]] = {}
+
+    def sheets(paper: str) -> tuple[Path, ProxyReport]:
+        if paper not in written:
+            out = tmp_path_factory.mktemp(paper) / "p.pdf"
+            written[paper] = (out, write_proxies(sample_cards[:11], out, paper=paper))
+        return written[paper]
+
+    return sheets
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +76,7 @@ def one_card(sample_cards: list[Card], tmp_path_factory) -> Path:
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))])
 def test_page_size_and_count(eleven_cards, paper, size) -> None:
-    out, report = eleven_cards[paper]
+    out, report = eleven_cards(paper)
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == report.pages == math.ceil(11 / 9)
     for page in reader.pages:
@@ -82,7 +86,7 @@ def test_page_size_and_count(eleven_cards, paper, size) -> None:
 
 def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], eleven_cards) -> None:
     cards = sample_cards[:11]
-    pages = [page.extract_text() for page in pypdf.PdfReader(eleven_cards["letter"][0]).pages]
+    pages = [page.extract_text() for page in pypdf.PdfReader(eleven_cards("letter")[0]).pages]
     assert len(pages) == 2
     for index, card in enumerate(cards):
         assert card.name in pages[index // 9]

@@ -5,15 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
-
-# The sample plugin renders once: these tests and the export tests share one worker.
-pytestmark = pytest.mark.xdist_group("sample_plugin")
 
 
 def _serve(
@@ -32,22 +28,22 @@ def _serve(
         server.expect_request(f"/zombieccg/{relative}").respond_with_data(body)
 
 
-def test_a_correct_publication_verifies(httpserver: HTTPServer, sample_plugin: Path) -> None:
-    _serve(httpserver, sample_plugin)
+def test_a_correct_publication_verifies(httpserver: HTTPServer, published_mini: Path) -> None:
+    _serve(httpserver, published_mini)
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"), images=True)
     assert report.name == "zombieccg"
-    files = len([p for p in sample_plugin.rglob("*") if p.is_file()]) - 1
-    cards = len(list((sample_plugin / "sets/setimages/alpha").iterdir()))
+    files = len([p for p in published_mini.rglob("*") if p.is_file()]) - 1
+    cards = len(list((published_mini / "sets/setimages").glob("*/*")))  # each image checked
     assert len(report.checks) == files + cards
     assert report.problems == []
 
 
-def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, sample_plugin) -> None:
-    _serve(httpserver, sample_plugin, skip="decks/horde-starter.dek", replace="sets/alpha.txt")
+def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, published_mini) -> None:
+    _serve(httpserver, published_mini, skip="decks/mini-starter.dek", replace="sets/alpha.txt")
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"))
     problems = {(check.local_path, check.status) for check in report.problems}
     assert problems == {
-        ("plugins/zombieccg/decks/horde-starter.dek", DEAD),
+        ("plugins/zombieccg/decks/mini-starter.dek", DEAD),
         ("plugins/zombieccg/sets/alpha.txt", MISMATCH),
     }
     (stale,) = [c for c in report.problems if c.status == MISMATCH]
@@ -56,15 +52,18 @@ def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, sampl
     assert dead.detail.startswith("HTTP 500")
 
 
-def test_missing_card_image_is_found_with_images_option(httpserver, sample_plugin) -> None:
-    _serve(httpserver, sample_plugin, missing="sets/setimages/alpha/sprinter.jpg")
+def test_missing_card_image_is_found_with_images_option(httpserver, published_mini) -> None:
+    _serve(httpserver, published_mini, missing="sets/setimages/alpha/grossghoul.jpg")
     runner = CliRunner()
     url = httpserver.url_for("/zombieccg/updatelist.txt")
     result = runner.invoke(cli, ["plugin", "verify", "--images", "--format", "json", url])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     paths = {problem["local_path"] for problem in report["problems"]}
-    assert paths == {"plugins/zombieccg/sets/setimages/alpha/sprinter.jpg", "alpha/sprinter.jpg"}
+    assert paths == {
+        "plugins/zombieccg/sets/setimages/alpha/grossghoul.jpg",
+        "alpha/grossghoul.jpg",
+    }
 
 
 def test_unreachable_updatelist_is_an_error(httpserver: HTTPServer) -> None:

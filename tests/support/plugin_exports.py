@@ -19,6 +19,7 @@ GOLDEN = TESTS / "plugin_golden"
 MINI_CARDS = GOLDEN / "mini.txt"
 MINI_DECK = GOLDEN / "mini-starter.txt"
 RELEASE = date(2026, 11, 29)
+SAMPLE_URL = "https://example.org/lackey/zombieccg/"  # where the sample plugin says it lives
 TEST_DPI = 30
 
 
