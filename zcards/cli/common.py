@@ -255,9 +255,17 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     """The :class:`CommandFailure` for an error a command let through, or None for a bug.
 
     Library errors keep their exit code (1 for a finding, else 2 for unusable input); a click
-    usage error is 2; an operating-system error (unreadable file, full disk) is 2.
+    usage error is 2; an operating-system error (unreadable file, full disk) is 2, and so is a
+    SQLite error (a damaged database), named after the database the command opened.
     """
     as_json = asks_for_json(args)
+    sqlite3 = sys.modules.get(
+        "sqlite3"
+    )  # not imported: not a SQLite error (and --help stays quick)
+    if sqlite3 is not None and isinstance(error, sqlite3.Error):
+        from zcards.store.opening import database_error, last_opened
+
+        error = database_error(error, last_opened())
     if isinstance(error, LackeyError):
         location = error.location
         failure = FindingFailure if error.exit_code == EXIT_FINDING else CommandFailure
