@@ -16,7 +16,8 @@ import contextlib
 import socket
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from types import TracebackType
 
 import requests
@@ -71,6 +72,7 @@ class _Watch:
     which wakes a blocked read at once (a read timeout alone restarts with every byte)."""
 
     def __init__(self, seconds: float, retry_after_cap: float) -> None:
+        self.seconds = seconds
         self.retry_after_cap = retry_after_cap
         self.expires = time.monotonic() + seconds
         self.expired = False
@@ -217,30 +219,53 @@ class Fetcher:
         self.session.headers["User-Agent"] = user_agent
 
     def get(
-        self, url: str, validators: Validators | None = None, *, max_bytes: int | None = None
+        self,
+        url: str,
+        validators: Validators | None = None,
+        *,
+        max_bytes: int | None = None,
+        deadline: float | None = None,
     ) -> Download:
         """Download ``url``; given ``validators``, an unchanged resource is ``not_modified``.
 
-        ``max_bytes`` lowers (or raises) the session's size cap for this one download.
+        ``max_bytes`` lowers (or raises) the session's size cap for this one download;
+        ``deadline`` shortens its total deadline (a caller's own deadline is nearer).
         """
+        body = bytearray()
+        download = self.stream(url, body.extend, validators, max_bytes=max_bytes, deadline=deadline)
+        return replace(download, content=bytes(body))
+
+    def stream(
+        self,
+        url: str,
+        sink: Callable[[bytes], object],
+        validators: Validators | None = None,
+        *,
+        max_bytes: int | None = None,
+        deadline: float | None = None,
+    ) -> Download:
+        """Download ``url`` into ``sink`` a chunk at a time (the :class:`Download` has no
+        ``content``): memory holds one chunk, whatever the size. Limits as :meth:`get`; when
+        the download fails, ``sink`` may have had part of the body."""
         headers = {}
         if validators and validators.etag:
             headers["If-None-Match"] = validators.etag
         if validators and validators.last_modified:
             headers["If-Modified-Since"] = validators.last_modified
         limit = self.max_bytes if max_bytes is None else max_bytes
-        with _Watch(self.deadline, self.max_retry_after) as watch:
+        seconds = self.deadline if deadline is None else min(self.deadline, deadline)
+        with _Watch(seconds, self.max_retry_after) as watch:
             try:
                 with self.session.get(
                     url, headers=headers, timeout=self.timeout, stream=True
                 ) as reply:
-                    download = self._read(url, reply, validators, limit, watch)
+                    download = self._read(url, reply, validators, limit, watch, sink)
             except FetchError:
                 if watch.expired:
-                    raise self._late(url) from None
+                    raise self._late(url, seconds) from None
                 raise
             except requests.exceptions.RequestException as error:
-                failure = self._late(url) if watch.expired else self._failure(url, error)
+                failure = self._late(url, seconds) if watch.expired else self._failure(url, error)
                 raise failure from None
         return download
 
@@ -251,6 +276,7 @@ class Fetcher:
         sent: Validators | None,
         limit: int,
         watch: _Watch,
+        sink: Callable[[bytes], object],
     ) -> Download:
         if reply.status_code == 304 and sent is not None:
             return Download(url, reply.url, True, b"", "", sent)
@@ -259,24 +285,23 @@ class Fetcher:
         declared = reply.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > limit:
             raise FetchError(url, f"too large: {declared} bytes (limit {limit})")
-        body = bytearray()
+        size = 0
         for chunk in reply.iter_content(_CHUNK):
-            body += chunk
-            if len(body) > limit:
+            size += len(chunk)
+            if size > limit:
                 raise FetchError(url, f"too large: more than {limit} bytes")
+            sink(chunk)
         if watch.expired:  # a shut-down socket reads as a normal end of the body
-            raise self._late(url)
+            raise self._late(url, watch.seconds)
         encoded = reply.headers.get("Content-Encoding", "identity").lower() != "identity"
-        if declared and declared.isdigit() and not encoded and len(body) < int(declared):
-            raise FetchError(url, f"truncated download: {len(body)} of {declared} bytes")
+        if declared and declared.isdigit() and not encoded and size < int(declared):
+            raise FetchError(url, f"truncated download: {size} of {declared} bytes")
         validators = Validators(reply.headers.get("ETag"), reply.headers.get("Last-Modified"))
         content_type = reply.headers.get("Content-Type", "")
-        return Download(url, reply.url, False, bytes(body), content_type, validators)
+        return Download(url, reply.url, False, b"", content_type, validators)
 
-    def _late(self, url: str) -> FetchError:
-        return FetchError(
-            url, f"timed out: no complete answer within the {self.deadline:g} s deadline"
-        )
+    def _late(self, url: str, seconds: float) -> FetchError:
+        return FetchError(url, f"timed out: no complete answer within the {seconds:g} s deadline")
 
     def _failure(self, url: str, error: requests.exceptions.RequestException) -> FetchError:
         """One clear sentence per way a download fails; a timeout is never "cannot connect"."""

@@ -133,12 +133,13 @@ runpy.run_module("zcards", run_name="__main__")
 """
 
 
-def run_measured(args: list[str], cwd: Path) -> Finished:
-    """Run ``zcards ARGS`` in a subprocess and read its own peak memory (Linux only)."""
+def run_measured(args: list[str], cwd: Path, checkout: Path | None = None) -> Finished:
+    """Run ``zcards ARGS`` (of ``checkout``, default this one) in a subprocess and read its
+    own peak memory (Linux only)."""
     peak_file = cwd / "peak-kib.txt"
     env = {
         **os.environ,
-        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "PYTHONPATH": str(checkout or Path(__file__).resolve().parents[1]),
         "PEAK_FILE": str(peak_file),
     }
     finished = subprocess.run(
