@@ -13,6 +13,7 @@ unchanged source costs one ``304 Not Modified``.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import socket
 import threading
 import time
@@ -67,12 +68,24 @@ def is_url(source: str) -> bool:
     return source.lower().startswith(("http://", "https://"))
 
 
+# The phases of a download, as its error messages name them.
+CONNECT, TLS, HEADERS, BODY = "connect", "TLS handshake", "headers", "body"
+_DURING = {
+    CONNECT: "connecting",
+    TLS: "during the TLS handshake",
+    HEADERS: "waiting for the response headers",
+    BODY: "reading the body",
+}
+
+
 class _Watch:
-    """The deadline of one download: past it, every socket the download uses is shut down,
-    which wakes a blocked read at once (a read timeout alone restarts with every byte)."""
+    """One download's deadline and phase. Past the deadline, every socket the download uses is
+    shut down, which wakes a blocked read at once (a read timeout alone restarts with every
+    byte); the phase (connect, TLS handshake, headers, body) names what failed."""
 
     def __init__(self, seconds: float, retry_after_cap: float) -> None:
         self.seconds = seconds
+        self.phase = CONNECT
         self.retry_after_cap = retry_after_cap
         self.expires = time.monotonic() + seconds
         self.expired = False
@@ -115,20 +128,41 @@ def _watch() -> _Watch | None:
     return getattr(_current, "watch", None)
 
 
+def _enter(phase: str) -> None:
+    watch = _watch()
+    if watch is not None:
+        watch.phase = phase
+
+
 def _shut_down(sock: socket.socket) -> None:
     with contextlib.suppress(OSError):  # the plain socket's, also for TLS: it wakes the reader
         socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
 class _Watched:
-    """Connection mixin: hands the socket a response is read from to the current watch."""
+    """Connection mixin: hands every socket to the current watch as soon as it is connected
+    (so the deadline also cuts a stalled TLS handshake) and tells it the download's phase."""
 
     sock: socket.socket | None
+
+    def _new_conn(self) -> socket.socket:
+        _enter(CONNECT)
+        sock = super()._new_conn()  # type: ignore[misc]
+        watch = _watch()
+        if watch is not None:
+            watch.track(sock)
+        _enter(TLS if isinstance(self, HTTPSConnection) else HEADERS)
+        return sock
+
+    def connect(self) -> None:
+        super().connect()  # type: ignore[misc]
+        _enter(HEADERS)
 
     def getresponse(self, *args, **kwargs):
         watch = _watch()
         if watch is not None:
             watch.track(self.sock)
+            watch.phase = HEADERS
         return super().getresponse(*args, **kwargs)  # type: ignore[misc]
 
 
@@ -262,10 +296,11 @@ class Fetcher:
                     download = self._read(url, reply, validators, limit, watch, sink)
             except FetchError:
                 if watch.expired:
-                    raise self._late(url, seconds) from None
+                    raise self._late(url, watch) from None
                 raise
             except requests.exceptions.RequestException as error:
-                failure = self._late(url, seconds) if watch.expired else self._failure(url, error)
+                expired = watch.expired
+                failure = self._late(url, watch) if expired else self._failure(url, error, watch)
                 raise failure from None
         return download
 
@@ -285,6 +320,7 @@ class Fetcher:
         declared = reply.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > limit:
             raise FetchError(url, f"too large: {declared} bytes (limit {limit})")
+        watch.phase = BODY
         size = 0
         for chunk in reply.iter_content(_CHUNK):
             size += len(chunk)
@@ -292,7 +328,7 @@ class Fetcher:
                 raise FetchError(url, f"too large: more than {limit} bytes")
             sink(chunk)
         if watch.expired:  # a shut-down socket reads as a normal end of the body
-            raise self._late(url, watch.seconds)
+            raise self._late(url, watch)
         encoded = reply.headers.get("Content-Encoding", "identity").lower() != "identity"
         if declared and declared.isdigit() and not encoded and size < int(declared):
             raise FetchError(url, f"truncated download: {size} of {declared} bytes")
@@ -300,14 +336,23 @@ class Fetcher:
         content_type = reply.headers.get("Content-Type", "")
         return Download(url, reply.url, False, b"", content_type, validators)
 
-    def _late(self, url: str, seconds: float) -> FetchError:
-        return FetchError(url, f"timed out: no complete answer within the {seconds:g} s deadline")
+    def _late(self, url: str, watch: _Watch) -> FetchError:
+        return FetchError(
+            url,
+            f"timed out {_DURING[watch.phase]}: no complete answer within the "
+            f"{watch.seconds:g} s deadline",
+        )
 
-    def _failure(self, url: str, error: requests.exceptions.RequestException) -> FetchError:
-        """One clear sentence per way a download fails; a timeout is never "cannot connect"."""
-        cause = _cause(error)
+    def _failure(
+        self, url: str, error: requests.exceptions.RequestException, watch: _Watch
+    ) -> FetchError:
+        """One clear sentence per way a download fails, naming the phase that failed (connect,
+        TLS handshake, headers, body); a timeout is never "cannot connect"."""
+        cause, phase = _cause(error), watch.phase
         if isinstance(error, requests.ReadTimeout) or isinstance(cause, ReadTimeoutError):
-            return FetchError(url, f"timed out: no data for {self.timeout[1]:g} s (read timeout)")
+            return FetchError(
+                url, f"timed out {_DURING[phase]}: no data for {self.timeout[1]:g} s (read timeout)"
+            )
         refused = isinstance(cause, NewConnectionError)  # a subclass of ConnectTimeoutError
         if isinstance(error, requests.ConnectTimeout) or (
             isinstance(cause, ConnectTimeoutError) and not refused
@@ -323,6 +368,12 @@ class Fetcher:
             return FetchError(url, f"cannot decompress the download: {_reason(error)}")
         if refused:  # its message starts with the connection object's repr
             return FetchError(url, f"cannot connect: {str(cause).split(': ', 1)[-1]}")
+        if isinstance(error, requests.exceptions.SSLError) or phase == TLS:
+            return FetchError(url, f"the TLS handshake failed: {_innermost(error)}")
+        if phase == HEADERS and isinstance(error, requests.exceptions.ConnectionError):
+            return FetchError(url, f"no usable response headers: {_innermost(error)}")
+        if phase == BODY:
+            return FetchError(url, f"the download broke off in the body: {_innermost(error)}")
         if isinstance(error, requests.exceptions.ConnectionError):
             return FetchError(url, f"cannot connect: {_reason(error)}")
         return FetchError(url, f"download failed: {_reason(error)}")
@@ -351,3 +402,19 @@ def _cause(error: BaseException) -> object:
 def _reason(error: Exception) -> str:
     """The innermost useful message of a requests/urllib3 exception chain."""
     return str(_cause(error))
+
+
+def _innermost(error: BaseException) -> str:
+    """What went wrong at the bottom of a chain: ``('Connection aborted.', LineTooLong('got
+    more than 65536 bytes when reading header line'))`` says the latter."""
+    cause: object = _cause(error)
+    while isinstance(cause, BaseException) and cause.args:
+        inner = cause.args[-1]
+        if not isinstance(inner, BaseException):
+            break
+        cause = inner
+    if isinstance(cause, http.client.RemoteDisconnected):
+        return "the server closed the connection without answering"
+    if isinstance(cause, http.client.BadStatusLine):
+        return f"not an HTTP status line: {str(cause).strip()[:60]!r}"
+    return str(cause)
