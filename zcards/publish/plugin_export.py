@@ -98,6 +98,7 @@ def export_plugin(
         base_url = PLACEHOLDER_BASE.format(name=name)
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
     starters = list(decks) if decks is not None else starter_decks()
+    _require_distinct_names(starters)
     content = zombie_plugin(
         db, cards, name, base_url, day, starters, _Artwork(dpi, progress or _quiet), report
     )
@@ -105,6 +106,20 @@ def export_plugin(
     report.files, report.bytes = published.files, published.bytes
     report.unchanged = published.unchanged
     return report
+
+
+def _require_distinct_names(decks: Sequence[Path]) -> None:
+    """Two deck files that would be one ``decks/<name>.dek`` (names differing only in case
+    are one file where Lackey runs, on Windows and macOS) are an error, not an overwrite."""
+    seen: dict[str, Path] = {}
+    for path in decks:
+        name = safe_component(path.stem, "deck")
+        if name.casefold() in seen:
+            raise ZcardsError(
+                f"the deck files {seen[name.casefold()]} and {path} would both be "
+                f"decks/{name}.dek in the plugin: give them different names"
+            )
+        seen[name.casefold()] = path
 
 
 def _quiet(stage: str, done: int, total: int) -> None:
