@@ -216,3 +216,30 @@ def test_the_fuzzed_files_include_databases_sqlite_only_finds_damaged_when_readi
     done = run(zcards_argv("search", "k:fast", "--db", db_path), tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert f"{db_path}: the card database is damaged" in done.stderr
+
+
+def test_a_value_only_a_damaged_file_holds_is_blamed_on_the_database(
+    sample_db_copy: Path, tmp_path: Path
+) -> None:
+    """A card without a set (its NOT NULL column emptied behind SQLite's back, as a changed
+    byte can) breaks ``card``'s lookup; SQLite's ``quick_check`` confirms the damage, so the
+    error is the database's: exit 2, never a traceback."""
+    conn = sqlite3.connect(sample_db_copy)
+    conn.execute("pragma writable_schema = on")
+    schema = conn.execute("select sql from sqlite_master where name = 'cards'").fetchone()[0]
+    loose = schema.replace('"set_name" TEXT NOT NULL', '"set_name" TEXT')
+    conn.execute("update sqlite_master set sql = ? where name = 'cards'", (loose,))
+    conn.commit()
+    conn.close()
+    conn = sqlite3.connect(sample_db_copy)
+    conn.execute("update cards set set_name = null where name = 'Sprinter'")
+    conn.execute("pragma writable_schema = on")
+    conn.execute("update sqlite_master set sql = ? where name = 'cards'", (schema,))
+    conn.commit()
+    conn.close()
+    done = run(zcards_argv("card", "sprinter", "--db", sample_db_copy), tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert (
+        f"{sample_db_copy}: the card database is damaged (NULL value in cards.set_name"
+        in done.stderr
+    )

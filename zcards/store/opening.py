@@ -127,6 +127,7 @@ def _at(path: Path) -> Location:
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to the card database at ``path``, checked (see the module)."""
+    _remember(path)
     check_file(path)
     uri = path.absolute().as_uri()
     try:
@@ -138,9 +139,8 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
             conn = _open_checked(f"{uri}?mode=ro&immutable=1", path)
         else:
             share_with_owner(path)
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise database_error(error, path) from None
-    _remember(path)
     return conn
 
 
@@ -171,6 +171,7 @@ def check_schema(conn: sqlite3.Connection, path: Path, *, writing: bool = False)
 def connect_writable(path: Path) -> sqlite3.Connection:
     """An autocommit connection (the caller begins its own transaction) for writing the card
     database at ``path``, which must exist: checked first, then in WAL mode."""
+    _remember(path)
     check_file(path, writing=True)
     _require_writable(path)
     try:
@@ -181,9 +182,8 @@ def connect_writable(path: Path) -> sqlite3.Connection:
         except BaseException:
             conn.close()
             raise
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise database_error(error, path) from None
-    _remember(path)
     return conn
 
 
@@ -255,11 +255,39 @@ def last_opened() -> Path | None:
     return _last_opened[0] if _last_opened else None
 
 
-def database_error(error: sqlite3.Error, path: Path | None) -> ZcardsError:
-    """A SQLite error as a sentence about the database ``path``."""
+def blame_database(error: BaseException) -> ZcardsError | None:
+    """An error a command let through, as the fault of the database it read when it is one: a
+    SQLite error, text that is not UTF-8, or any other error while SQLite's ``quick_check``
+    finds that database damaged (a byte changed in a row can make a value nothing but a damaged
+    file holds). None: not the database's fault."""
+    path = last_opened()
+    if isinstance(error, (sqlite3.Error, UnicodeDecodeError)):
+        return database_error(error, path)
+    if path is None:
+        return None
+    try:
+        conn = connect_readonly(path)
+        try:
+            found = conn.execute("pragma quick_check(1)").fetchone()[0]
+        finally:
+            conn.close()
+    except (ZcardsError, sqlite3.Error, UnicodeDecodeError) as failure:
+        found = str(failure)
+    if found == "ok":
+        return None
+    return ZcardsError(
+        f"the card database is damaged ({found}); rebuild it or restore a copy", _at(path)
+    )
+
+
+def database_error(error: sqlite3.Error | UnicodeDecodeError, path: Path | None) -> ZcardsError:
+    """A SQLite error (or text in the database that is not UTF-8, which zcards never writes)
+    as a sentence about the database ``path``."""
     name = getattr(error, "sqlite_errorname", "") or ""
     reason = str(error)
-    if name == "SQLITE_FULL":
+    if isinstance(error, UnicodeDecodeError):
+        reason = f"the card database is damaged (text that is not UTF-8: {error.reason})"
+    elif name == "SQLITE_FULL":
         reason = "the disk is full"
     elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
         reason = f"the card database is damaged ({error}); rebuild it or restore a copy"
@@ -283,7 +311,7 @@ def database_errors(path: Path) -> Iterator[None]:
     errors naming ``path`` (the database being written, not a temporary file beside it)."""
     try:
         yield
-    except sqlite3.Error as error:
+    except (sqlite3.Error, UnicodeDecodeError) as error:
         raise database_error(error, path) from error
     except OSError as error:
         if error.errno not in _DISK_ERRNOS:

@@ -236,8 +236,10 @@ def schema_version(conn: sqlite3.Connection) -> int:
 
 def table_names(conn: sqlite3.Connection) -> set[str]:
     """The tables of the database (virtual ones included), SQLite's own left out."""
-    rows = conn.execute("select name from sqlite_master where type = 'table'")
-    return {name for (name,) in rows if not name.startswith("sqlite_")}
+    # As bytes: in a damaged file a name may not be UTF-8 (which Python's sqlite3 cannot decode).
+    rows = conn.execute("select cast(name as blob) from sqlite_master where type = 'table'")
+    names = {bytes(name or b"").decode("utf-8", "replace") for (name,) in rows}
+    return {name for name in names if not name.startswith("sqlite_")}
 
 
 def database_file(conn: sqlite3.Connection) -> str:
