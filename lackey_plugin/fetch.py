@@ -90,6 +90,7 @@ class _Watch:
         self.expires = time.monotonic() + seconds
         self.expired = False
         self._sockets: list[socket.socket] = []
+        self._copies: list[socket.socket] = []
         self._lock = threading.Lock()
         self._timer = threading.Timer(seconds, self._expire)
         self._timer.daemon = True
@@ -105,6 +106,13 @@ class _Watch:
             if self.expired:
                 _shut_down(sock)
 
+    def track_connecting(self, sock: socket.socket) -> None:
+        """A socket about to be wrapped for TLS: the wrap takes its descriptor over, so a copy
+        of it is watched (a shut-down copy stops the handshake just as well)."""
+        copy = sock.dup()
+        self._copies.append(copy)
+        self.track(copy)
+
     def _expire(self) -> None:
         with self._lock:
             self.expired = True
@@ -119,6 +127,8 @@ class _Watch:
     def __exit__(self, *exc_info: object) -> None:
         self._timer.cancel()
         _current.watch = None
+        for copy in self._copies:
+            copy.close()
 
 
 _current = threading.local()
@@ -150,7 +160,7 @@ class _Watched:
         sock = super()._new_conn()  # type: ignore[misc]
         watch = _watch()
         if watch is not None:
-            watch.track(sock)
+            watch.track_connecting(sock)
         _enter(TLS if isinstance(self, HTTPSConnection) else HEADERS)
         return sock
 
@@ -350,6 +360,12 @@ class Fetcher:
         TLS handshake, headers, body); a timeout is never "cannot connect"."""
         cause, phase = _cause(error), watch.phase
         if isinstance(error, requests.ReadTimeout) or isinstance(cause, ReadTimeoutError):
+            if phase == TLS:  # the handshake runs under the connect timeout
+                return FetchError(
+                    url,
+                    "timed out during the TLS handshake: no answer within the connect timeout "
+                    f"({self.timeout[0]:g} s)",
+                )
             return FetchError(
                 url, f"timed out {_DURING[phase]}: no data for {self.timeout[1]:g} s (read timeout)"
             )

@@ -302,8 +302,8 @@ def _answer_in_plain_http(connection: socket.socket, stopped: threading.Event) -
 PHASES: dict[str, tuple[Callable, bool, str, dict[str, float], str]] = {
     "refused": (_silent, True, "http", {}, "cannot connect: "),
     "TLS handshake stalls": (
-        _silent, False, "https", {"read_timeout": 0.3},
-        "timed out during the TLS handshake: no data for 0.3 s",
+        _silent, False, "https", {"connect_timeout": 0.3},
+        "timed out during the TLS handshake: no answer within the connect timeout (0.3 s)",
     ),
     "TLS handshake stalls past the deadline": (
         # a TLS record header announcing 16 KiB of handshake, then a byte every 0.1 s
