@@ -9,7 +9,6 @@ two-user and read-only-mount tests need root (``setpriv``, ``unshare``) and skip
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import sqlite3
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from support.cardfiles import card_file
+from support.databases import digest
 from support.processes import OTHER, OWNER, as_user, can_switch_users, run, zcards_argv
 
 from zcards.store.schema import SCHEMA_VERSION
@@ -51,10 +51,6 @@ def _reader(name: str, folder: Path) -> list[str]:
         str(deck) if word == "DECK" else str(out) if word == "OUT" else word
         for word in READERS[name]
     ]
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @pytest.fixture
@@ -142,7 +138,7 @@ def test_every_read_command_works_in_a_folder_it_cannot_write(
     """Root writes everywhere: the command then runs as another user, for whom the folder
     is read-only; without root the folder's own mode makes it read-only."""
     db_path = _read_only_folder(shared_folder / "ro", mini_db_copy)
-    before = _digest(db_path)
+    before = digest(db_path)
     work = shared_folder / "work"
     work.mkdir(mode=0o777)
     work.chmod(0o777)
@@ -154,7 +150,7 @@ def test_every_read_command_works_in_a_folder_it_cannot_write(
     done = run(argv, work)
     assert done.returncode == 0, done.stderr
     assert sorted(path.name for path in db_path.parent.iterdir()) == ["cards.db"]
-    assert _digest(db_path) == before
+    assert digest(db_path) == before
 
 
 def _in_read_only_mount(
@@ -217,12 +213,12 @@ def test_read_commands_refuse_a_file_that_is_not_a_card_database(
         db_path.touch()
     else:
         sqlite3.connect(db_path).execute("vacuum").connection.close()
-    before = _digest(db_path)
+    before = digest(db_path)
     done = run(zcards_argv(*_reader(command, tmp_path), "--db", db_path), tmp_path)
     assert done.returncode == 2, done.stderr
     assert "not a zcards card database" in done.stderr and str(db_path) in done.stderr
     assert "Traceback" not in done.stderr
-    assert _digest(db_path) == before
+    assert digest(db_path) == before
     assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("other")) == [
         "other.sqlite"
     ]
@@ -230,7 +226,7 @@ def test_read_commands_refuse_a_file_that_is_not_a_card_database(
 
 def test_an_import_refuses_another_applications_database(tmp_path: Path) -> None:
     db_path = _other_application(tmp_path / "app.sqlite", wal=True)
-    before = _digest(db_path)
+    before = digest(db_path)
     done = run(
         zcards_argv("import", card_file(tmp_path / "a.txt", 3, "a"), "--db", db_path), tmp_path
     )
@@ -239,7 +235,7 @@ def test_an_import_refuses_another_applications_database(tmp_path: Path) -> None
     conn = sqlite3.connect(db_path)
     assert [row[0] for row in conn.execute("select name from sqlite_master")] == ["notes"]
     conn.close()
-    assert _digest(db_path) == before
+    assert digest(db_path) == before
 
 
 def test_an_import_fills_an_empty_file(tmp_path: Path) -> None:
@@ -269,7 +265,7 @@ def _version(db_path: Path) -> int:
 
 def test_a_database_of_a_newer_zcards_is_refused(sample_db_copy: Path, tmp_path: Path) -> None:
     _set_version(sample_db_copy, SCHEMA_VERSION + 1)
-    before = _digest(sample_db_copy)
+    before = digest(sample_db_copy)
     for argv in (
         ["search", "k:fast"],
         ["import", str(card_file(tmp_path / "a.txt", 3, "a"))],
@@ -280,7 +276,7 @@ def test_a_database_of_a_newer_zcards_is_refused(sample_db_copy: Path, tmp_path:
         assert (
             f"schema version {SCHEMA_VERSION + 1}" in done.stderr and "newer zcards" in done.stderr
         )
-    assert _digest(sample_db_copy) == before and _version(sample_db_copy) == SCHEMA_VERSION + 1
+    assert digest(sample_db_copy) == before and _version(sample_db_copy) == SCHEMA_VERSION + 1
 
 
 def test_an_older_database_is_read_as_it_is_and_upgraded_by_the_next_write(
@@ -297,11 +293,11 @@ def test_an_older_database_is_read_as_it_is_and_upgraded_by_the_next_write(
         """
     )
     conn.close()
-    before = _digest(older)
+    before = digest(older)
     for name in sorted(READERS.keys() - RENDERING):
         done = run(zcards_argv(*_reader(name, tmp_path), "--db", older), tmp_path)
         assert done.returncode == 0, (name, done.stderr)
-    assert _digest(older) == before and _version(older) == 0
+    assert digest(older) == before and _version(older) == 0
     done = run(
         zcards_argv("import", card_file(tmp_path / "a.txt", 3, "a"), "--db", older),
         tmp_path,

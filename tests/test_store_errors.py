@@ -8,7 +8,6 @@ SQLite header over random bytes, a real card database cut short or with bytes ov
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import os
 import shutil
@@ -21,13 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.cardfiles import card_file
+from support.databases import digest
 from support.processes import run, zcards_argv
 
 from zcards.cli import main
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _damaged(sample: bytes, kind: str) -> bytes:
@@ -62,13 +58,13 @@ def test_a_damaged_file_is_a_clean_error(
 ) -> None:
     db_path = tmp_path / "cards.db"
     db_path.write_bytes(_damaged(sample_db_path.read_bytes(), kind))
-    before = _digest(db_path)
+    before = digest(db_path)
     cards = card_file(tmp_path / "a.txt", 3, "a")
     argv = [str(cards) if word == "CARDS" else word for word in command]
     done = run(zcards_argv(*argv, "--db", db_path), tmp_path)
     assert done.returncode == 2, done.stderr
     assert f"{db_path}: {cause}" in done.stderr and "Traceback" not in done.stderr
-    assert _digest(db_path) == before
+    assert digest(db_path) == before
 
 
 @pytest.mark.parametrize(
@@ -94,7 +90,7 @@ def test_a_file_that_is_not_a_regular_file_is_a_clean_error(
 
 
 def test_an_impossible_run_number_is_a_clean_error(sample_db_copy: Path, tmp_path: Path) -> None:
-    before = _digest(sample_db_copy)
+    before = digest(sample_db_copy)
     for argv in (["changes", "undo", "99999999999999999999999"], ["changes", "undo", "0"]):
         done = run(zcards_argv(*argv, "--db", sample_db_copy), tmp_path)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
@@ -103,7 +99,7 @@ def test_an_impossible_run_number_is_a_clean_error(sample_db_copy: Path, tmp_pat
         zcards_argv("changes", "--run", "99999999999999999999999", "--db", sample_db_copy), tmp_path
     )
     assert listed.returncode == 0 and "Traceback" not in listed.stderr, listed.stderr
-    assert _digest(sample_db_copy) == before
+    assert digest(sample_db_copy) == before
 
 
 def _in_small_file_system(argv: list[str], cwd: Path, mount: Path) -> CompletedProcess[str]:
@@ -128,7 +124,7 @@ def test_a_full_disk_during_an_import_names_the_database(
         left = [
             path.name for path in tmp_path.iterdir() if path.name.startswith((".cards", "cards"))
         ]
-        left += [_digest(db_path)] if db_path.exists() else []
+        left += [digest(db_path)] if db_path.exists() else []
         cause = "a file-size limit was reached"
     else:
         if os.geteuid() != 0 or shutil.which("unshare") is None:
@@ -146,7 +142,7 @@ def test_a_full_disk_during_an_import_names_the_database(
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert f"{db_path}: " in done.stderr and cause in done.stderr, done.stderr
     if existing:
-        assert _digest(sample_db_path) in left  # unchanged
+        assert digest(sample_db_path) in left  # unchanged
     else:
         assert not [name for name in left if "cards.db" in name]  # nothing left behind
 

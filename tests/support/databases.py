@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -18,3 +19,8 @@ def assert_intact(db_path: Path, cards: int | None = None) -> None:
             assert conn.execute("select count(*) from cards").fetchone()[0] == cards
     finally:
         conn.close()
+
+
+def digest(path: Path) -> str:
+    """The file's SHA-256: "byte for byte unchanged" is an equal digest."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
