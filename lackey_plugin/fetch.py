@@ -12,23 +12,25 @@ unchanged source costs one ``304 Not Modified``.
 
 from __future__ import annotations
 
-import contextlib
 import http.client
-import socket
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import TracebackType
 
 import requests
-from requests.adapters import HTTPAdapter
-from urllib3.connection import HTTPConnection, HTTPSConnection
-from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ReadTimeoutError
 from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
+from lackey_plugin.download_watch import (
+    BODY,
+    DURING,
+    HEADERS,
+    TLS,
+    Watch,
+    WatchedAdapter,
+    current_watch,
+)
 from lackey_plugin.errors import LackeyError, Location
 
 DEFAULT_USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
@@ -68,153 +70,18 @@ def is_url(source: str) -> bool:
     return source.lower().startswith(("http://", "https://"))
 
 
-# The phases of a download, as its error messages name them.
-CONNECT, TLS, HEADERS, BODY = "connect", "TLS handshake", "headers", "body"
-_DURING = {
-    CONNECT: "connecting",
-    TLS: "during the TLS handshake",
-    HEADERS: "waiting for the response headers",
-    BODY: "reading the body",
-}
-
-
-class _Watch:
-    """One download's deadline and phase. Past the deadline, every socket the download uses is
-    shut down, which wakes a blocked read at once (a read timeout alone restarts with every
-    byte); the phase (connect, TLS handshake, headers, body) names what failed."""
-
-    def __init__(self, seconds: float, retry_after_cap: float) -> None:
-        self.seconds = seconds
-        self.phase = CONNECT
-        self.retry_after_cap = retry_after_cap
-        self.expires = time.monotonic() + seconds
-        self.expired = False
-        self._sockets: list[socket.socket] = []
-        self._copies: list[socket.socket] = []
-        self._lock = threading.Lock()
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-
-    def remaining(self) -> float:
-        return max(0.0, self.expires - time.monotonic())
-
-    def track(self, sock: socket.socket | None) -> None:
-        if sock is None:
-            return
-        with self._lock:
-            self._sockets.append(sock)
-            if self.expired:
-                _shut_down(sock)
-
-    def track_connecting(self, sock: socket.socket) -> None:
-        """A socket about to be wrapped for TLS: the wrap takes its descriptor over, so a copy
-        of it is watched (a shut-down copy stops the handshake just as well)."""
-        copy = sock.dup()
-        self._copies.append(copy)
-        self.track(copy)
-
-    def _expire(self) -> None:
-        with self._lock:
-            self.expired = True
-            for sock in self._sockets:
-                _shut_down(sock)
-
-    def __enter__(self) -> _Watch:
-        _current.watch = self
-        self._timer.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._timer.cancel()
-        _current.watch = None
-        for copy in self._copies:
-            copy.close()
-
-
-_current = threading.local()
-
-
-def _watch() -> _Watch | None:
-    return getattr(_current, "watch", None)
-
-
-def _enter(phase: str) -> None:
-    watch = _watch()
-    if watch is not None:
-        watch.phase = phase
-
-
-def _shut_down(sock: socket.socket) -> None:
-    with contextlib.suppress(OSError):  # the plain socket's, also for TLS: it wakes the reader
-        socket.socket.shutdown(sock, socket.SHUT_RDWR)
-
-
-class _Watched:
-    """Connection mixin: hands every socket to the current watch as soon as it is connected
-    (so the deadline also cuts a stalled TLS handshake) and tells it the download's phase."""
-
-    sock: socket.socket | None
-
-    def _new_conn(self) -> socket.socket:
-        _enter(CONNECT)
-        sock = super()._new_conn()  # type: ignore[misc]
-        watch = _watch()
-        if watch is not None:
-            watch.track_connecting(sock)
-        _enter(TLS if isinstance(self, HTTPSConnection) else HEADERS)
-        return sock
-
-    def connect(self) -> None:
-        super().connect()  # type: ignore[misc]
-        _enter(HEADERS)
-
-    def getresponse(self, *args, **kwargs):
-        watch = _watch()
-        if watch is not None:
-            watch.track(self.sock)
-            watch.phase = HEADERS
-        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
-
-
-class _WatchedHTTPConnection(_Watched, HTTPConnection):
-    pass
-
-
-class _WatchedHTTPSConnection(_Watched, HTTPSConnection):
-    pass
-
-
-class _WatchedHTTPPool(HTTPConnectionPool):
-    ConnectionCls = _WatchedHTTPConnection
-
-
-class _WatchedHTTPSPool(HTTPSConnectionPool):
-    ConnectionCls = _WatchedHTTPSConnection
-
-
-class _WatchedAdapter(HTTPAdapter):
-    """An adapter whose connections report their sockets to the current download's watch."""
-
-    def init_poolmanager(self, *args, **kwargs) -> None:
-        super().init_poolmanager(*args, **kwargs)
-        self.poolmanager.pool_classes_by_scheme = {
-            "http": _WatchedHTTPPool,
-            "https": _WatchedHTTPSPool,
-        }
-
-
 class _BoundedRetry(Retry):
     """Waits between attempts never longer than the cap, nor past the deadline."""
 
     def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         wanted = super().get_retry_after(response)
-        watch = _watch()
+        watch = current_watch()
         if wanted is None or watch is None:
             return wanted
         return min(wanted, watch.retry_after_cap, watch.remaining())
 
     def get_backoff_time(self) -> float:
-        watch = _watch()
+        watch = current_watch()
         backoff = super().get_backoff_time()
         return backoff if watch is None else min(backoff, watch.remaining())
 
@@ -257,7 +124,7 @@ class Fetcher:
         )
         self.session = requests.Session()
         self.session.max_redirects = MAX_REDIRECTS
-        adapter = _WatchedAdapter(max_retries=retry)
+        adapter = WatchedAdapter(max_retries=retry)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
         self.session.headers["User-Agent"] = user_agent
@@ -298,7 +165,7 @@ class Fetcher:
             headers["If-Modified-Since"] = validators.last_modified
         limit = self.max_bytes if max_bytes is None else max_bytes
         seconds = self.deadline if deadline is None else min(self.deadline, deadline)
-        with _Watch(seconds, self.max_retry_after) as watch:
+        with Watch(seconds, self.max_retry_after) as watch:
             try:
                 with self.session.get(
                     url, headers=headers, timeout=self.timeout, stream=True
@@ -320,7 +187,7 @@ class Fetcher:
         reply: requests.Response,
         sent: Validators | None,
         limit: int,
-        watch: _Watch,
+        watch: Watch,
         sink: Callable[[bytes], object],
     ) -> Download:
         if reply.status_code == 304 and sent is not None:
@@ -346,15 +213,15 @@ class Fetcher:
         content_type = reply.headers.get("Content-Type", "")
         return Download(url, reply.url, False, b"", content_type, validators)
 
-    def _late(self, url: str, watch: _Watch) -> FetchError:
+    def _late(self, url: str, watch: Watch) -> FetchError:
         return FetchError(
             url,
-            f"timed out {_DURING[watch.phase]}: no complete answer within the "
+            f"timed out {DURING[watch.phase]}: no complete answer within the "
             f"{watch.seconds:g} s deadline",
         )
 
     def _failure(
-        self, url: str, error: requests.exceptions.RequestException, watch: _Watch
+        self, url: str, error: requests.exceptions.RequestException, watch: Watch
     ) -> FetchError:
         """One clear sentence per way a download fails, naming the phase that failed (connect,
         TLS handshake, headers, body); a timeout is never "cannot connect"."""
@@ -367,7 +234,7 @@ class Fetcher:
                     f"({self.timeout[0]:g} s)",
                 )
             return FetchError(
-                url, f"timed out {_DURING[phase]}: no data for {self.timeout[1]:g} s (read timeout)"
+                url, f"timed out {DURING[phase]}: no data for {self.timeout[1]:g} s (read timeout)"
             )
         refused = isinstance(cause, NewConnectionError)  # a subclass of ConnectTimeoutError
         if isinstance(error, requests.ConnectTimeout) or (
