@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from zcards.resources import BUNDLED_SET
-from zcards.store.db import connect, find_db
+from zcards.store.db import find_db
 from zcards.store.game_columns import stored_game
+from zcards.store.opening import connect_readonly
 
 ADD_BUNDLED = "zcards import --bundled"
 SETS_SHOWN = 5  # sets named in the text line; JSON has them all
@@ -98,7 +99,7 @@ def describe_database(path: Path, *, created: bool) -> DatabaseContents:
     """What ``path`` holds; a file that does not exist (a dry run's) holds nothing."""
     if not path.exists():
         return DatabaseContents(path, created, bundled_missing=len(bundled_keys()))
-    conn = connect(path)
+    conn = connect_readonly(path)
     try:
         rows = conn.execute("SELECT set_name, count(*) FROM cards GROUP BY set_name ORDER BY 1")
         sets = {str(name): int(count) for name, count in rows}
