@@ -45,6 +45,7 @@ def test_the_first_import_says_where_the_database_is_and_what_it_holds(empty_fol
         "Every command run in this folder reads it, not the bundled set.",
         "It lacks 99 of the bundled set's 100 cards: 'zcards import --bundled' adds them.",
     ]
+    assert [p.name for p in empty_folder.iterdir()] == ["cards.db"]  # saying so leaves no WAL
     again = zcards("import", OTHER_GAME)
     assert again.exit_code == 0 and "New card database" not in again.stdout
 

@@ -83,7 +83,7 @@ def import_command(
         progress=progress,
         game=game,
     )
-    database = describe_database(target, created=not existed and not dry_run)
+    database = describe_database(target, created=not existed and not dry_run, written=not dry_run)
     if output_format == "json":
         emit_json(report.to_dict() | {"database": database.to_dict()})
         return

@@ -18,7 +18,7 @@ from typing import Any
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import find_db
 from zcards.store.game_columns import stored_game
-from zcards.store.opening import connect_readonly
+from zcards.store.opening import connect_readonly, connect_writable
 
 ADD_BUNDLED = "zcards import --bundled"
 SETS_SHOWN = 5  # sets named in the text line; JSON has them all
@@ -95,11 +95,13 @@ class DatabaseContents:
         return lines
 
 
-def describe_database(path: Path, *, created: bool) -> DatabaseContents:
-    """What ``path`` holds; a file that does not exist (a dry run's) holds nothing."""
+def describe_database(path: Path, *, created: bool, written: bool) -> DatabaseContents:
+    """What ``path`` holds; a file that does not exist (a dry run's) holds nothing. After a
+    write (``written``) it is read as the writer reads it, so that closing leaves no ``-wal``
+    or ``-shm`` file behind, as the import itself left none."""
     if not path.exists():
         return DatabaseContents(path, created, bundled_missing=len(bundled_keys()))
-    conn = connect_readonly(path)
+    conn = connect_writable(path) if written else connect_readonly(path)
     try:
         rows = conn.execute("SELECT set_name, count(*) FROM cards GROUP BY set_name ORDER BY 1")
         sets = {str(name): int(count) for name, count in rows}
