@@ -45,6 +45,7 @@ def test_the_api_page_has_examples_for_each_job() -> None:
         assert f"{call}(" in code, call
 
 
+@pytest.mark.slow  # every documented example end to end, like the README's tour
 def test_every_example_in_docs_api_md_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -182,6 +182,7 @@ def test_progress_on_a_terminal_and_quiet_when_piped() -> None:
     assert out_pipe == out_tty  # the report itself does not change
 
 
+@pytest.mark.slow  # end to end: two real exports, one on a pseudo-terminal
 def test_plugin_export_shows_a_bar_per_stage_on_a_terminal(
     mini_db_path: Path, tmp_path: Path
 ) -> None:

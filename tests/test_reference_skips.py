@@ -18,6 +18,8 @@ ONE_REFERENCE_TEST = "tests/test_checksum.py::test_line_endings_do_not_change_th
 # "-n 1" runs the tests in one worker process, as "-n auto" does in several: the reports that
 # decide travel from the worker to the controller the same way.
 WORKERS = pytest.mark.parametrize("workers", ["0", "1"])
+# Each test runs pytest itself, end to end, for what CI does: CI runs them (marker "slow").
+pytestmark = pytest.mark.slow
 
 
 def _pytest(tmp_path: Path, workers: str, **env: str) -> subprocess.CompletedProcess[str]:

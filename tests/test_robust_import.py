@@ -40,6 +40,7 @@ def count(db_path: Path, sql: str = "select count(*) from cards") -> int:
         conn.close()
 
 
+@pytest.mark.slow  # end to end: six zcards processes race, with searches in more
 def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     """Six imports race to create and fill one new database while searches run; every
     import succeeds and every row of every file is there."""
