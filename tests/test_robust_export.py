@@ -152,6 +152,7 @@ export_mini(db, out, release=date(2026, 2, 1))
 """
 
 
+@pytest.mark.slow  # end to end: an export in a process that kills itself mid-swap
 @pytest.mark.skipif(sys.platform != "linux", reason="RENAME_EXCHANGE is Linux-only")
 def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, mini_release: Path) -> None:
     out = mini_release
@@ -161,6 +162,7 @@ def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, mini_relea
     assert hidden_files(out) == []
 
 
+@pytest.mark.slow  # end to end: an export in a process that kills itself mid-swap
 def test_a_kill_between_two_renames_is_repaired_by_the_next_run(
     mini_db_copy: Path, mini_release: Path
 ) -> None:
