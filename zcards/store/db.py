@@ -242,6 +242,11 @@ SCHEMA: tuple[str, ...] = (
     columnsize=0
 )""",
     *_FTS_TRIGGERS,
+    # The cards with other games' columns (few or none in a Zombie database): CSV output and
+    # queries learn those columns' names from them without reading the whole table. Made
+    # with the table, so that a new database fills it as it loads.
+    'CREATE INDEX IF NOT EXISTS "idx_cards_extra" ON "cards" ("source_id") '
+    "WHERE \"extra\" NOT IN ('', '{}')",
     _table("card_variants", VARIANT_COLUMNS, id=" PRIMARY KEY"),
     'CREATE INDEX IF NOT EXISTS "idx_card_variants_set_name_name" '
     'ON "card_variants" ("set_name", "name")',
@@ -310,7 +315,7 @@ def create_card_indexes(conn: sqlite3.Connection) -> None:
 def _schema_complete(conn: sqlite3.Connection, card_indexes: bool) -> bool:
     names = {row[0] for row in conn.execute("select name from sqlite_master")}
     needed = {"cards", "cards_fts", "card_variants", "sources", "import_runs", "changes"}
-    needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au"}
+    needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au", "idx_cards_extra"}
     if card_indexes:
         needed |= {"idx_cards_type_faction", "idx_cards_source_id"}
         needed.add("idx_cards_name_nocase")
