@@ -333,10 +333,14 @@ def compile_query(text: str, *, extra_columns: Iterable[str] = ()) -> tuple[str,
     return Compiler(text, extra_columns).compile(parse_query(text))
 
 
+EXTRA_COLUMNS_SQL = (
+    "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
+    " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
+)
+"""The header names in ``extra``, read through ``idx_cards_extra`` (whose WHERE this repeats):
+only the cards that have such columns, none in a Zombie database."""
+
+
 def extra_columns(db: sqlite3.Connection | sqlite_utils.Database) -> list[str]:
     """Header names of every non-Zombie column stored in ``extra`` (searchable by name)."""
-    rows = db.execute(
-        "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
-        " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
-    )
-    return [key for (key,) in rows]
+    return [key for (key,) in db.execute(EXTRA_COLUMNS_SQL)]
