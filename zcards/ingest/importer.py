@@ -23,14 +23,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from lackey_plugin.fetch import Fetcher, Validators
+from lackey_plugin.urls import Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
 from zcards.game.gamefile import Column, GameFile
-from zcards.ingest.download import zcards_fetcher
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
     PRUNE_SHARE,
@@ -47,6 +46,9 @@ from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.db import connect, create_card_indexes, create_schema
 from zcards.store.game_columns import apply_game, stored_game
+
+if TYPE_CHECKING:
+    from lackey_plugin.fetch import Fetcher
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -95,9 +97,17 @@ def import_sources(
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
-        if fetcher is None:
-            fetcher = stack.enter_context(zcards_fetcher())
-        collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
+        made: list[Fetcher] = [] if fetcher is None else [fetcher]
+
+        def downloads() -> Fetcher:
+            """One fetcher for the whole import, made at its first URL."""
+            if not made:
+                from zcards.ingest.download import zcards_fetcher
+
+                made.append(stack.enter_context(zcards_fetcher()))
+            return made[0]
+
+        collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
     options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     while True:
         if db_path.exists():

@@ -16,13 +16,14 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.updatelist import ImageUrls
 from zcards.errors import ZcardsError
-from zcards.store.db import CARD_COLUMNS, connect, create_schema
+from zcards.store.db import CARD_COLUMNS, connect, connection, create_schema
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 COMPARED_COLUMNS = tuple(column for column in CARD_COLUMNS if column != "source_id")
 _COLUMNS = tuple(CARD_COLUMNS)
@@ -131,7 +132,7 @@ def run_changes(
     db: sqlite_utils.Database | sqlite3.Connection, run_id: int | None = None
 ) -> tuple[int | None, Iterator[CardChange]]:
     """The changes of ``run_id``, or of the latest run that changed anything, streamed."""
-    conn = db.conn if isinstance(db, sqlite_utils.Database) else db
+    conn = connection(db)
     if run_id is None:
         run_id = latest_run(conn)
     if run_id is None:
