@@ -29,7 +29,6 @@ from lackey_plugin.urls import Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
-from zcards.game.gamefile import Column, GameFile
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
     PRUNE_SHARE,
@@ -49,6 +48,7 @@ from zcards.store.game_columns import apply_game, stored_game
 
 if TYPE_CHECKING:
     from lackey_plugin.fetch import Fetcher
+    from zcards.game.gamefile import Column, GameFile  # a Zombie import reads no TOML
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
