@@ -107,7 +107,8 @@ def search_command(
       sym: (symbol)  req: (requirement keyword)  and any other game's column by its name
     Numbers: cost, pow/power, hp/health with = != < <= > >= (cost<=2).
     ':' means "contains" for text, "is" for the rest. /regex/ searches name and text;
-    field:/regex/ one field. Combine with spaces (and), 'or', '-' (not) and parentheses:
+    field:/regex/ one field; name:/^Gross Gh/ (plain text after ^) reads the name index.
+    Combine with spaces (and), 'or', '-' (not) and parentheses:
       zcards search 'f:horde (k:fast or k:tough) -cost>2'
     order:FIELD (order:-FIELD descending) sorts, like --sort: 'f:rage order:-pow'.
     Results are written as they are read (json: an array, one card per line).
