@@ -20,7 +20,7 @@ from pathlib import Path
 
 TARGET = 3.0
 BASELINE = "import sqlite3, json, click"
-ZCARDS = "import sys; from zcards.cli import main; sys.argv[0] = 'zcards'; main()"
+ZCARDS = "import sys; from zcards.cli import run; sys.argv[0] = 'zcards'; run()"
 
 
 def workloads(db: Path) -> dict[str, list[str]]:
