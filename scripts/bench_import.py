@@ -38,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_env import ZCARDS, installed_env
+
 HEADER = (
     "Name\tSet\tImageFile\tType\tFaction\tCost\tPower\tHealth\tKeywords\tRequirements\t"
     "Symbols\tRarity\tText"
@@ -227,15 +229,11 @@ def fresh(path: Path) -> Path:
     return path
 
 
-# The console command (an older checkout, measured through PYTHONPATH, has only main).
-ZCARDS = "import sys, zcards.cli as c; sys.argv[0] = 'zcards'; getattr(c, 'run', c.main)()"
-
-
 def measure_command(source: Path, db: Path) -> dict[str, float]:
     """``zcards import SOURCE --db DB`` as a user runs it: the whole process, start-up
     included (wall and CPU time; peak memory is measured by the in-process runs)."""
     command = [sys.executable, "-c", ZCARDS, "import", str(source), "--db", str(db)]
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE",)}
+    env = installed_env()
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, cwd=db.parent, env=env)
     _, status, usage = os.wait4(child.pid, 0)

@@ -41,6 +41,7 @@ from operator import itemgetter
 from pathlib import Path
 
 import sqlite_utils
+from bench_env import ZCARDS, installed_env
 
 from zcards.cards.model import Card
 from zcards.cards.normalise import read_card_file
@@ -62,8 +63,6 @@ NOUNS = [
 SETS = ["alpha", "beta", "gamma", "delta"]
 HERE = Path(__file__).resolve().parent
 HAND_SCRIPT = HERE / "bench_query_hand.py"
-# The console command (an older checkout, measured with --zcards-path, has only main).
-ZCARDS = "import sys, zcards.cli as c; sys.argv[0] = 'zcards'; getattr(c, 'run', c.main)()"
 FORMATS = ("csv", "tsv", "json", "jsonl")
 OUTPUT_QUERIES = [
     ("name:/^Rusty Crow/", "prefix"),
@@ -172,15 +171,9 @@ class Contenders:
     """The command lines of both sides for one database, query and format."""
 
     def __init__(self, zcards_path: Path | None) -> None:
-        # As a user runs them: buffered output, bytecode cached (as pip installs it).
-        self.env = {
-            name: value
-            for name, value in os.environ.items()
-            if name not in ("PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
-        }
-        self.hand_env = dict(self.env)
-        if zcards_path is not None:
-            self.env["PYTHONPATH"] = str(zcards_path)
+        self.hand_env = installed_env()
+        where = {} if zcards_path is None else {"PYTHONPATH": str(zcards_path)}
+        self.env = installed_env(**where)
 
     def zcards(self, db: Path, query: str, output_format: str) -> list[str]:
         return [sys.executable, "-c", ZCARDS, "search", query, "--db", str(db),
