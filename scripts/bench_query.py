@@ -47,8 +47,8 @@ from zcards.cards.model import Card
 from zcards.cards.normalise import read_card_file
 from zcards.query.search import register_functions, search, search_rows
 from zcards.resources import BUNDLED_SET
-from zcards.store.db import CARD_COLUMNS, ensure_schema
 from zcards.store.rows import SELECT_COLUMNS, CardRow
+from zcards.store.schema import CARD_COLUMNS, ensure_schema
 
 DATA_VERSION = 2
 """Part of each database's file name: a changed generator builds new databases."""

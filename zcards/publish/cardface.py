@@ -13,20 +13,20 @@ import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from zcards.cards.model import FACTIONS, RARITY_NAMES, Card
 from zcards.errors import Location, ZcardsError
 from zcards.publish.layout import CARD_SIZES, PT_PER_MM, CardSize
 from zcards.publish.raster import cpu_count, map_in_processes, rasterise, save_jpeg
+from zcards.publish.rendering import render_document
 from zcards.publish.safe_names import UniqueNames, image_stem
 from zcards.resources import jinja_env
 
 if TYPE_CHECKING:  # WeasyPrint takes ~0.5 s to import: only commands that render pay for it
     import weasyprint
-    from weasyprint.text.fonts import FontConfiguration
 
 log = logging.getLogger(__name__)
 
@@ -148,8 +148,15 @@ def find_art(card: Card, images_dir: Path | None) -> Path | None:
 
 
 def face_view(
-    card: Card, index: int, fit: Fit, geometry: Geometry, images_dir: Path | None = None
+    card: Card,
+    index: int,
+    fit: Fit,
+    geometry: Geometry,
+    images_dir: Path | None = None,
+    links_from: Path | None = None,
 ) -> FaceView:
+    """What the template shows of ``card``. Its art is a ``file:`` URL for the renderer, or
+    with ``links_from`` (the folder an HTML file is saved in) a link relative to it."""
     faction = card.faction if card.faction in FACTIONS else ""
     kind = (card.type or "card").lower()
     art = find_art(card, images_dir)
@@ -168,7 +175,7 @@ def face_view(
         symbols=tuple(card.symbols),
         paragraphs=tuple(line.strip() for line in card.text.splitlines() if line.strip()),
         setinfo=" \u00b7 ".join(part for part in (card.set_name, rarity) if part),
-        art=art.resolve().as_uri() if art else "",
+        art=_art_link(art, links_from) if art else "",
         rows=geometry.rows(art is not None),
         em={
             region: round(
@@ -182,32 +189,14 @@ def face_view(
     )
 
 
+def _art_link(art: Path, links_from: Path | None) -> str:
+    if links_from is None:
+        return art.resolve().as_uri()
+    return quote(Path(os.path.relpath(art.resolve(), links_from.resolve())).as_posix())
+
+
 def _number(value: int | None) -> str:
     return "" if value is None else str(value)
-
-
-@cache
-def _font_config() -> FontConfiguration:
-    from weasyprint.text.fonts import FontConfiguration
-
-    return FontConfiguration()
-
-
-@cache
-def _url_fetcher() -> weasyprint.URLFetcher:
-    """Only local files and inline data: nothing on a card makes the renderer go online."""
-    import weasyprint
-
-    return weasyprint.URLFetcher(allowed_protocols=("file", "data"))
-
-
-def render_document(html: str) -> weasyprint.Document:
-    """Lay out one HTML document (the expensive step)."""
-    import weasyprint
-
-    return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
-        font_config=_font_config()
-    )
 
 
 def overflowing(document: weasyprint.Document) -> dict[int, set[str]]:
@@ -254,12 +243,12 @@ def shrink(fits: dict[int, Fit], spilled: dict[int, set[str]]) -> set[int]:
 
 
 def render_fitted(
-    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit]
+    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit], art_dir: Path | None
 ) -> tuple[weasyprint.Document, set[int]]:
     """Render, shrinking every overflowing region one step per pass until it fits or the
     smallest step is reached. Returns the final document and the faces that still overflow."""
     while True:
-        document = render_document(build(fits))
+        document = render_document(build(fits), art_dir)
         spilled = overflowing(document)
         if not shrink(fits, spilled):
             return document, set(spilled)
@@ -349,7 +338,7 @@ def _render_chunk(chunk: _Chunk, progress: Callable[[int], None] | None = None) 
             ]
             return card_document(views, geometry)
 
-        document, spilled = render_fitted(build, fits)
+        document, spilled = render_fitted(build, fits, chunk.art_dir)
         overflow.extend(batch[i][1].name for i in sorted(spilled))
         pending.extend(zip((path for path, _ in batch), document.pages, strict=True))
         if len(pending) >= FLUSH or start + BATCH >= len(jobs):

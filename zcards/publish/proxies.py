@@ -30,12 +30,12 @@ from zcards.publish.cardface import (
     card_document,
     face_view,
     overflowing,
-    render_document,
     render_fitted,
     shrink,
 )
 from zcards.publish.layout import Grid, Line, Paper, Rect, make_grid
 from zcards.publish.raster import cpu_count, map_in_processes
+from zcards.publish.rendering import render_document
 from zcards.query.decks import resolve_deck
 from zcards.query.search import search
 from zcards.resources import jinja_env
@@ -164,7 +164,9 @@ def write_proxies(
         target.parent.mkdir(parents=True, exist_ok=True)
         if as_html:
             everything = dict(enumerate(cards))
-            html = layout.html(everything, pages, fits, first=0, total=len(pages), browser=True)
+            html = layout.html(
+                everything, pages, fits, first=0, total=len(pages), links_from=target.parent
+            )
             atomic_write(target, html.encode("utf-8"))
         else:
             atomic_write(target, joined.to_bytes())
@@ -231,11 +233,12 @@ def _render_run(run: _Run) -> _RunResult:
     def build(fits: dict[int, Fit]) -> str:
         return run.layout.html(run.cards, run.pages, fits, first=run.first, total=run.total)
 
-    document = render_document(build(fits))
+    art_dir = run.layout.images_dir
+    document = render_document(build(fits), art_dir)
     spilled = overflowing(document)
     if shrink(fits, spilled):
         run.layout.fit_alone(run.cards, set(spilled), fits)
-        document, still = render_fitted(build, fits)
+        document, still = render_fitted(build, fits, art_dir)
     else:
         still = set(spilled)
     return _RunResult(document.write_pdf() if run.pdf else b"", fits, still)
@@ -260,7 +263,8 @@ class _SheetLayout:
                 )
                 for index in sorted(faces)
             ]
-            faces = shrink(fits, overflowing(render_document(card_document(views, self.geometry))))
+            document = render_document(card_document(views, self.geometry), self.images_dir)
+            faces = shrink(fits, overflowing(document))
 
     def html(
         self,
@@ -270,11 +274,13 @@ class _SheetLayout:
         *,
         first: int,
         total: int,
-        browser: bool = False,
+        links_from: Path | None = None,
     ) -> str:
         """HTML for ``pages`` (card indices per sheet); ``first`` is the first sheet's number.
 
-        ``browser`` adds what a browser needs to print backgrounds (WeasyPrint warns on it).
+        ``links_from``: the HTML is for a browser, saved in this folder: art is linked
+        relative to it, and the page gets what a browser needs to print backgrounds
+        (WeasyPrint warns on it). Without it the HTML is for the renderer.
         """
         sheets = []
         per_sheet = 2 if self.backs else 1
@@ -284,7 +290,12 @@ class _SheetLayout:
                 Slot(
                     self._place(self.grid.slot(i)),
                     face_view(
-                        cards[card], card, fits.get(card, Fit()), self.geometry, self.images_dir
+                        cards[card],
+                        card,
+                        fits.get(card, Fit()),
+                        self.geometry,
+                        self.images_dir,
+                        links_from,
                     ),
                 )
                 for i, card in enumerate(page)
@@ -299,7 +310,7 @@ class _SheetLayout:
             .get_template("proxies.html.j2")
             .render(
                 title=TITLE,
-                browser=browser,
+                browser=links_from is not None,
                 paper=self.grid.paper,
                 geometry=self.geometry,
                 marks=self.marks,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
-from zcards.store.db import CARD_COLUMNS
+from zcards.store.schema import CARD_COLUMNS
 
 if TYPE_CHECKING:
     from zcards.game.gamefile import Column, GameFile
