@@ -2,10 +2,10 @@
 card lists the tests read, and exports that are slow to render, each built once per session.
 
 The reference plugins are real LackeyCCG plugins kept outside the repository. Every test that
-reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``;
-when it names no such folder those tests skip with one reason naming the variable, so a fresh
-clone's test run is green. CI sets ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference
-test fails the run.
+reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``,
+else at ``../shared/reference`` beside the checkout; when neither holds them those tests skip
+with one reason naming the variable, so a fresh clone's test run is green. CI sets
+``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import pytest
 import sqlite_utils
 from hypothesis import settings
 from pytest_httpserver import HTTPServer
-from support.paths import LOGS
+from support.paths import LOGS, ROOT
 from support.plugin_exports import MINI_CARDS, RELEASE, SAMPLE_URL, TEST_DPI, export_mini
 
 from zcards.cards.model import Card
@@ -34,17 +34,17 @@ REFERENCE_ENV = "ZCARDS_REFERENCE"
 REQUIRE_ENV = "ZCARDS_REQUIRE_REFERENCE"
 SKIP_REASON = (
     f"reference plugins not found: set ${REFERENCE_ENV} to the folder of real Lackey plugins "
-    "(the one holding CHECKSUMS.tsv)"
+    "(the one holding CHECKSUMS.tsv; default ../shared/reference beside the checkout)"
 )
 _NEEDS_REFERENCE = ("needs", "reference plugins")  # a report's user property, sent by xdist
 
 
 def find_reference() -> Path | None:
-    """``$ZCARDS_REFERENCE`` when it holds the plugins' ``CHECKSUMS.tsv``, else None."""
+    """``$ZCARDS_REFERENCE`` (used as given), else the ``shared/reference`` folder beside the
+    checkout, when it holds the plugins' ``CHECKSUMS.tsv``; else None."""
     configured = os.environ.get(REFERENCE_ENV)
-    if not configured or not (Path(configured) / "CHECKSUMS.tsv").is_file():
-        return None
-    return Path(configured)
+    candidate = Path(configured) if configured else ROOT.parent / "shared" / "reference"
+    return candidate if (candidate / "CHECKSUMS.tsv").is_file() else None
 
 
 @pytest.fixture(scope="session")

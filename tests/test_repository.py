@@ -58,8 +58,23 @@ def test_no_file_names_an_issue_number() -> None:
     assert hits(ISSUE) == []
 
 
+# The one path outside the checkout the project knows: where the reference plugins are looked
+# for when $ZCARDS_REFERENCE is not set (the fixture, CI and the README say so).
+REFERENCE_FALLBACK = "../" + "shared/reference"
+REFERENCE_FALLBACK_FILES = {".ci/run", "README.md", "tests/conftest.py"}
+
+
 def test_no_file_points_outside_the_checkout() -> None:
-    assert hits(OUTSIDE) == []
+    found = [
+        hit
+        for hit in hits(OUTSIDE)
+        if not (
+            hit.split(":", 1)[0] in REFERENCE_FALLBACK_FILES
+            and REFERENCE_FALLBACK in hit
+            and not OUTSIDE.search(hit.split(":", 2)[2].replace(REFERENCE_FALLBACK, ""))
+        )
+    ]
+    assert found == []
 
 
 # Assembled from pieces, so that this file does not match its own patterns.
