@@ -1,7 +1,7 @@
 """Benchmark: how fast ``zcards`` starts, against Python importing what any CLI needs.
 
 Every command runs in a fresh interpreter, as a user runs it. The baseline is
-``python -c 'import sqlite3, json, click'``; the target (issue 15) is that ``zcards --help``
+``python -c 'import sqlite3, json, click'``; the target is that ``zcards --help``
 and a one-card search take at most 3x the baseline. Runs are interleaved (one of each per
 round) so a busy machine slows all of them alike; the table shows medians and ratios.
 

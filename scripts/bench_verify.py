@@ -24,7 +24,7 @@ from lackey_plugin.checksum import checksum_bytes
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, render_updatelist
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from net_faults import run_measured  # noqa: E402  (test-only code)
+from support.net_faults import run_measured  # noqa: E402  (shared with the tests)
 
 MIB = 1 << 20
 

@@ -1,8 +1,9 @@
-"""Shared fixtures: the reference plugins (when present) and a freshly built sample database.
+"""Shared fixtures, one per meaning: the reference plugins (when present), the databases and
+card lists the tests read, and exports that are slow to render, each built once per session.
 
 The reference plugins are real LackeyCCG plugins kept outside the repository. Every test that
 reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``,
-else at ``../shared/reference`` next to the checkout; when neither exists those tests skip
+else at ``../shared/reference`` beside the checkout; when neither holds them those tests skip
 with one reason naming the variable, so a fresh clone's test run is green. CI sets
 ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run.
 """
@@ -10,10 +11,17 @@ with one reason naming the variable, so a fresh clone's test run is green. CI se
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 from hypothesis import settings
+from pytest_httpserver import HTTPServer
+from support.paths import LOGS, ROOT
+from support.plugin_exports import MINI_CARDS, RELEASE, SAMPLE_URL, TEST_DPI, export_mini
+
+from zcards.cards.model import Card
 
 # Tests time nothing (performance is measured by scripts/): hypothesis' per-example deadline
 # is off. CI runs the same examples every time (derandomize), so a landing is reproducible;
@@ -22,21 +30,20 @@ settings.register_profile("zcards", deadline=None)
 settings.register_profile("ci", parent=settings.get_profile("zcards"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "zcards"))
 
-ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_ENV = "ZCARDS_REFERENCE"
 REQUIRE_ENV = "ZCARDS_REQUIRE_REFERENCE"
-DEFAULT_REFERENCE = ROOT.parent / "shared" / "reference"
 SKIP_REASON = (
     f"reference plugins not found: set ${REFERENCE_ENV} to the folder of real Lackey plugins "
-    f"(default ../shared/reference next to the checkout)"
+    "(the one holding CHECKSUMS.tsv; default ../shared/reference beside the checkout)"
 )
 _NEEDS_REFERENCE = ("needs", "reference plugins")  # a report's user property, sent by xdist
 
 
 def find_reference() -> Path | None:
-    """``$ZCARDS_REFERENCE`` (used as given), else ``../shared/reference``, else None."""
+    """``$ZCARDS_REFERENCE`` (used as given), else the ``shared/reference`` folder beside the
+    checkout, when it holds the plugins' ``CHECKSUMS.tsv``; else None."""
     configured = os.environ.get(REFERENCE_ENV)
-    candidate = Path(configured) if configured else DEFAULT_REFERENCE
+    candidate = Path(configured) if configured else ROOT.parent / "shared" / "reference"
     return candidate if (candidate / "CHECKSUMS.tsv").is_file() else None
 
 
@@ -45,12 +52,8 @@ def reference_dir() -> Path:
     """Real Lackey plugins (byte-exact) and golden checksums LackeyCCG produced."""
     found = find_reference()
     if found is None:
-        _skip_without_reference()
+        pytest.skip(SKIP_REASON)
     return found
-
-
-def _skip_without_reference() -> None:
-    pytest.skip(SKIP_REASON)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -77,6 +80,18 @@ def sample_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def sample_db(sample_db_path: Path) -> sqlite_utils.Database:
+    """The sample database open for reading; a test that writes uses ``sample_db_copy``."""
+    return sqlite_utils.Database(sample_db_path)
+
+
+@pytest.fixture(scope="session")
+def sample_db_args(sample_db_path: Path) -> list[str]:
+    """``--db PATH`` of the sample database, for the command line."""
+    return ["--db", str(sample_db_path)]
+
+
 @pytest.fixture
 def sample_db_copy(sample_db_path: Path, tmp_path: Path) -> Path:
     """A private copy of the sample database that a test may modify."""
@@ -85,27 +100,105 @@ def sample_db_copy(sample_db_path: Path, tmp_path: Path) -> Path:
     return copy
 
 
-@pytest.fixture
-def mini_db_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
-    """A private copy of the plugin tests' five-card database (``plugin_support.mini_db``)."""
-    from plugin_support import mini_db
+@pytest.fixture(scope="session")
+def sample_cards(sample_db: sqlite_utils.Database) -> list[Card]:
+    """The sample database's cards as it returns them (by set, then name)."""
+    from zcards.store.db import iter_cards
 
+    return list(iter_cards(sample_db))
+
+
+@pytest.fixture(scope="session")
+def bundled_cards() -> list[Card]:
+    """The bundled set read straight from its card file (file order), no database."""
+    from zcards.cards.normalise import read_card_file
+    from zcards.resources import BUNDLED_SET
+
+    return read_card_file(BUNDLED_SET)
+
+
+@pytest.fixture(scope="session")
+def bundled_by_name(bundled_cards: list[Card]) -> dict[str, Card]:
+    """The bundled set's cards by name."""
+    return {card.name: card for card in bundled_cards}
+
+
+@pytest.fixture(scope="session")
+def log_cards() -> list[Card]:
+    """The cards the hand-written rule logs of ``tests/logs/`` play (``tests/logs/cards.txt``)."""
+    from zcards.cards.normalise import read_card_file
+
+    return read_card_file(LOGS / "cards.txt")
+
+
+@pytest.fixture(scope="session")
+def mini_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The plugin tests' five-card, two-set database (a non-ASCII name, markup in text), built
+    once: an export of it renders in a fraction of the bundled set's time."""
+    from zcards.ingest.importer import import_sources
+
+    path = tmp_path_factory.mktemp("mini-db") / "cards.db"
+    import_sources(path, [str(MINI_CARDS)])
+    return path
+
+
+@pytest.fixture
+def mini_db_copy(mini_db_path: Path, tmp_path: Path) -> Path:
+    """A private copy of the five-card database that a test may modify."""
     copy = tmp_path / "cards.db"
-    copy.write_bytes(mini_db(tmp_path_factory).read_bytes())
+    copy.write_bytes(mini_db_path.read_bytes())
     return copy
+
+
+@pytest.fixture(scope="session")
+def mini_plugin(tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path) -> Path:
+    """The five-card database exported once with the test settings (``export_mini``); read
+    only: a test that changes a plugin copies it first."""
+    out = tmp_path_factory.mktemp("mini-plugin")
+    export_mini(mini_db_path, out)
+    return out / "zombieccg"
+
+
+@pytest.fixture
+def mini_release(mini_plugin: Path, tmp_path: Path) -> Path:
+    """An output folder holding the five-card plugin as released (a copy of ``mini_plugin``):
+    where the next export of the five cards finds its previous release."""
+    out = tmp_path / "out"
+    shutil.copytree(mini_plugin, out / mini_plugin.name)
+    return out
+
+
+@pytest.fixture(scope="session")
+def sample_plugin(tmp_path_factory: pytest.TempPathFactory, sample_db_path: Path) -> Path:
+    """The sample database exported once (at a low dpi) for :data:`SAMPLE_URL`; read only."""
+    from zcards.publish.plugin_export import export_plugin
+
+    out = tmp_path_factory.mktemp("plugin-out")
+    export_plugin(sample_db_path, out, base_url=SAMPLE_URL, release=RELEASE, dpi=TEST_DPI)
+    return out / "zombieccg"
+
+
+@pytest.fixture(scope="session")
+def published_mini(
+    tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path, make_httpserver: HTTPServer
+) -> Path:
+    """The five-card plugin exported for ``/zombieccg/`` on the session's test HTTP server,
+    where the verify tests serve it (whole, or broken on purpose)."""
+    out = tmp_path_factory.mktemp("published")
+    export_mini(mini_db_path, out, base_url=make_httpserver.url_for("/zombieccg/"))
+    return out / "zombieccg"
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     """Mark every skipped test that needs the reference plugins, whatever skipped it, and
-    point our own skips at this file, so ``-ra`` folds them into one line."""
+    place our own skips in this file (no line), so ``-ra`` folds them into one line."""
     report = yield
     if report.skipped and "reference_dir" in getattr(item, "fixturenames", ()):
         report.user_properties.append(_NEEDS_REFERENCE)
         if isinstance(report.longrepr, tuple) and SKIP_REASON in str(report.longrepr[2]):
             here = os.path.relpath(__file__, item.config.rootpath)
-            line = _skip_without_reference.__code__.co_firstlineno + 1
-            report.longrepr = (here, line, f"Skipped: {SKIP_REASON}")
+            report.longrepr = (here, None, f"Skipped: {SKIP_REASON}")
     return report
 
 

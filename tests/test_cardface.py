@@ -6,7 +6,6 @@ import dataclasses
 import os
 from pathlib import Path
 
-import pytest
 from PIL import Image, ImageStat
 
 from zcards.cards.model import Card
@@ -24,15 +23,9 @@ from zcards.publish.cardface import (
 )
 from zcards.publish.layout import CARD_SIZES
 from zcards.publish.safe_names import sanitize_cards
-from zcards.store.db import iter_cards, open_db
 
 DPI = 60  # low: fast, and enough to check sizes and colours
 POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))
-
-
-@pytest.fixture(scope="module")
-def cards(sample_db_path: Path) -> dict[str, Card]:
-    return {card.name: card for card in iter_cards(open_db(sample_db_path))}
 
 
 def _long(card: Card, sentences: int, name: str = "Wordy Walker") -> Card:
@@ -41,9 +34,13 @@ def _long(card: Card, sentences: int, name: str = "Wordy Walker") -> Card:
 
 
 def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    chosen = [cards["Sprinter"], cards["Nurse Ratchet"], cards["Shotgun"]]
+    chosen = [
+        bundled_by_name["Sprinter"],
+        bundled_by_name["Nurse Ratchet"],
+        bundled_by_name["Shotgun"],
+    ]
     paths = render_card_images(chosen, tmp_path / "img", dpi=DPI)
     assert paths == [tmp_path / "img" / f"{card.image_file}.jpg" for card in chosen]
     umask = os.umask(0)
@@ -57,10 +54,10 @@ def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
         assert image.size == (372, 520)
 
 
-def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path) -> None:
+def test_type_line_is_coloured_by_faction(bundled_by_name: dict[str, Card], tmp_path: Path) -> None:
     # The frame and type line are the faction colour: sample the left frame, mid-height.
     expected = {"Rage": "red", "Horde": "orange", "Contagion": "green", "Weird": "purple"}
-    chosen = [next(c for c in cards.values() if c.faction == f) for f in expected]
+    chosen = [next(c for c in bundled_by_name.values() if c.faction == f) for f in expected]
     paths = render_card_images(chosen, tmp_path, dpi=DPI)
     hues = {}
     for card, path in zip(chosen, paths, strict=True):
@@ -76,10 +73,10 @@ def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path
 
 
 def test_hostile_image_file_writes_only_inside_out_dir(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
     out = tmp_path / "deep" / "out"
-    hostile = dataclasses.replace(cards["Sprinter"], image_file="../../../escaped")
+    hostile = dataclasses.replace(bundled_by_name["Sprinter"], image_file="../../../escaped")
     (path,) = render_card_images([hostile], out, dpi=DPI)
     assert path.parent == out
     assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()] == [
@@ -88,14 +85,14 @@ def test_hostile_image_file_writes_only_inside_out_dir(
 
 
 def test_images_are_named_as_the_plugin_card_data_names_them(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
     # Same rule as the exporter (zcards.publish.safe_names): a colliding name gets -2 and a message.
     chosen = [
-        dataclasses.replace(cards["Sprinter"], image_file="a/b"),
-        dataclasses.replace(cards["Zombie Dog"], image_file="A:b"),
-        dataclasses.replace(cards["Spitter"], image_file="CON"),
-        dataclasses.replace(cards["Shotgun"], image_file="a/b"),
+        dataclasses.replace(bundled_by_name["Sprinter"], image_file="a/b"),
+        dataclasses.replace(bundled_by_name["Zombie Dog"], image_file="A:b"),
+        dataclasses.replace(bundled_by_name["Spitter"], image_file="CON"),
+        dataclasses.replace(bundled_by_name["Shotgun"], image_file="a/b"),
     ]
     report = render_faces(chosen, tmp_path, dpi=DPI)
     expected = [card.image_file for card in sanitize_cards(chosen).cards]
@@ -110,11 +107,13 @@ def test_images_are_named_as_the_plugin_card_data_names_them(
     ]
 
 
-def test_art_is_used_when_the_image_exists(cards: dict[str, Card], tmp_path: Path) -> None:
+def test_art_is_used_when_the_image_exists(
+    bundled_by_name: dict[str, Card], tmp_path: Path
+) -> None:
     art = tmp_path / "art"
     art.mkdir()
     Image.new("RGB", (300, 200), (0, 60, 255)).save(art / "sprinter.png")
-    with_art, without = cards["Sprinter"], cards["Frenzied Runner"]
+    with_art, without = bundled_by_name["Sprinter"], bundled_by_name["Frenzied Runner"]
     paths = render_card_images([with_art, without], tmp_path / "out", dpi=DPI, images_dir=art)
     centre = (POKER_PX[0] // 2, round(POKER_PX[1] * 0.3))
     with Image.open(paths[0]) as image:
@@ -126,9 +125,9 @@ def test_art_is_used_when_the_image_exists(cards: dict[str, Card], tmp_path: Pat
 
 
 def test_long_text_shrinks_to_fit_and_is_not_reported(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    card = _long(cards["Sprinter"], 22)
+    card = _long(bundled_by_name["Sprinter"], 22)
     geometry = Geometry.for_card(CARD_SIZES["poker"])
     first = render_document(card_document([face_view(card, 0, Fit(), geometry)], geometry))
     assert overflowing(first) == {0: {"text"}}, "the full-size text must not fit"
@@ -137,18 +136,21 @@ def test_long_text_shrinks_to_fit_and_is_not_reported(
 
 
 def test_text_that_cannot_fit_is_reported_by_card_name(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    hopeless = _long(cards["Sprinter"], 60, name="Endless Essay")
+    hopeless = _long(bundled_by_name["Sprinter"], 60, name="Endless Essay")
     long_name = dataclasses.replace(
-        cards["Zombie Dog"], name="The Zombie Dog Who Would Not Stop Growling At The Mailman"
+        bundled_by_name["Zombie Dog"],
+        name="The Zombie Dog Who Would Not Stop Growling At The Mailman",
     )
     long_type = dataclasses.replace(
-        cards["Spitter"],
+        bundled_by_name["Spitter"],
         image_file="t",
         type="Zombie Overlord of the Seven Screaming Wastes, Undying and Unbowed",
     )
-    report = render_faces([cards["Sprinter"], hopeless, long_name, long_type], tmp_path, dpi=DPI)
+    report = render_faces(
+        [bundled_by_name["Sprinter"], hopeless, long_name, long_type], tmp_path, dpi=DPI
+    )
     assert report.overflow == ["Endless Essay", long_name.name, "Spitter"]
     assert all(path.exists() for path in report.paths)
 

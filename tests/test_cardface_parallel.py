@@ -10,15 +10,14 @@ import pytest
 from zcards.cards.model import Card
 from zcards.errors import ZcardsError
 from zcards.publish.cardface import render_faces
-from zcards.store.db import iter_cards, open_db
 
 DPI = 40
 
 
 @pytest.fixture(scope="module")
-def batch(sample_db_path: Path) -> list[Card]:
+def batch(sample_cards: list[Card]) -> list[Card]:
     """Seven cards, two of them too wordy to fit and two sharing one ImageFile."""
-    cards = list(iter_cards(open_db(sample_db_path)))[:5]
+    cards = sample_cards[:5]
     essay = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(60))
     cards[1] = dataclasses.replace(cards[1], name="First Essay", text=essay)
     cards[4] = dataclasses.replace(cards[4], name="Second Essay", text=essay)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_support import MINI_DECK, export_mini, hidden_files
+from support.plugin_exports import MINI_DECK, export_mini, hidden_files
 
 from zcards.cli import cli
 

@@ -7,10 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 import lackey_plugin
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "lackey_plugin.md"
+DOC = ROOT / "docs" / "lackey_plugin.md"
 
 
 def examples() -> list[str]:

@@ -13,7 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from support.paths import ROOT
+
 PACKAGES = ("lackey_plugin", "zcards")
 
 

@@ -15,12 +15,6 @@ from zcards.cards.model import Card
 from zcards.publish import cardface, proxies
 from zcards.publish.cardface import render_faces
 from zcards.publish.proxies import MAX_SHEETS_PER_RUN, write_proxies
-from zcards.store.db import iter_cards, open_db
-
-
-@pytest.fixture(scope="module")
-def all_cards(sample_db_path: Path) -> list[Card]:
-    return list(iter_cards(open_db(sample_db_path)))
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -29,12 +23,15 @@ def _pages(pdf: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_sheets_are_laid_out_several_at_a_time_in_one_process_or_several(
-    all_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sample_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """200 faces on 23 sheets: 2 WeasyPrint runs of 12 and 11 sheets (before: 23, one per
     sheet); worker processes write the very same sheets, overflow report and title."""
     wordy = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
-    cards = [*all_cards[:99], dataclasses.replace(all_cards[0], name="Rambling Corpse", text=wordy)]
+    cards = [
+        *sample_cards[:99],
+        dataclasses.replace(sample_cards[0], name="Rambling Corpse", text=wordy),
+    ]
     runs: list[int] = []
     render = proxies.render_document
 
@@ -56,12 +53,15 @@ def test_sheets_are_laid_out_several_at_a_time_in_one_process_or_several(
 
 
 def test_a_shrunk_face_is_fitted_alone_not_with_its_sheets(
-    all_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sample_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """One long text among 30 cards: the sheets are laid out twice, the long face alone is
-    tried at each smaller size (not three sheets per step)."""
+    """One long text among 10 cards: the sheets are laid out twice, the long face alone is
+    tried at each smaller size (not both sheets per step)."""
     text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(24))
-    cards = [*all_cards[:29], dataclasses.replace(all_cards[0], name="Long Winded", text=text)]
+    cards = [
+        *sample_cards[:9],
+        dataclasses.replace(sample_cards[0], name="Long Winded", text=text),
+    ]
     pages: list[int] = []
     render = proxies.render_document
 
@@ -74,15 +74,15 @@ def test_a_shrunk_face_is_fitted_alone_not_with_its_sheets(
     monkeypatch.setattr(cardface, "render_document", counted)
     report = write_proxies(cards, tmp_path / "p.pdf", workers=1)
     assert report.overflow == []
-    assert pages[0] == pages[-1] == 4 and set(pages[1:-1]) == {1}
+    assert pages[0] == pages[-1] == 2 and set(pages[1:-1]) == {1}
 
 
-def test_card_faces_keep_no_images_once_written(all_cards: list[Card], tmp_path: Path) -> None:
+def test_card_faces_keep_no_images_once_written(sample_cards: list[Card], tmp_path: Path) -> None:
     """The raster cache used to keep every face (111 MiB after 200 faces per worker). Images
     that were there before (Pillow's plugins keep a few, once loaded) do not count."""
     gc.collect()
     before = {id(o) for o in gc.get_objects() if isinstance(o, Image.Image)}
-    render_faces(all_cards[:40], tmp_path, dpi=40, workers=1)
+    render_faces(sample_cards[:10], tmp_path, dpi=40, workers=1)
     gc.collect()
     kept = [o for o in gc.get_objects() if isinstance(o, Image.Image) and id(o) not in before]
     assert kept == []

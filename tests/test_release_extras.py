@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
-from plugin_support import export_mini, lint_ignoring_placeholders
 from pytest_httpserver import HTTPServer
+from support.plugin_exports import export_mini, lint_ignoring_placeholders
 
 from lackey_plugin.lint import ERROR, lint_plugin
 from lackey_plugin.updatelist import read_updatelist
@@ -19,12 +19,8 @@ from zcards.game.definition import PHASES, STARTING_FOOD
 from zcards.rules.setup import read_bid
 
 
-def test_the_zombie_plugin_ships_bid_lines_and_phase_images(
-    mini_db_copy: Path, tmp_path: Path
-) -> None:
-    plugin = tmp_path / "out" / "zombieccg"
-    export_mini(mini_db_copy, tmp_path / "out")
-
+def test_the_zombie_plugin_ships_bid_lines_and_phase_images(mini_plugin: Path) -> None:
+    plugin = mini_plugin
     chat = (plugin / "defaultchat.txt").read_text(encoding="utf-8").splitlines()
     assert [read_bid(line, bare=False) for line in chat] == list(range(STARTING_FOOD + 1))
     phase_images = sorted(p.name for p in (plugin / "images").glob("Phase*.jpg"))
@@ -35,9 +31,10 @@ def test_the_zombie_plugin_ships_bid_lines_and_phase_images(
     assert lint_ignoring_placeholders(plugin) == []
 
 
-def test_uninstall_lists_what_the_previous_release_had(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_uninstall_lists_what_the_previous_release_had(
+    mini_db_copy: Path, mini_release: Path
+) -> None:
+    out = mini_release
     db = sqlite_utils.Database(mini_db_copy)
     sets = [row[0] for row in db.execute("select distinct set_name from cards order by 1")]
     db.execute("delete from cards where set_name = ?", [sets[-1]])

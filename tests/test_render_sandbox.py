@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import lxml.html
-import pytest
 from click.testing import CliRunner
 from PIL import Image
 from pytest_httpserver import HTTPServer
@@ -20,16 +19,10 @@ from pytest_httpserver import HTTPServer
 from zcards.cards.model import Card
 from zcards.cli import cli
 from zcards.publish.cardface import render_card_images
-from zcards.store.db import iter_cards, open_db
 
 DPI = 60
 POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))
 BLUE, RED, GREEN = (0, 60, 255), (255, 0, 0), (0, 200, 0)
-
-
-@pytest.fixture(scope="module")
-def cards(sample_db_path: Path) -> dict[str, Card]:
-    return {card.name: card for card in iter_cards(open_db(sample_db_path))}
 
 
 def _svg_over_blue(href: str) -> str:
@@ -52,7 +45,7 @@ def _near(colour: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
 
 
 def test_art_cannot_pull_in_files_outside_the_art_folder_or_go_online(
-    cards: dict[str, Card], tmp_path: Path, httpserver: HTTPServer
+    bundled_by_name: dict[str, Card], tmp_path: Path, httpserver: HTTPServer
 ) -> None:
     art, outside = tmp_path / "art", tmp_path / "private"
     art.mkdir()
@@ -68,7 +61,7 @@ def test_art_cannot_pull_in_files_outside_the_art_folder_or_go_online(
     for name, href in svgs.items():
         (art / name).write_text(_svg_over_blue(href), encoding="utf-8")
     (art / "shotgun.png").symlink_to(outside / "secret.png")
-    chosen = [cards[name] for name in ("Sprinter", "Zombie Dog", "Spitter", "Shotgun")]
+    chosen = [bundled_by_name[name] for name in ("Sprinter", "Zombie Dog", "Spitter", "Shotgun")]
     paths = render_card_images(chosen, tmp_path / "out", dpi=DPI, images_dir=art)
     colours = dict(
         zip(("sprinter", "dog", "spitter", "shotgun"), map(_art_colour, paths), strict=True)

@@ -1,4 +1,4 @@
-"""Hostile and unlucky card data (issue 13, problems 2, 5, 8, 9 and 10): every case is a
+"""Hostile and unlucky card data: every case is a
 clear error or a warning naming file, line and column, and nothing is lost."""
 
 from __future__ import annotations

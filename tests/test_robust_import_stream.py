@@ -1,4 +1,4 @@
-"""The streamed import (issue 15, item 4): the line reader at block boundaries, unchanged
+"""The streamed import: the line reader at block boundaries, unchanged
 files skipped by hash, the bulk paths for a new and a moved source, streamed change logs."""
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_faults import (
+from pytest_httpserver import HTTPServer
+from support.net_faults import (
     DRIP_GIVES_UP_S,
     RawServer,
     drip,
@@ -27,7 +28,6 @@ from net_faults import (
     run_measured,
     send_and_close,
 )
-from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from lackey_plugin.checksum import checksum_bytes
@@ -42,6 +42,7 @@ ALPHA = BUNDLED_SET.read_bytes()
 ERROR_PAGE = b"<!DOCTYPE html><html><head><title>Oops</title></head><body>Gone</body></html>"
 UPDATELIST = b"fault\t01-31-26\nplugins/fault/a.txt\thttp://127.0.0.1:9/a.txt\t123\n"
 MIB = 1 << 20
+DEADLINE_S = 0.8  # of one download under small_limits(): what a drip runs into
 BOMB_MIB = 300  # decompressed; about 300 KB on the wire
 
 
@@ -52,7 +53,7 @@ def small_limits() -> Fetcher:
         read_timeout=1.0,
         retries=1,
         backoff=0.01,
-        deadline=1.5,
+        deadline=DEADLINE_S,
         max_retry_after=0.2,
         max_bytes=MIB,
     )
@@ -123,8 +124,8 @@ def _fifty_megabytes(body: bytes) -> Response:
 FAULTS: dict[str, tuple[Serve, str]] = {
     "404": (_on_httpserver(lambda b: Response(ERROR_PAGE, status=404)), "HTTP 404"),
     "503-retry-after-120": (_busy_then_gone, "HTTP 503"),
-    "drip-headers": (_on_raw(lambda b: drip(http_response(b))), "1.5 s deadline"),
-    "drip-body": (_on_raw(_drip_body), "1.5 s deadline"),
+    "drip-headers": (_on_raw(lambda b: drip(http_response(b))), f"{DEADLINE_S} s deadline"),
+    "drip-body": (_on_raw(_drip_body), f"{DEADLINE_S} s deadline"),
     "truncated": (
         _on_raw(lambda b: send_and_close(http_response(b[:40], f"Content-Length: {len(b)}"))),
         "truncated",

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 HEAVY = (
     "weasyprint",
     "requests",

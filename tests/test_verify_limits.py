@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_faults import RawServer, drip, http_response, run_measured
 from pytest_httpserver import HTTPServer
+from support.net_faults import RawServer, drip, http_response, run_measured
 
 from lackey_plugin.checksum import checksum_bytes
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, render_updatelist

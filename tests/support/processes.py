@@ -11,7 +11,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from .paths import ROOT
+
 # User ids no account on a test machine is likely to have: the owner of a shared database
 # and another user who reads it.
 OWNER, OTHER = 41000, 41001

@@ -21,8 +21,10 @@ from zcards.cli.common import (
 )
 from zcards.ingest.provenance import PRUNE_SHARE
 from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
+from zcards.resources import BUNDLED_SET
 from zcards.store.changes import CardChange, printable, run_changes, undo_run
-from zcards.store.db import find_db, open_db, resolve_db_path
+from zcards.store.contents import describe_database
+from zcards.store.db import find_db, named_db, open_db, resolve_db_path
 
 if TYPE_CHECKING:
     from zcards.game.gamefile import GameFile
@@ -31,8 +33,11 @@ _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 
 
 @click.command("import")
-@click.argument("sources", nargs=-1, required=True)
+@click.argument("sources", nargs=-1)
 @db_option
+@click.option(
+    "--bundled", is_flag=True, help="Import the bundled set too (alpha: 100 cards, 3 decks)."
+)
 @click.option("--skip-bad-rows", is_flag=True, help="Import the good rows; report each bad one.")
 @click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
 @click.option("--verbose", "-v", is_flag=True, help="List the changed cards, however many.")
@@ -46,6 +51,7 @@ _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 def import_command(
     sources: tuple[str, ...],
     db_path: Path | None,
+    bundled: bool,
     skip_bad_rows: bool,
     dry_run: bool,
     verbose: bool,
@@ -60,22 +66,30 @@ def import_command(
     card-data files. The import is one transaction: on any error nothing changes.
     An import that would remove more than a small share of a source's cards stops unless
     --prune is given; 'zcards changes undo RUN' puts back what a run removed or changed.
+    An import that creates the database says where it is and what it holds.
     """
     from zcards.ingest.importer import import_sources
 
+    if not sources and not bundled:
+        raise click.UsageError("give a SOURCE to import, or --bundled")
+    target = resolve_db_path(db_path)
+    existed = target.exists()
     report = import_sources(
-        resolve_db_path(db_path),
-        list(sources),
+        target,
+        [*sources, *([str(BUNDLED_SET)] if bundled else [])],
         skip_bad_rows=skip_bad_rows,
         dry_run=dry_run,
         prune=prune,
         progress=progress,
         game=game,
     )
+    database = describe_database(target, created=not existed and not dry_run, written=not dry_run)
     if output_format == "json":
-        emit_json(report.to_dict())
-    else:
-        click.echo("\n".join(report.summary(verbose=verbose)))
+        emit_json(report.to_dict() | {"database": database.to_dict()})
+        return
+    click.echo("\n".join(report.summary(verbose=verbose)))
+    if database.created:
+        click.echo("\n".join(database.created_lines(suggest_bundled=named_db(db_path) is None)))
 
 
 @click.group("changes", invoke_without_command=True)

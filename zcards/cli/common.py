@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
@@ -48,6 +49,22 @@ def db_option(function: Callable) -> Callable:
         help="Card database (default: $ZCARDS_DB, ./cards.db, build/cards.db, else the "
         "bundled set).",
     )(function)
+
+
+def note_missing_bundled(conn: sqlite3.Connection, db_path: Path | None) -> None:
+    """Say once, on stderr, that the database found in this folder lacks cards of the bundled
+    set, and how to add them. A database named by ``--db`` or ``$ZCARDS_DB`` was chosen (it may
+    hold another game): nothing is said."""
+    from zcards.store.contents import ADD_BUNDLED, bundled_keys, missing_bundled
+    from zcards.store.db import folder_db, named_db
+
+    found = None if named_db(db_path) else folder_db()
+    if found is not None and (missing := missing_bundled(conn)):
+        click.echo(
+            f"Note: {found} lacks {missing} of the bundled set's {len(bundled_keys())} cards; "
+            f"'{ADD_BUNDLED}' adds them.",
+            err=True,
+        )
 
 
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:

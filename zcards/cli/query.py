@@ -20,6 +20,7 @@ from zcards.cli.common import (
     emit_rows,
     emit_table,
     format_option,
+    note_missing_bundled,
 )
 from zcards.errors import ProblemsFound
 from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values
@@ -116,12 +117,13 @@ def search_command(
     db = open_connection(db_path)  # a search needs no sqlite-utils
     if count_only:
         click.echo(count_matches(db, query))
-        return
-    rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
-    extra = extra_columns(db) if output_format in ("csv", "tsv") else []
-    if not emit_cards(rows, output_format, extra) and not offset:
-        for hint in unknown_values(db, query):
-            click.echo(f"Note: {hint}", err=True)
+    else:
+        rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
+        extra = extra_columns(db) if output_format in ("csv", "tsv") else []
+        if not emit_cards(rows, output_format, extra) and not offset:
+            for hint in unknown_values(db, query):
+                click.echo(f"Note: {hint}", err=True)
+    note_missing_bundled(db, db_path)
 
 
 @click.command("card")
@@ -139,6 +141,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
     db = open_db(db_path)
     result = CardLookup(db).lookup(wanted)
+    note_missing_bundled(db.conn, db_path)
     if result.card is None:
         raise ProblemsFound(result.explain())
     if result.method != EXACT:
@@ -164,11 +167,13 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
     """
     from zcards.query.stats import database_stats
 
-    stats = database_stats(open_db(db_path), query)
+    db = open_db(db_path)
+    stats = database_stats(db, query)
     if output_format == "json":
         emit_json(stats.to_json())
     else:
         echo_stats(stats)
+    note_missing_bundled(db.conn, db_path)
 
 
 def echo_stats(stats: Stats) -> None:

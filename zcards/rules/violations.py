@@ -41,7 +41,7 @@ class Kind(StrEnum):
 @dataclass(frozen=True)
 class ViolationKind:
     kind: Kind
-    number: int  # the item number in issue 7's list (16 on: issue 12's)
+    number: int  # its row in the table of violations at the end of docs/rules.md
     rule: str  # primary rule in docs/rules.md
     rules: tuple[str, ...]  # every rule a finding of this kind may cite
     description: str

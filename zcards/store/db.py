@@ -39,9 +39,18 @@ def find_db(path: str | os.PathLike[str] | None = None) -> Path | None:
     ``./cards.db``, then ``build/cards.db`` (what ``zcards build`` writes here); when
     neither exists, None: the bundled set, so a fresh install answers queries at once.
     """
+    return named_db(path) or folder_db()
+
+
+def named_db(path: str | os.PathLike[str] | None = None) -> Path | None:
+    """The database ``--db`` or ``$ZCARDS_DB`` names (a choice: it may hold another game)."""
     explicit = path or os.environ.get("ZCARDS_DB")
-    if explicit:
-        return Path(explicit)
+    return Path(explicit) if explicit else None
+
+
+def folder_db() -> Path | None:
+    """The database found in this folder when none is named: ``./cards.db``, else
+    ``build/cards.db``, else None."""
     for candidate in (Path(DEFAULT_DB), BUILT_DB):
         if candidate.exists():
             return candidate

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .paths import ROOT
+
 # A drip (or a busy server) gives up after this long, so code without a deadline (or that
 # obeys a long Retry-After) fails instead of hanging.
 DRIP_GIVES_UP_S = 30.0
@@ -147,7 +149,7 @@ def run_measured(args: list[str], cwd: Path, checkout: Path | None = None) -> Fi
     peak_file = cwd / "peak-kib.txt"
     env = {
         **os.environ,
-        "PYTHONPATH": str(checkout or Path(__file__).resolve().parents[1]),
+        "PYTHONPATH": str(checkout or ROOT),
         "PEAK_FILE": str(peak_file),
     }
     finished = subprocess.run(
