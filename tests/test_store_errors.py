@@ -240,3 +240,19 @@ def test_a_value_only_a_damaged_file_holds_is_blamed_on_the_database(
         f"{sample_db_copy}: the card database is damaged (NULL value in cards.set_name"
         in done.stderr
     )
+
+
+def test_a_stored_list_that_is_no_longer_json_is_blamed_on_the_database(
+    sample_db_copy: Path, tmp_path: Path
+) -> None:
+    """A changed byte inside a keyword list leaves the file sound for ``quick_check`` but the
+    list unreadable; zcards never writes such a value, so the error is the database's (found by
+    the fuzz test above: ``stats`` raised a JSON error)."""
+    data = bytearray(sample_db_copy.read_bytes())
+    at = data.find(b'["Fast"]')
+    assert at > 0
+    data[at + 1] = ord("x")
+    sample_db_copy.write_bytes(bytes(data))
+    done = run(zcards_argv("stats", "--db", sample_db_copy), tmp_path)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert f"{sample_db_copy}: the card database is damaged" in done.stderr

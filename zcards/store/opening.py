@@ -18,6 +18,7 @@ disk become :class:`~zcards.errors.ZcardsError` naming the database (:func:`data
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sqlite3
 import stat
@@ -257,12 +258,20 @@ def last_opened() -> Path | None:
 
 def blame_database(error: BaseException) -> ZcardsError | None:
     """An error a command let through, as the fault of the database it read when it is one: a
-    SQLite error, text that is not UTF-8, or any other error while SQLite's ``quick_check``
-    finds that database damaged (a byte changed in a row can make a value nothing but a damaged
-    file holds). None: not the database's fault."""
+    SQLite error, text that is not UTF-8, a stored list or mapping that is not JSON (zcards
+    writes none of these; a changed byte inside a row, which ``quick_check`` cannot see, can),
+    or any other error while SQLite's ``quick_check`` finds that database damaged (a byte
+    changed in a row can make a value nothing but a damaged file holds). None: not the
+    database's fault."""
     path = last_opened()
     if isinstance(error, (sqlite3.Error, UnicodeDecodeError)):
         return database_error(error, path)
+    if isinstance(error, json.JSONDecodeError) and path is not None:
+        return ZcardsError(
+            f"the card database is damaged (a stored value is not JSON: {error.msg}); "
+            "rebuild it or restore a copy",
+            _at(path),
+        )
     if path is None:
         return None
     try:
