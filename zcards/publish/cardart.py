@@ -1,0 +1,189 @@
+"""The picture in a face's art box: the card's own art from an art folder, else a placeholder.
+
+The art folder is untrusted input. A card finds its file by ImageFile or by name (any case,
+any common image format), looked up in an index of the folder's own files: nothing a card says
+is joined into a path, and a link pointing out of the folder is not followed. Pillow opens only
+the formats below (never, say, EPS, which would run Ghostscript) and refuses oversized images.
+Art is cropped to the box's shape, never stretched, and resized to the pixels it is printed at.
+
+A card without art gets a placeholder drawn from the card itself -- its colours, its faction's
+emblem (else its type's) and its type's silhouette -- as a small SVG, so it stays sharp in
+print and is the same bytes on every run.
+
+Pictures are written once into an assets folder (named by what they show) and given to the
+renderer as ``file:`` URIs; a standalone HTML sheet gets them inline as ``data:`` URIs instead.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image, ImageOps
+
+from lackey_plugin.files import atomic_write
+from zcards.cards.model import Card
+from zcards.errors import Location, UsageError, ZcardsError
+from zcards.publish.faceview import PALETTES, Art, FaceView
+from zcards.publish.layout import MM_PER_INCH, Rect
+from zcards.publish.safe_names import image_stem
+from zcards.resources import jinja_env
+
+# File extensions read as art, and the one Pillow format each may be.
+ART_FORMATS = {
+    ".jpg": "JPEG",
+    ".jpeg": "JPEG",
+    ".jfif": "JPEG",
+    ".png": "PNG",
+    ".webp": "WEBP",
+    ".gif": "GIF",
+    ".bmp": "BMP",
+    ".tif": "TIFF",
+    ".tiff": "TIFF",
+}
+MAX_ART_BYTES = 64 * 1024 * 1024
+MAX_ART_PIXELS = 64_000_000  # a 9,000 x 7,000 scan; Pillow decodes a pixel in ~4 bytes
+ART_JPEG = {"quality": 90, "optimize": False, "progressive": False, "subsampling": 0}
+
+
+@dataclass
+class ArtFolder:
+    """The art files directly inside ``folder``, by lower-case file name without extension."""
+
+    folder: Path
+    problems: list[str] = field(default_factory=list)
+    _files: dict[str, Path] = field(default_factory=dict, repr=False)
+    _digests: dict[Path, Art | None] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def open(cls, folder: str | os.PathLike[str]) -> ArtFolder:
+        root = Path(folder)
+        if not root.is_dir():
+            raise UsageError(f"the art folder {str(root)!r} does not exist or is not a folder")
+        found = cls(root.resolve())
+        with os.scandir(found.folder) as entries:
+            for entry in sorted(entries, key=lambda entry: entry.name):
+                stem, suffix = os.path.splitext(entry.name)
+                path = Path(entry.path).resolve()
+                inside = path.parent == found.folder
+                if suffix.lower() in ART_FORMATS and inside and path.is_file():
+                    found._files.setdefault(stem.casefold(), path)
+        return found
+
+    def find(self, card: Card) -> Art | None:
+        """The card's art: the file named as its ImageFile, its safe image name or its name."""
+        front = card.image_file.split(",")[0].strip()
+        for stem in (front, image_stem(card), card.name):
+            path = self._files.get(stem.casefold())
+            if path is not None:
+                return self._art(path)
+        return None
+
+    def _art(self, path: Path) -> Art | None:
+        if path not in self._digests:
+            self._digests[path] = self._checked(path)
+        return self._digests[path]
+
+    def _checked(self, path: Path) -> Art | None:
+        """The file as art, or None with a problem noted (the card shows its placeholder)."""
+        try:
+            if path.stat().st_size > MAX_ART_BYTES:
+                raise ArtError(f"larger than {MAX_ART_BYTES // 2**20} MiB")
+            data = path.read_bytes()
+            with _opened(io.BytesIO(data), path):
+                pass  # the header is read and checked: a non-image fails here
+        except (ArtError, OSError) as error:
+            self.problems.append(f"art {path.name}: {error}; the card shows its placeholder")
+            return None
+        return Art(str(path), hashlib.sha256(data).hexdigest())
+
+
+class ArtError(Exception):
+    """An art file that cannot be used."""
+
+
+@contextmanager
+def _opened(source: io.BytesIO | Path, path: Path) -> Iterator[Image.Image]:
+    formats = [ART_FORMATS[path.suffix.lower()]]
+    try:
+        with Image.open(source, formats=formats) as image:
+            width, height = image.size
+            if width * height > MAX_ART_PIXELS:
+                raise ArtError(f"{width} x {height} pixels is more than {MAX_ART_PIXELS:,}")
+            yield image
+    except (Image.UnidentifiedImageError, Image.DecompressionBombError) as error:
+        raise ArtError(f"not a {formats[0]} image Pillow can read ({error})") from None
+
+
+def cropped(art: Art, width_px: int, height_px: int) -> bytes:
+    """The art cut to the box's shape around its centre and resized to the box: a JPEG."""
+    path = Path(art.path)
+    try:
+        with _opened(path, path) as image:
+            image.draft("RGB", (width_px, height_px))  # JPEG: decode at a smaller scale
+            picture = ImageOps.exif_transpose(image)
+            if picture.mode not in ("RGB", "L"):
+                picture = _flattened(picture.convert("RGBA"))
+            fitted = ImageOps.fit(picture, (width_px, height_px), Image.Resampling.LANCZOS)
+            buffer = io.BytesIO()
+            fitted.convert("RGB").save(buffer, "JPEG", **ART_JPEG)
+    except (ArtError, OSError) as error:
+        raise ZcardsError(f"cannot read the card art: {error}", Location(str(path))) from None
+    return buffer.getvalue()
+
+
+def _flattened(image: Image.Image) -> Image.Image:
+    """Transparent art over the art box's dark background."""
+    backdrop = Image.new("RGBA", image.size, (29, 33, 38, 255))
+    return Image.alpha_composite(backdrop, image).convert("RGB")
+
+
+def placeholder_svg(view: FaceView) -> str:
+    """The placeholder art for a card: a deterministic SVG document."""
+    frame, dark = PALETTES.get(view.palette, PALETTES["card"])
+    return (
+        jinja_env()
+        .get_template("placeholder.svg.j2")
+        .render(light=frame, dark=dark, emblem_name=view.emblem, figure_name=view.figure)
+    )
+
+
+@dataclass(frozen=True)
+class Assets:
+    """Where the art box pictures go: ``folder`` (``file:`` URIs), or None for ``data:`` URIs.
+
+    ``dpi``: the resolution art is resized to (the JPEG's for card images, print's for sheets).
+    Everything here pickles, so render workers get the same folder.
+    """
+
+    folder: Path | None
+    dpi: int
+
+    def picture(self, view: FaceView, box: Rect) -> str:
+        """The URI of the picture for ``view``'s art box."""
+        if view.art is None:
+            svg = placeholder_svg(view).encode("utf-8")
+            return self._stored(f"placeholder-{_digest(svg)}.svg", "image/svg+xml", lambda: svg)
+        art = view.art
+        width, height = (max(1, round(mm / MM_PER_INCH * self.dpi)) for mm in (box.width, box.height))
+        name = f"art-{art.digest[:40]}-{width}x{height}.jpg"
+        return self._stored(name, "image/jpeg", lambda: cropped(art, width, height))
+
+    def _stored(self, name: str, mime: str, make) -> str:
+        if self.folder is None:
+            return f"data:{mime};base64,{base64.b64encode(make()).decode('ascii')}"
+        path = self.folder / name
+        if not path.is_file():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(path, make())
+        return path.as_uri()
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
