@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, emit_rows, format_option, stage_progress
+from zcards.cli.common import (
+    art_option,
+    db_option,
+    emit_json,
+    emit_rows,
+    format_option,
+    stage_progress,
+)
 from zcards.errors import ProblemsFound, UsageError
 
 
@@ -61,6 +68,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Starter deck list to ship (repeatable; default: the bundled starters).",
 )
+@art_option
 @format_option(("text", "json"))
 def export_command(
     db_path: Path | None,
@@ -70,9 +78,14 @@ def export_command(
     release: date | None,
     dpi: int,
     decks: tuple[Path, ...],
+    art_dir: Path | None,
     output_format: str,
 ) -> None:
-    """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
+    """Write a complete, checksummed Lackey plugin to OUT/NAME/.
+
+    Card faces already drawn for the same view, art and resolution come from the render
+    cache ($ZCARDS_CACHE, else ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
+    """
     from zcards.publish.plugin_export import export_plugin
 
     with stage_progress() as report_stage:
@@ -85,11 +98,12 @@ def export_command(
             dpi=dpi,
             decks=list(decks) or None,
             progress=report_stage,
+            art_dir=art_dir,
         )
     if output_format == "json":
         emit_json(report.to_dict())
         return
-    for message in report.messages:
+    for message in [*report.messages, *report.art_problems]:
         click.echo(f"note: {message}", err=True)
     state = "unchanged" if report.unchanged else "written"
     click.echo(

@@ -17,19 +17,25 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import Location, ZcardsError
-from zcards.publish.cardart import ArtFolder, Assets
-from zcards.publish.facecache import Cache, cache_key, default_root, open_cache
+from zcards.publish.cardart import ART_DPI, ArtFolder, Assets
+from zcards.publish.facecache import (
+    FROM_ENVIRONMENT,
+    Cache,
+    CacheChoice,
+    cache_key,
+    open_cache,
+)
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import PALETTES, FaceView, face_view
 from zcards.publish.layout import CARD_SIZES
-from zcards.publish.raster import cpu_count, map_in_processes, rasterise, encode_jpeg
+from zcards.publish.raster import cpu_count, encode_jpeg, map_in_processes, rasterise
 from zcards.publish.safe_names import UniqueNames
 from zcards.resources import jinja_env
 
@@ -41,8 +47,13 @@ log = logging.getLogger(__name__)
 
 # Text scales tried in turn when a name or the rules text overflows its box.
 FIT_SCALES: tuple[float, ...] = (1.0, 0.9, 0.8, 0.71, 0.63)
-# Text regions that shrink on their own, with their full-size font (em of the card's font).
-REGION_EM = {"name": 1.4, "typeline": 0.95, "text": 1.2, "foot": 0.8}
+# Text regions (boxes of the face layout) that shrink on their own, with their full-size font
+# (em of the card's font).
+REGION_EM = {"title": 1.4, "typeline": 0.95, "text": 1.2, "foot": 0.8}
+FIT_SIZES = {
+    region: tuple(round(base * scale, 3) for scale in FIT_SCALES)
+    for region, base in REGION_EM.items()
+}
 # Cards per WeasyPrint call: big enough to amortise the call, small enough for progress.
 BATCH = 18
 FLUSH = 180  # pages per intermediate PDF
@@ -52,7 +63,6 @@ FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
 PARALLEL_MIN = 200
 CHUNK = 180  # most faces per worker task: progress every few seconds
 _OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
-_DEFAULT = Path()  # "the cache from the environment" (see zcards.publish.facecache)
 
 # Scale step (index into FIT_SCALES) per text region of one face; a missing region is step 0.
 Fit = dict[str, int]
@@ -60,21 +70,19 @@ Fit = dict[str, int]
 
 @dataclass(frozen=True)
 class PlacedFace:
-    """A view as the template draws it: its index in the document (to find its boxes in the
-    layout), the font size of each text region, and the URI of its art box picture."""
+    """A view as the template draws it: its index in the document (to find its text regions
+    in WeasyPrint's layout), the size step of each text region, and the URI of its art box
+    picture."""
 
     view: FaceView
     index: int
-    em: dict[str, float]
+    fit: Fit
     art: str
 
 
 def placed(view: FaceView, index: int, fit: Fit, layout: FaceLayout, assets: Assets) -> PlacedFace:
-    em = {
-        region: round(base * FIT_SCALES[fit.get(region, 0)], 3)
-        for region, base in REGION_EM.items()
-    }
-    return PlacedFace(view, index, em, assets.picture(view, layout.boxes["art"]))
+    picture = assets.picture(view, layout.boxes["art"])
+    return PlacedFace(view, index, dict(fit), picture)
 
 
 @dataclass
@@ -93,7 +101,7 @@ class FaceReport:
 
 def face_key(view: FaceView, layout: FaceLayout, dpi: int) -> str:
     """What a card image depends on: its view, layout, resolution and the renderer."""
-    return cache_key("face", view.cache_data(), layout, layout.boxes, dpi, FIT_SCALES, REGION_EM)
+    return cache_key("face", view.cache_data(), layout, layout.boxes, dpi, FIT_SIZES)
 
 
 @cache
@@ -111,12 +119,26 @@ def _url_fetcher() -> weasyprint.URLFetcher:
     return weasyprint.URLFetcher(allowed_protocols=("file", "data"))
 
 
-def render_document(html: str) -> weasyprint.Document:
-    """Lay out one HTML document (the expensive step)."""
+def style_context(layout: FaceLayout) -> dict[str, object]:
+    """What the face stylesheet (cardface.css.j2) is made from."""
+    return {"geometry": layout, "palettes": PALETTES, "fit_sizes": FIT_SIZES}
+
+
+@lru_cache(maxsize=8)
+def _stylesheet(layout: FaceLayout) -> weasyprint.CSS:
+    """The face stylesheet for ``layout``, parsed once rather than in every document."""
+    import weasyprint
+
+    css = jinja_env().get_template("cardface.css.j2").render(**style_context(layout))
+    return weasyprint.CSS(string=css, font_config=_font_config())
+
+
+def render_document(html: str, layout: FaceLayout) -> weasyprint.Document:
+    """Lay out one HTML document of faces, backs or sheets of ``layout`` (the expensive step)."""
     import weasyprint
 
     return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
-        font_config=_font_config()
+        stylesheets=[_stylesheet(layout)], font_config=_font_config()
     )
 
 
@@ -164,12 +186,12 @@ def shrink(fits: dict[int, Fit], spilled: dict[int, set[str]]) -> set[int]:
 
 
 def render_fitted(
-    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit]
+    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit], layout: FaceLayout
 ) -> tuple[weasyprint.Document, set[int]]:
     """Render, shrinking every overflowing region one step per pass until it fits or the
     smallest step is reached. Returns the final document and the faces that still overflow."""
     while True:
-        document = render_document(build(fits))
+        document = render_document(build(fits), layout)
         spilled = overflowing(document)
         if not shrink(fits, spilled):
             return document, set(spilled)
@@ -180,7 +202,7 @@ def card_document(pages: Sequence[PlacedFace | str], layout: FaceLayout) -> str:
     return (
         jinja_env()
         .get_template("cardface_pages.html.j2")
-        .render(pages=pages, geometry=layout, palettes=PALETTES)
+        .render(pages=pages, **style_context(layout))
     )
 
 
@@ -203,7 +225,7 @@ def render_faces(
     card_size: str = "poker",
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
-    cache_dir: str | os.PathLike[str] | None = _DEFAULT,
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
 ) -> FaceReport:
     """One JPEG per card at ``<out_dir>/<safe ImageFile>.jpg``, plus the report.
 
@@ -230,7 +252,7 @@ def render_faces(
         if path not in unique:
             unique[path] = face_view(card, art.find(card) if art else None)
     report.art_problems = art.problems if art else []
-    store = open_cache(default_root() if cache_dir is _DEFAULT else _path(cache_dir))
+    store = open_cache(cache_dir)
     jobs, spilled = [], set()
     for path, view in unique.items():
         key = face_key(view, layout, dpi)
@@ -244,16 +266,14 @@ def render_faces(
     if progress and report.reused:
         progress(report.reused)
     with assets_folder(store) as folder:
-        spilled |= _draw(jobs, _Context(layout, Assets(folder, dpi), dpi, store), progress, workers)
+        spilled |= _draw(
+            jobs, _Context(layout, Assets(folder, max(dpi, ART_DPI)), dpi, store), progress, workers
+        )
     report.rendered = len(jobs)
     report.overflow = [view.name for path, view in unique.items() if path in spilled]
     if store is not None:
         store.prune()
     return report
-
-
-def _path(value: str | os.PathLike[str] | None) -> Path | None:
-    return None if value is None else Path(value)
 
 
 def _cached(store: Cache | None, key: str, path: Path) -> bool | None:
@@ -301,7 +321,9 @@ def _draw(
     size = -(-len(jobs) // count)
     chunks = [(jobs[start : start + size], context) for start in range(0, len(jobs), size)]
     spilled: set[Path] = set()
-    for (chunk, _), result in zip(chunks, map_in_processes(_draw_chunk, chunks, workers), strict=True):
+    for (chunk, _), result in zip(
+        chunks, map_in_processes(_draw_chunk, chunks, workers), strict=True
+    ):
         spilled |= result
         if progress:
             progress(len(chunk))
@@ -327,9 +349,10 @@ def _draw_chunk(
                 layout,
             )
 
-        document, spilled = render_fitted(build, {})
+        document, spilled = render_fitted(build, {}, layout)
         pending.extend(
-            (job, i in spilled, page) for i, (job, page) in enumerate(zip(batch, document.pages))
+            (job, i in spilled, page)
+            for i, (job, page) in enumerate(zip(batch, document.pages, strict=True))
         )
         if len(pending) >= FLUSH or start + BATCH >= len(jobs):
             # One PDF for many batches: fonts are embedded once per PDF, a fixed cost.
@@ -356,20 +379,28 @@ def _write_image(path: Path, data: bytes) -> None:
         raise ZcardsError(f"cannot write the card image: {reason}", Location(str(path))) from None
 
 
-def render_cardback(path: str | os.PathLike[str], dpi: int = 150) -> Path:
-    """The card back: a generic zombie, as face-down cards are generic zombies."""
-    return _render_single("back", path, dpi)
-
-
-def render_spawned(path: str | os.PathLike[str], dpi: int = 150) -> Path:
-    """The picture Lackey shows for spawned cards and cards whose image is missing."""
-    return _render_single("spawned", path, dpi)
-
-
-def _render_single(kind: str, path: str | os.PathLike[str], dpi: int) -> Path:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    html = card_document([kind], FaceLayout.for_card(CARD_SIZES["poker"]))
-    (image,) = rasterise(render_document(html).write_pdf(**FAST_PDF), dpi)
-    _write_image(target, encode_jpeg(image, dpi))
-    return target
+def render_extras(
+    targets: dict[str, Path], dpi: int = 150, cache_dir: CacheChoice = FROM_ENVIRONMENT
+) -> None:
+    """The card back (``"back"``: a generic zombie, as face-down cards are generic zombies)
+    and the picture Lackey shows for spawned cards (``"spawned"``) to the paths ``targets``
+    names, drawn together in one document unless the cache has them."""
+    layout = FaceLayout.for_card(CARD_SIZES["poker"])
+    store = open_cache(cache_dir)
+    keys = {kind: cache_key("extra", kind, layout, layout.boxes, dpi) for kind in targets}
+    missing = []
+    for kind, path in targets.items():
+        data = store.read("faces", keys[kind], ".jpg") if store else None
+        if data is None:
+            missing.append(kind)
+        else:
+            _write_image(path, data)
+    if not missing:
+        return
+    pdf = render_document(card_document(missing, layout), layout).write_pdf(**FAST_PDF)
+    for kind, image in zip(missing, rasterise(pdf, dpi), strict=True):
+        data = encode_jpeg(image, dpi)
+        targets[kind].parent.mkdir(parents=True, exist_ok=True)
+        _write_image(targets[kind], data)
+        if store is not None:
+            store.write("faces", keys[kind], ".jpg", data)

@@ -98,10 +98,21 @@ class Cache:
         return removed
 
 
-def open_cache(root: Path | None) -> Cache | None:
-    """The cache at ``root``, or None when it cannot be made (rendering then caches nothing)."""
+class _FromEnvironment:
+    """The default cache choice: the folder the environment names (see :func:`default_root`)."""
+
+
+FROM_ENVIRONMENT = _FromEnvironment()
+CacheChoice = str | os.PathLike[str] | None | _FromEnvironment
+
+
+def open_cache(choice: CacheChoice = FROM_ENVIRONMENT) -> Cache | None:
+    """The cache chosen (a folder, None for none, or the environment's), or None when it cannot
+    be made: rendering then caches nothing."""
+    root = default_root() if isinstance(choice, _FromEnvironment) else choice
     if root is None:
         return None
+    root = Path(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -96,11 +96,14 @@ class FaceLayout:
         cost, title = self.boxes["cost"], self.boxes["title"]
         return round(cost.right - title.x + BADGE_GAP_MM * self.scale, 3)
 
-    def on_page(self, name: str) -> Rect:
-        """A box where the template puts it: on the page, which starts at the bleed's edge."""
-        box = self.boxes[name]
-        x, y = round(box.x + self.bleed_mm, 4), round(box.y + self.bleed_mm, 4)
-        return Rect(x, y, box.width, box.height)
+    @cached_property
+    def page_boxes(self) -> dict[str, Rect]:
+        """The boxes where the template puts them: on the page, which starts at the bleed."""
+        b = self.bleed_mm
+        return {
+            name: Rect(round(box.x + b, 4), round(box.y + b, 4), box.width, box.height)
+            for name, box in self.boxes.items()
+        }
 
     def fraction(self, name: str) -> Rect:
         """A box as fractions of the card's width and height (how Lackey places counters)."""

@@ -42,10 +42,14 @@ class Run:
 
 @dataclass(frozen=True)
 class Art:
-    """A card's own picture: the file, and the digest of its bytes (what the cache keys on)."""
+    """A card's own picture: the file, the digest of its bytes (what the cache keys on), its
+    size in pixels, and whether it is a plain JPEG (RGB or grey, upright) a PDF can hold as is."""
 
     path: str
     digest: str
+    width: int
+    height: int
+    plain_jpeg: bool
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ class FaceView:
     health: str
     type_line: str
     palette: str  # a key of PALETTES: the faction's colours, else the type's
-    emblem: str  # the faction's emblem, else the type's (type line and placeholder art)
+    emblem: str  # the faction's emblem, else the type's (in the placeholder art)
     figure: str  # the type's silhouette in the placeholder art
     requires: str
     terms: tuple[Run, ...]  # keywords and symbols the text does not name
@@ -137,7 +141,7 @@ def _lead_runs(line: str, words: list[str], symbols: dict[str, str]) -> tuple[Ru
         runs.append(Run(text, "term", symbols.get(word.casefold(), "")))
         position = end
         reminder = _REMINDER.match(line, position)
-        if reminder and not line[end - 1] == ".":
+        if reminder and line[end - 1] != ".":
             runs.append(Run(reminder.group(), "reminder"))
             position = reminder.end()
 

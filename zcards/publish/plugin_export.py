@@ -29,6 +29,7 @@ from zcards.cards.model import RARITIES, Card, card_data_columns
 from zcards.errors import ZcardsError
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.publish.art import render_pack_image, render_table_background
+from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice
 from zcards.publish.safe_names import sanitize_cards
 from zcards.query.decks import ResolvedEntry, deck_entries, resolve_deck
 from zcards.resources import starter_decks
@@ -52,6 +53,9 @@ class ExportReport:
     bytes: int = 0
     unchanged: bool = False
     messages: list[str] = field(default_factory=list)
+    art_problems: list[str] = field(default_factory=list)  # art files that could not be used
+    faces_rendered: int = 0  # card faces drawn by this export
+    faces_reused: int = 0  # card faces copied from the render cache
 
     def to_dict(self) -> dict:
         return {
@@ -63,6 +67,9 @@ class ExportReport:
             "bytes": self.bytes,
             "unchanged": self.unchanged,
             "messages": self.messages,
+            "art_problems": self.art_problems,
+            "faces_rendered": self.faces_rendered,
+            "faces_reused": self.faces_reused,
         }
 
 
@@ -81,10 +88,14 @@ def export_plugin(
     release: date | None = None,
     dpi: int = 150,
     decks: Sequence[Path] | None = None,
+    art_dir: str | os.PathLike[str] | None = None,
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
 ) -> ExportReport:
     """Write ``out_dir/<name>/`` from the card database and return what was written.
 
     ``decks`` are the starter deck lists to ship (default: the bundled starter decks).
+    ``art_dir``: the card art (:class:`zcards.publish.cardart.ArtFolder`); ``cache_dir``: the
+    render cache (default: from the environment; None: no cache).
     """
     if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
@@ -99,7 +110,14 @@ def export_plugin(
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
     starters = list(decks) if decks is not None else starter_decks()
     content = zombie_plugin(
-        db, cards, name, base_url, day, starters, _Artwork(dpi, progress or _quiet), report
+        db,
+        cards,
+        name,
+        base_url,
+        day,
+        starters,
+        _Artwork(dpi, progress or _quiet, art_dir, cache_dir),
+        report,
     )
     published = publish_plugin(content, out_dir, lint_ignore={PLACEHOLDER_URL})
     report.files, report.bytes = published.files, published.bytes
@@ -124,10 +142,12 @@ def _release_from_db(db: sqlite_utils.Database) -> date | None:
 
 @dataclass(frozen=True)
 class _Artwork:
-    """How the card faces are drawn: resolution and progress callback."""
+    """How the card faces are drawn: resolution, progress callback, art folder and cache."""
 
     dpi: int
     progress: Progress
+    art_dir: str | os.PathLike[str] | None
+    cache_dir: CacheChoice
 
 
 def zombie_plugin(
@@ -173,7 +193,7 @@ def zombie_plugin(
             *starters,
         ],
         formats=[*(Format(s, (s,)) for s in sets), Format(ALL_SETS_FORMAT, sets)],
-        draw=functools.partial(_draw, by_set, artwork, name),
+        draw=functools.partial(_draw, by_set, artwork, name, report),
         installed_outside=frozenset({background_name(name)}),
     )
 
@@ -243,14 +263,17 @@ def _starter_decks(
     return decks, packs
 
 
-def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Path) -> None:
-    """The booster image, card faces per set, card back, spawned-card image and table.
+def _draw(
+    by_set: dict[str, list[Card]], artwork: _Artwork, name: str, report: ExportReport, root: Path
+) -> None:
+    """The booster image, card faces per set, card back, spawned-card image and table;
+    ``report`` learns how many faces were drawn and what could not be drawn as asked.
 
     The cards are already sanitised, and the renderer names images by the same rule
     (:mod:`zcards.publish.safe_names`, idempotent on safe values), so each face lands at the path
     the card data names.
     """
-    from zcards.publish.cardface import render_card_images, render_cardback, render_spawned
+    from zcards.publish.cardface import render_extras, render_faces
 
     render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
     progress = artwork.progress
@@ -266,9 +289,22 @@ def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Pat
     for set_name, cards in by_set.items():
         end = done + len(cards)
         folder = root / "sets" / "setimages" / set_name
-        render_card_images(cards, folder, dpi=artwork.dpi, progress=advance)
+        faces = render_faces(
+            cards,
+            folder,
+            dpi=artwork.dpi,
+            art_dir=artwork.art_dir,
+            progress=advance,
+            cache_dir=artwork.cache_dir,
+        )
+        report.faces_rendered += faces.rendered
+        report.faces_reused += faces.reused
+        report.art_problems += faces.art_problems
+        report.messages += [
+            f"the text of {card!r} does not fit on its face, even shrunk" for card in faces.overflow
+        ]
         if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
             advance(end - done)
-    render_cardback(root / "cardback.jpg", artwork.dpi)
-    render_spawned(root / "spawned.jpg", artwork.dpi)
+    extras = {"back": root / "cardback.jpg", "spawned": root / "spawned.jpg"}
+    render_extras(extras, artwork.dpi, artwork.cache_dir)
     render_table_background(root / background_name(name))
