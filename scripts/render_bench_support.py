@@ -141,22 +141,3 @@ def baseline_child(repeat: int = 15) -> None:
 
 def growth(small: float, large: float) -> str:
     return f"x{large / small:.2f}" if small else "n/a"
-
-
-def synthetic_art(folder: Path, stems: list[str], size: tuple[int, int] = (1200, 900)) -> Path:
-    """A JPEG picture per name in ``stems`` (``<stem>.jpg``, seeded shapes: the same files every
-    run), larger than the art box, as artists deliver them."""
-    from PIL import Image, ImageDraw
-
-    folder.mkdir(parents=True, exist_ok=True)
-    for index, stem in enumerate(stems):
-        rng = random.Random(index)
-        image = Image.new("RGB", size, tuple(rng.randrange(40, 200) for _ in range(3)))
-        draw = ImageDraw.Draw(image)
-        for _ in range(12):
-            x, y = rng.randrange(size[0]), rng.randrange(size[1])
-            radius = rng.randrange(40, 300)
-            colour = tuple(rng.randrange(256) for _ in range(3))
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
-        image.save(folder / f"{stem}.jpg", "JPEG", quality=88)
-    return folder

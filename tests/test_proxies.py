@@ -96,7 +96,7 @@ def test_card_rectangles_are_exact_and_where_the_layout_says(
     assert search.y + top == pytest.approx(slot.y, abs=0.2)
 
 
-def test_cut_marks_are_drawn_only_outside_card_rectangles(
+def test_cut_marks_only_for_the_slots_used_and_never_on_a_card(
     all_cards: list[Card], tmp_path: Path
 ) -> None:
     out = tmp_path / "p.pdf"
@@ -106,11 +106,14 @@ def test_cut_marks_are_drawn_only_outside_card_rectangles(
     page = _ink(_raster(out, 0, dpi))
     for index in range(1, 9):
         assert page.crop(_box(grid.slot(index), dpi)).getbbox() is None
-    # Every mark is there, and nothing outside the cards is ink except marks and the note.
+    # The used slot's marks are there, and nothing outside the cards is ink but them and the
+    # note: no marks for the eight empty slots' cut lines.
+    marks = grid.cut_marks([grid.slot(0)])
+    assert len(marks) == 8 < len(grid.cut_marks([grid.slot(i) for i in range(9)]))
     allowed = Image.new("L", page.size, 0)
     draw = ImageDraw.Draw(allowed)
     px = dpi / 25.4
-    for line in grid.cut_marks:
+    for line in marks:
         x = (line.x1 + line.x2) / 2 * px
         y = (line.y1 + line.y2) / 2 * px
         assert page.crop((int(x) - 2, int(y) - 2, int(x) + 3, int(y) + 3)).getextrema()[1] == 255

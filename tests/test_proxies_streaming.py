@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from zcards.cards.model import Card
-from zcards.publish import cardface, proxies
+from zcards.publish import cardface, sheets
 from zcards.publish.cardface import render_faces
-from zcards.publish.proxies import MAX_SHEETS_PER_RUN, write_proxies
+from zcards.publish.proxies import write_proxies
+from zcards.publish.sheets import MAX_SHEETS_PER_RUN
 from zcards.store.db import iter_cards, open_db
 
 
@@ -36,23 +37,23 @@ def test_sheets_are_laid_out_several_at_a_time_in_one_process_or_several(
     wordy = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
     cards = [*all_cards[:99], dataclasses.replace(all_cards[0], name="Rambling Corpse", text=wordy)]
     runs: list[int] = []
-    render = proxies.render_document
+    render = sheets.render_document
 
-    def counted(html: str):
-        document = render(html)
+    def counted(html: str, layout):
+        document = render(html, layout)
         runs.append(len(document.pages))
         return document
 
-    monkeypatch.setattr(proxies, "render_document", counted)
+    monkeypatch.setattr(sheets, "render_document", counted)
     monkeypatch.setattr(cardface, "render_document", counted)
-    serial = write_proxies(cards, tmp_path / "1.pdf", copies=2, workers=1)
+    serial = write_proxies(cards, tmp_path / "1.pdf", copies=2, workers=1, cache_dir=None)
     assert serial.pages == 23 == len(_pages(tmp_path / "1.pdf"))
     # The wordy face (second run) is tried alone at each smaller size, then its run again.
     assert MAX_SHEETS_PER_RUN < 23 and runs == [12, 11, 1, 1, 1, 1, 11]
-    parallel = write_proxies(cards, tmp_path / "2.pdf", copies=2, workers=2)
+    parallel = write_proxies(cards, tmp_path / "2.pdf", copies=2, workers=2, cache_dir=None)
     assert parallel.overflow == serial.overflow == ["Rambling Corpse"]
     assert _pages(tmp_path / "2.pdf") == _pages(tmp_path / "1.pdf")
-    assert pypdf.PdfReader(tmp_path / "2.pdf").metadata.title == proxies.TITLE
+    assert pypdf.PdfReader(tmp_path / "2.pdf").metadata.title == sheets.TITLE
 
 
 def test_a_shrunk_face_is_fitted_alone_not_with_its_sheets(
@@ -60,19 +61,19 @@ def test_a_shrunk_face_is_fitted_alone_not_with_its_sheets(
 ) -> None:
     """One long text among 30 cards: the sheets are laid out twice, the long face alone is
     tried at each smaller size (not three sheets per step)."""
-    text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(24))
+    text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(10))
     cards = [*all_cards[:29], dataclasses.replace(all_cards[0], name="Long Winded", text=text)]
     pages: list[int] = []
-    render = proxies.render_document
+    render = sheets.render_document
 
-    def counted(html: str):
-        document = render(html)
+    def counted(html: str, layout):
+        document = render(html, layout)
         pages.append(len(document.pages))
         return document
 
-    monkeypatch.setattr(proxies, "render_document", counted)
+    monkeypatch.setattr(sheets, "render_document", counted)
     monkeypatch.setattr(cardface, "render_document", counted)
-    report = write_proxies(cards, tmp_path / "p.pdf", workers=1)
+    report = write_proxies(cards, tmp_path / "p.pdf", workers=1, cache_dir=None)
     assert report.overflow == []
     assert pages[0] == pages[-1] == 4 and set(pages[1:-1]) == {1}
 

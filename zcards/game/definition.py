@@ -68,10 +68,12 @@ ZOMBIE_GAME = GameDefinition(
         GameZone(REMOVED, visible_to_owner=True, visible_to_others=True),
     ),
     deck_zones=(DeckZone(DECK, load_to=DECK, shuffle=True),),
+    # Counters sit on the card's art, clear of its cost, power and health (the face layout,
+    # zcards.publish.facelayout; tests/test_counters.py checks it).
     counters=(
-        Counter("red", ".75", ".04", "wounds on a survivor"),
-        Counter("green", ".75", ".30", "infected token on a survivor"),
-        Counter("orange", ".04", ".04", "the zombie stands in its owner's combat zone"),
+        Counter("red", ".72", ".19", "wounds on a survivor"),
+        Counter("green", ".37", ".19", "infected token on a survivor"),
+        Counter("orange", ".72", ".36", "the zombie stands in its owner's combat zone"),
     ),
     card_functions=(
         CardFunction(
