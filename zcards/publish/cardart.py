@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import ExifTags, Image, ImageOps
+from PIL import ExifTags, Image, ImageFile, ImageOps
 
 from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
@@ -97,7 +97,8 @@ class ArtFolder:
             data = path.read_bytes()
             with _opened(io.BytesIO(data), path) as image:  # the header: a non-image fails
                 upright = image.getexif().get(ExifTags.Base.Orientation, 1) == 1
-                plain = image.format == "JPEG" and image.mode in ("RGB", "L") and upright
+                whole = data.endswith(b"\xff\xd9")  # ends in JPEG's end marker: not cut short
+                plain = image.format == "JPEG" and image.mode in ("RGB", "L") and upright and whole
                 width, height = image.size
         except (ArtError, OSError) as error:
             self.problems.append(f"art {path.name}: {error}; the card shows its placeholder")
@@ -134,7 +135,7 @@ def cropped(art: Art, width_px: int, height_px: int) -> bytes:
     """The art cut to the box's shape around its centre and resized to the box: a JPEG."""
     path = Path(art.path)
     try:
-        with _opened(path, path) as image:
+        with _whole_images_only(), _opened(path, path) as image:
             image.draft("RGB", (width_px, height_px))  # JPEG: decode at a smaller scale
             if image.getexif().get(ExifTags.Base.Orientation, 1) != 1:
                 image = ImageOps.exif_transpose(image)
@@ -151,6 +152,18 @@ def cropped(art: Art, width_px: int, height_px: int) -> bytes:
     except (ArtError, OSError) as error:
         raise ZcardsError(f"cannot read the card art: {error}", Location(str(path))) from None
     return buffer.getvalue()
+
+
+@contextmanager
+def _whole_images_only() -> Iterator[None]:
+    """Decode strictly: WeasyPrint tells Pillow to accept truncated images (process-wide), but
+    a damaged art file is an error to report, not a picture half filled with grey."""
+    before = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        yield
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = before
 
 
 def _centred_crop(size: tuple[int, int], aspect: float) -> tuple[float, float, float, float]:

@@ -9,8 +9,10 @@ PDF is appended to the output as it arrives, so memory does not grow with the nu
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -206,8 +208,23 @@ class _JoinedPdf:
         assert self.document is not None, "no sheets were rendered"
         buffer = io.BytesIO()
         self.document.save(buffer)
-        return buffer.getvalue()
+        return _stable_id(buffer.getvalue())
 
     def close(self) -> None:
         if self.document is not None:
             self.document.close()
+
+
+_FILE_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]{32}>\s*<[0-9A-Fa-f]{32}>\s*\]")
+
+
+def _stable_id(pdf: bytes) -> bytes:
+    """pdfium gives each saved file a random ``/ID``: make it the digest of what precedes it,
+    so the same sheets give the same bytes (same length: no offset moves)."""
+    found = list(_FILE_ID.finditer(pdf))
+    if not found:
+        return pdf
+    last = found[-1]
+    digest = hashlib.md5(pdf[: last.start()], usedforsecurity=False).hexdigest().upper()
+    stable = f"/ID[<{digest}><{digest}>]".encode("ascii")
+    return pdf[: last.start()] + stable.ljust(len(last.group())) + pdf[last.end() :]
