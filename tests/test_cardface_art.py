@@ -5,14 +5,20 @@ placeholder drawn from the card's faction and type."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from PIL import Image, ImageStat
 
 from zcards.cards.model import Card
+from zcards.cli import cli, main
 from zcards.errors import UsageError, ZcardsError
+from zcards.publish.build import build
 from zcards.publish.cardart import ArtFolder
 from zcards.publish.cardface import render_faces
 from zcards.publish.facelayout import FaceLayout
@@ -56,6 +62,17 @@ def _stripes(path: Path, size: tuple[int, int], fmt: str | None = None) -> Path:
     image.paste(BLUE, (size[0] - quarter, 0, size[0], size[1]))
     image.save(path, fmt)
     return path
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that only claims its size: what Pillow reads before decoding anything."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
 
 
 @pytest.mark.parametrize(
@@ -124,11 +141,15 @@ def test_unusable_art_is_reported_and_the_placeholder_drawn(
     art.mkdir()
     (art / "sprinter.png").write_bytes(b"not a picture at all")
     Image.new("RGB", (40, 30)).save(art / "frenziedrunner.jpg", "PNG")  # a PNG named .jpg
-    chosen = [cards["Sprinter"], cards["Frenzied Runner"]]
+    (art / "shambler.png").write_bytes(_png_header(10_000, 8_000))  # too big to decode
+    chosen = [cards["Sprinter"], cards["Frenzied Runner"], cards["Shambler"]]
     report = render_faces(chosen, tmp_path / "out", dpi=DPI, art_dir=art)
-    assert len(report.art_problems) == 2
-    assert report.art_problems[0].startswith("art sprinter.png: not a PNG image")
-    assert "the card shows its placeholder" in report.art_problems[1]
+    assert report.art_problems == [
+        "art sprinter.png: not a PNG image Pillow can read; the card shows its placeholder",
+        "art frenziedrunner.jpg: not a JPEG image Pillow can read; the card shows its placeholder",
+        "art shambler.png: 10000 x 8000 pixels is more than 64,000,000; the card shows its "
+        "placeholder",
+    ]
     assert all(path.is_file() for path in report.paths)
 
 
@@ -186,3 +207,29 @@ def test_art_folder_index_is_the_folders_own_files(tmp_path: Path) -> None:
     assert folder.find(dataclasses.replace(card, name="deep")) is None
     assert folder.find(dataclasses.replace(card, name="pipe")) is None
     assert folder.problems == []
+
+
+def test_plugin_export_takes_an_art_folder(mini_db_copy: Path, tmp_path: Path, capsys) -> None:
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (700, 420), MAGENTA).save(art / "Patient Zero.webp")  # found by name
+    (art / "grossghoul.png").write_bytes(b"broken")
+    out = tmp_path / "dist"
+    main(["plugin", "export", "--db", str(mini_db_copy), "--out", str(out), "--art", str(art),
+          "--dpi", "60", "--format", "json"])  # fmt: skip
+    report = json.loads(capsys.readouterr().out)
+    assert report["faces_rendered"] + report["faces_reused"] == report["cards"] == 5
+    assert report["art_problems"] == [
+        "art grossghoul.png: not a PNG image Pillow can read; the card shows its placeholder"
+    ]
+    with Image.open(out / "zombieccg" / "sets" / "setimages" / "beta" / "patientzero.jpg") as image:
+        assert _near(_colour_at(image.convert("RGB"), 0.5, 0.5), MAGENTA)
+
+
+def test_build_refuses_a_missing_art_folder_before_writing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "--out", str(out), "--art", str(tmp_path / "no")])
+    assert result.exit_code == 2 and "does not exist" in result.output
+    with pytest.raises(UsageError, match="art folder"):
+        build(out, art_dir=tmp_path / "no")
+    assert not out.exists()

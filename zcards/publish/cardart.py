@@ -127,8 +127,10 @@ def _opened(source: io.BytesIO | Path, path: Path) -> Iterator[Image.Image]:
             if width * height > MAX_ART_PIXELS:
                 raise ArtError(f"{width} x {height} pixels is more than {MAX_ART_PIXELS:,}")
             yield image
-    except (Image.UnidentifiedImageError, Image.DecompressionBombError) as error:
-        raise ArtError(f"not a {formats[0]} image Pillow can read ({error})") from None
+    except Image.UnidentifiedImageError:
+        raise ArtError(f"not a {formats[0]} image Pillow can read") from None
+    except Image.DecompressionBombError as error:
+        raise ArtError(str(error)) from None
 
 
 def cropped(art: Art, width_px: int, height_px: int) -> bytes:
