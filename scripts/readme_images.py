@@ -34,8 +34,8 @@ GAP = 24
 def card_face(cards: list, folder: Path, out: Path) -> Path:
     chosen = [card for card in cards if card.name == CARD]
     (path,) = render_faces(chosen, folder, dpi=150, cache_dir=None).paths
-    with Image.open(path) as face:
-        face = face.convert("RGB")
+    with Image.open(path) as image:
+        face = image.convert("RGB")
     small = face.resize(
         (TABLE_PX, round(face.height * TABLE_PX / face.width)), Image.Resampling.LANCZOS
     )

@@ -138,6 +138,21 @@ def test_a_one_card_change_draws_one_face_in_the_plugin(
     assert sum(laid_out) == 1  # the card back and spawned picture came from the cache as well
 
 
+def test_a_cache_that_cannot_be_written_costs_speed_not_the_output(
+    cards: list[Card], tmp_path: Path
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    halfway = tmp_path / "halfway"  # the cache folder is there, its subfolders cannot be
+    for kind in ("faces", "assets"):
+        (halfway / kind).parent.mkdir(exist_ok=True)
+        (halfway / kind).write_text("in the way", encoding="utf-8")
+    for cache in (blocked / "cache", blocked, halfway):
+        report = render_faces(cards[:3], tmp_path / "out", dpi=DPI, cache_dir=cache)
+        assert (report.rendered, report.reused) == (3, 0)
+        assert all(path.is_file() for path in report.paths)
+
+
 def test_the_cache_stays_under_its_size_by_dropping_the_least_recently_used(
     tmp_path: Path,
 ) -> None:

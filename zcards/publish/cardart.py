@@ -20,7 +20,7 @@ import base64
 import hashlib
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -238,13 +238,19 @@ class Assets:
         name = f"art-{art.digest[:40]}-{width}x{height}.jpg"
         return self._stored(name, "image/jpeg", lambda: cropped(art, width, height))
 
-    def _stored(self, name: str, mime: str, make) -> str:
+    def _stored(self, name: str, mime: str, make: Callable[[], bytes]) -> str:
+        """The picture's URI: a file in the folder (written once), else inline data."""
         if self.folder is None:
             return _data_uri(mime, make())
         path = self.folder / name
-        if not path.is_file():
+        if path.is_file():
+            return path.as_uri()
+        data = make()
+        try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, make())
+            atomic_write(path, data)
+        except OSError:  # a folder that cannot be written costs speed, never the picture
+            return _data_uri(mime, data)
         return path.as_uri()
 
 
