@@ -1,4 +1,4 @@
-"""LackeyCCG's updatelist checksum (reference §10), bit-for-bit.
+"""LackeyCCG's updatelist checksum (docs/lackey-formats.md §10), bit-for-bit.
 
 Lackey sums the file's bytes as *signed* chars, skipping CR and LF, reduces the running sum with
 C's truncated ``% 100000000`` after every byte, and adds one final -1 for the EOF read. A missing

@@ -1,4 +1,5 @@
-"""``updatelist.txt``: Lackey's install/update manifest (reference §9.1), read and written.
+"""``updatelist.txt``: Lackey's install/update manifest, read and written
+(docs/lackey-formats.md §9.1).
 
 Reading is as lenient as Lackey: LF, CRLF or CR-only, no final newline, tabs after section
 headers, UTF-8 or Windows-1252. Writing is canonical: UTF-8, LF, the sections in a fixed order.

@@ -4,7 +4,7 @@ Lackey downloads ``updatelist.txt`` from the URL the user pastes, then every lis
 compares each file's checksum with the listed value. This does the same over HTTP and reports
 dead links (HTTP errors, timeouts) and checksum mismatches, so a broken release is caught before
 users hit it. With ``images=True`` it also checks that every card image resolves under one of the
-``CardGeneralURLs`` bases (base + Set-independent ``ImageFile.jpg``, reference §3.3).
+``CardGeneralURLs`` bases (base + Set-independent ``ImageFile.jpg``, docs/lackey-formats.md §3.3).
 
 The URL must serve an updatelist: line 1 names the plugin folder and a ``MM-DD-YY`` date, and
 every file line parses. Anything else (an HTML or "File not found." page served with 200, card

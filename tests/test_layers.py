@@ -143,8 +143,8 @@ def test_the_cycle_check_finds_a_cycle() -> None:
 STAGES: dict[str, frozenset[str]] = {
     "cards": frozenset(),
     "game": frozenset({"cards"}),
-    "store": frozenset({"cards"}),
-    "ingest": frozenset({"cards", "store"}),
+    "store": frozenset({"cards", "game"}),
+    "ingest": frozenset({"cards", "game", "store"}),
     "query": frozenset({"cards", "game", "store"}),
     "publish": frozenset({"cards", "game", "store", "query", "ingest"}),
     "rules": frozenset({"cards", "game", "store"}),

@@ -48,6 +48,8 @@ def test_layout_and_own_lint_is_clean(plugin_dir: Path) -> None:
         "cardback.jpg",
         "spawned.jpg",
         "images/backgrounds/zombieccg-table.jpg",
+        "defaultchat.txt",
+        *(f"images/Phase{n}.jpg" for n in range(1, 7)),
         "version.txt",
         "updatelist.txt",
         *decks,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
+from zcards.cards.columns import Column as GameColumn
 from zcards.cards.convert import STORED_DEFAULTS, Converter, convert_column, converter
 from zcards.cards.model import CARD_FIELDS, FIELD_ALIASES, json_text
 from zcards.errors import Location, ZcardsError
@@ -64,9 +65,21 @@ def header_key(name: str) -> str:
 
 
 class HeaderMap:
-    """Header columns -> card fields; every other column keeps its name (unique) for ``extra``."""
+    """Header columns -> card fields; every other column keeps its name (unique) for ``extra``.
 
-    def __init__(self, header: list[str], origin: str, positional: bool = True) -> None:
+    ``game``: the columns of a game definition. A header cell is then one of its columns (by
+    name or alias, any case, spelled as the definition spells it from then on), stored in the
+    column's card field or, without one, in ``extra`` under the column's name; a cell the
+    game does not name is kept in ``extra`` too, with a warning. Without ``game`` the Zombie
+    fields are found by their usual spellings (:data:`FIELD_ALIASES`)."""
+
+    def __init__(
+        self,
+        header: list[str],
+        origin: str,
+        positional: bool = True,
+        game: Sequence[GameColumn] | None = None,
+    ) -> None:
         cleaned = [CONTROL_CHARACTERS.sub("", cell).strip().lstrip("\ufeff") for cell in header]
         self.warnings: list[Problem] = []
         if any(CONTROL_CHARACTERS.search(cell) for cell in header):
@@ -80,8 +93,18 @@ class HeaderMap:
         self.columns = cleaned
         used: set[str] = set()
         suffixes: dict[str, int] = {}
+        known = _game_columns(game) if game is not None else None
         for index, name in enumerate(cleaned):
-            target = _ALIAS_TO_FIELD.get(header_key(name))
+            if known is not None:
+                column = known.get(header_key(name))
+                if column is None:
+                    note = f"column {name!r} is not in the game definition; kept, not exported"
+                    self.warnings.append(Problem(Location(origin, 1, index + 1), note))
+                else:
+                    name = cleaned[index] = column.name
+                target = column.field if column is not None else None
+            else:
+                target = _ALIAS_TO_FIELD.get(header_key(name))
             if target and target not in self.fields:
                 self.fields[target] = index
                 continue
@@ -111,6 +134,15 @@ class HeaderMap:
 
     def header(self, index: int) -> str:
         return self.columns[index] if index < len(self.columns) else f"Column{index + 1}"
+
+
+def _game_columns(columns: Sequence[GameColumn]) -> dict[str, GameColumn]:
+    """Folded header spelling -> column, for every name and alias of a game's columns."""
+    found: dict[str, GameColumn] = {}
+    for column in columns:
+        for spelling in (column.name, *column.aliases):
+            found.setdefault(header_key(spelling), column)
+    return found
 
 
 @dataclass

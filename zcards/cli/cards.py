@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -16,6 +16,7 @@ from zcards.cli.common import (
     db_option,
     emit_json,
     format_option,
+    game_option,
     progress,
     stage_progress,
 )
@@ -23,6 +24,9 @@ from zcards.ingest.provenance import PRUNE_SHARE
 from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
 from zcards.store.changes import CardChange, printable, run_changes, undo_run
 from zcards.store.db import find_db, open_db, resolve_db_path
+
+if TYPE_CHECKING:
+    from zcards.game.gamefile import GameFile
 
 _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 
@@ -38,6 +42,7 @@ _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
     is_flag=True,
     help=f"Allow removing more than {PRUNE_SHARE:.0%} of a source's cards.",
 )
+@game_option
 @format_option(("text", "json"), "text")
 def import_command(
     sources: tuple[str, ...],
@@ -46,6 +51,7 @@ def import_command(
     dry_run: bool,
     verbose: bool,
     prune: bool,
+    game: GameFile | None,
     output_format: str,
 ) -> None:
     """Import card data from SOURCE paths or URLs.
@@ -65,6 +71,7 @@ def import_command(
         dry_run=dry_run,
         prune=prune,
         progress=progress,
+        game=game,
     )
     if output_format == "json":
         emit_json(report.to_dict())

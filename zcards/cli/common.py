@@ -301,3 +301,23 @@ def closed_pipe_exit() -> NoReturn:
     except (OSError, ValueError):  # not a real file descriptor (tests capture output)
         pass
     sys.exit(EXIT_OK)
+
+
+def _load_game(_ctx: click.Context, _param: click.Parameter, value: Path | None) -> Any:
+    """The game definition file of ``--game``, loaded (its mistakes are usage errors)."""
+    if value is None:
+        return None
+    from zcards.game.gamefile import load_game
+
+    return load_game(value)
+
+
+game_option = click.option(
+    "--game",
+    "game",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_load_game,
+    default=None,
+    help="Game definition file (TOML; see 'zcards plugin init'). Stored in the database, "
+    "so later commands find it. Default: the stored one, else Zombie CCG.",
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,9 +14,14 @@ from zcards.cli.common import (
     emit_json,
     emit_rows,
     format_option,
+    game_option,
     stage_progress,
 )
 from zcards.errors import ProblemsFound, UsageError
+
+if TYPE_CHECKING:
+    from lackey_plugin.updatelist import UpdateList
+    from zcards.game.gamefile import GameFile
 
 
 @click.group()
@@ -41,7 +47,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder that receives <name>/ (replaced atomically).",
 )
-@click.option("--name", default="zombieccg", show_default=True, help="Plugin folder name.")
+@click.option("--name", default=None, help="Plugin folder name (default: the game's name).")
 @click.option(
     "--base-url",
     default=None,
@@ -69,19 +75,31 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     help="Starter deck list to ship (repeatable; default: the bundled starters).",
 )
 @art_option
+@game_option
+@click.option(
+    "--previous",
+    default=None,
+    help="The previous release's updatelist.txt (path or URL), for uninstall.txt "
+    "(default: the one already in OUT/NAME/).",
+)
 @format_option(("text", "json"))
 def export_command(
     db_path: Path | None,
     out_dir: Path,
-    name: str,
+    name: str | None,
     base_url: str | None,
     release: date | None,
     dpi: int,
     decks: tuple[Path, ...],
     art_dir: Path | None,
+    game: GameFile | None,
+    previous: str | None,
     output_format: str,
 ) -> None:
     """Write a complete, checksummed Lackey plugin to OUT/NAME/.
+
+    The game is the --game definition, else the one stored in the database by an import,
+    else Zombie CCG: its plugininfo, card data columns, faces, chat lines and shipped files.
 
     Card faces already drawn for the same view, art and resolution come from the render
     cache ($ZCARDS_CACHE, else ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
@@ -99,6 +117,8 @@ def export_command(
             decks=list(decks) or None,
             progress=report_stage,
             art_dir=art_dir,
+            game=game,
+            previous=_previous_updatelist(previous) if previous else None,
         )
     if output_format == "json":
         emit_json(report.to_dict())
@@ -110,6 +130,66 @@ def export_command(
         f"{report.plugin_dir}: version {report.version} {state}: {report.cards} cards in "
         f"{len(report.sets)} sets, {report.files} files, {report.bytes} bytes"
     )
+
+
+def _previous_updatelist(source: str) -> UpdateList:
+    """The previous release's updatelist, from a file or a URL."""
+    from lackey_plugin.fetch import is_url
+    from lackey_plugin.updatelist import parse_updatelist
+    from zcards.ingest.download import zcards_fetcher
+
+    if is_url(source):
+        with zcards_fetcher(retries=2) as fetcher:
+            return parse_updatelist(fetcher.get(source).content, source)
+    path = Path(source)
+    if not path.is_file():
+        raise UsageError(f"no such file: {source}")
+    return parse_updatelist(path.read_bytes(), source)
+
+
+@plugin.command("init")
+@click.option(
+    "--from",
+    "source",
+    required=True,
+    help="A plugin folder, or the URL of a published plugin's updatelist.txt.",
+)
+@click.option(
+    "--out",
+    "out_file",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The game definition file to write (TOML).",
+)
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def init_command(source: str, out_file: Path, force: bool) -> None:
+    """Write a game definition file from an existing plugin, to edit and pass as --game.
+
+    It names the plugin's stats, zones, phases and functions, its card data columns (typed
+    from their values), where its card images live, and (for a folder) the packs, decks,
+    formats and other files to ship as they are.
+    """
+    from lackey_plugin.fetch import is_url
+    from lackey_plugin.files import atomic_write
+    from zcards.game.init import init_game
+    from zcards.game.writer import game_toml
+    from zcards.ingest.download import zcards_fetcher
+
+    if out_file.exists() and not force:
+        raise UsageError(f"{out_file} exists (--force replaces it)")
+    if is_url(source):
+        with zcards_fetcher(retries=2) as fetcher:
+            game = init_game(source, lambda url: fetcher.get(url).content)
+    else:
+        if not Path(source).is_dir():
+            raise UsageError(f"{source!r} is neither a folder nor an http(s) URL")
+        game = init_game(source)
+    heading = (
+        f"Game definition of {game.title}, written by 'zcards plugin init --from {source}'.\n"
+        "Edit it freely; docs/game-definition.md describes every key."
+    )
+    atomic_write(out_file, game_toml(game, heading=heading).encode("utf-8"))
+    click.echo(f"{out_file}: {len(game.columns)} columns, {len(game.game.phases)} phases")
 
 
 @plugin.command("lint")

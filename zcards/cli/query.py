@@ -18,8 +18,10 @@ from zcards.cli.common import (
     format_option,
 )
 from zcards.errors import ProblemsFound
+from zcards.query.game_fields import game_fields
 from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values
 from zcards.store.db import open_connection, open_db
+from zcards.store.game_columns import stored_game
 from zcards.store.rows import CardRow
 
 if TYPE_CHECKING:
@@ -141,15 +143,16 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     wanted = " ".join(name)
     from zcards.query.lookup import EXACT, CardLookup
 
-    result = CardLookup(open_db(db_path)).lookup(wanted)
+    db = open_db(db_path)
+    result = CardLookup(db).lookup(wanted)
     if result.card is None:
         raise ProblemsFound(result.explain())
     if result.method != EXACT:
         click.echo(f"({result.method} match for {wanted!r})", err=True)
+    fields = game_fields(result.card, stored_game(db.conn))
     if output_format == "json":
-        emit_json(card_row(result.card))
+        emit_json({**card_row(result.card), "columns": fields})
         return
-    fields = result.card.to_lackey_fields()
     width = max(len(key) for key in fields)
     for key, value in fields.items():
         if value:

@@ -23,11 +23,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lackey_plugin.fetch import Fetcher, Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
+from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
+from zcards.game.gamefile import Column, GameFile
 from zcards.ingest.download import zcards_fetcher
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
@@ -44,6 +46,7 @@ from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.db import connect, create_card_indexes, create_schema
+from zcards.store.game_columns import apply_game, stored_game
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -69,6 +72,7 @@ class _Options:
     dry_run: bool
     prune: bool
     progress: ProgressFactory | None
+    game: GameFile | None = None
 
 
 @_without_cycle_collection()
@@ -81,15 +85,20 @@ def import_sources(
     prune: bool = False,
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
+    game: GameFile | None = None,
 ) -> ImportReport:
-    """Import card data from paths and URLs into ``db_path`` in one transaction."""
+    """Import card data from paths and URLs into ``db_path`` in one transaction.
+
+    ``game``: the game definition the card data follows; it is stored in the database (its
+    columns become columns of ``cards``) and later imports read by it. Without one, the game
+    stored before, else the Zombie game."""
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
         if fetcher is None:
             fetcher = stack.enter_context(zcards_fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
-    options = _Options(skip_bad_rows, dry_run, prune, progress)
+    options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     while True:
         if db_path.exists():
             conn = connect(db_path, autocommit=True)
@@ -193,6 +202,9 @@ def _write(
 ) -> ImportReport:
     report = ImportReport(options.dry_run, sources=collection.records)
     report.warnings = list(collection.warnings)
+    if options.game is not None:
+        apply_game(conn, options.game)
+    game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
     )
@@ -202,7 +214,8 @@ def _write(
     reread = {ids[i.record.location] for i in inputs if not i.not_modified}
     stale = stale_children(conn, collection.records, ids)
     writer = CardWriter(conn, run_id, reread | stale)
-    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    columns = game.columns if game is not None else None
+    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress, columns)
     for record in collection.records:
         if record.location in ids and record.kind == "card-data":
             conn.execute(
@@ -244,6 +257,7 @@ def _write_inputs(
     ids: dict[str, int],
     warnings: list[Problem],
     progress: ProgressFactory | None = None,
+    game: Sequence[Column] | None = None,
 ) -> ProblemLog:
     """Stream every input that must be read into ``writer``; returns the bad rows found.
 
@@ -272,7 +286,7 @@ def _write_inputs(
             document = card_input.document
             assert document is not None
             with document.open() as stream:
-                reader = CardReader(stream, record.location, problems=problems)
+                reader = _reader(stream, record.location, problems, game)
                 doc = writer.add_document(record.location, source_id, reader.zombie)
                 for chunk in reader.chunks():
                     _add(writer, doc, chunk, url_for)
@@ -281,6 +295,18 @@ def _write_inputs(
                 record.sha256, record.size = None, reader.lines.size
             warnings.extend(reader.warnings)
     return problems
+
+
+def _reader(
+    stream: BinaryIO, origin: str, problems: ProblemLog, game: Sequence[Column] | None
+) -> CardReader | SpreadsheetReader:
+    """A card data stream's reader: Lackey's TAB-separated form, or a CSV or XLSX
+    spreadsheet (read whole: spreadsheets of card lists are small)."""
+    if spreadsheet_kind(stream.read(4096)) is None:
+        stream.seek(0)
+        return CardReader(stream, origin, problems=problems, game=game)
+    stream.seek(0)
+    return SpreadsheetReader(stream.read(), origin, problems=problems, game=game)
 
 
 def _add(

@@ -25,6 +25,7 @@ from lackey_plugin.fetch import Fetcher, Validators, is_url
 from lackey_plugin.text import decode_text
 from lackey_plugin.updatelist import ImageUrls, parse_updatelist
 from zcards.cards.normalise import CardFile, Problem, looks_like_card_data, normalise_table
+from zcards.cards.spreadsheet import spreadsheet_kind
 from zcards.errors import Location, ZcardsError
 from zcards.ingest.published import PluginFiles
 
@@ -306,7 +307,7 @@ def sniff(data: bytes, content_type: str = "") -> str | None:
     if _HTML_START.match(head):
         return "html"
     text = head.decode("utf-8", errors="replace")
-    if looks_like_card_data(text):
+    if looks_like_card_data(text) or spreadsheet_kind(head):
         return "card-data"
     if _UPDATELIST_HEAD.match(text):
         return "updatelist"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -96,9 +96,14 @@ def _like(value: str) -> str:
 
 
 class Compiler:
-    def __init__(self, query: str, extra_columns: Iterable[str]) -> None:
+    def __init__(
+        self, query: str, extra_columns: Iterable[str], real: Mapping[str, str] | None = None
+    ) -> None:
         self.query = query
         self.extra = {fold_field(column): column for column in extra_columns}
+        self.real = dict(real or {})
+        """Header name -> column of ``cards`` for the stored game's own columns."""
+        self.extra.update({fold_field(column): column for column in self.real})
         self.params: list[object] = []
 
     def error(self, message: str, position: int, length: int = 1) -> QueryError:
@@ -152,7 +157,8 @@ class Compiler:
             raise self.error(f"bad regular expression: {error.msg}", regex.pos + offset) from None
 
     def field(self, node: Field) -> str:
-        spec = FIELDS.get(fold_field(node.name))
+        own = self.extra.get(fold_field(node.name)) in self.real
+        spec = None if own else FIELDS.get(fold_field(node.name))
         if spec is None and fold_field(node.name) in self.extra:
             spec = FieldSpec(EXTRA, self.extra[fold_field(node.name)])
         if spec is None:
@@ -185,7 +191,7 @@ class Compiler:
         self.check_regex(node.value)
         pattern = node.value.pattern
         if spec.kind == EXTRA:
-            return self.extra_value(spec, lambda: f"je.value REGEXP {self.param(pattern)}")
+            return self.extra_value(spec, lambda v: f"{v} REGEXP {self.param(pattern)}")
         if spec.kind in (LIST, REQUIREMENT):
             part = "value" if spec.kind == LIST else "key"
             return (
@@ -194,11 +200,16 @@ class Compiler:
             )
         return f"{spec.column} REGEXP {self.param(pattern)}"
 
-    def extra_value(self, spec: FieldSpec, predicate: Callable[[], str]) -> str:
-        """A test on one ``extra`` value, found by its header name (``predicate`` uses ``je``)."""
+    def extra_value(self, spec: FieldSpec, predicate: Callable[[str], str]) -> str:
+        """A test on another game's value: on its own column of ``cards`` when the stored game
+        gives it one (indexed), else on the ``extra`` value of that header name
+        (``predicate`` is given the value's SQL expression)."""
+        column = self.real.get(spec.column)
+        if column is not None:
+            return predicate(f'cards."{column}"')
         return (
             f"EXISTS (SELECT 1 FROM json_each(cards.extra) AS je"
-            f" WHERE je.key = {self.param(spec.column)} AND {predicate()})"
+            f" WHERE je.key = {self.param(spec.column)} AND {predicate('je.value')})"
         )
 
     def require(self, node: Field, *allowed: str) -> None:
@@ -267,11 +278,11 @@ class Compiler:
         value, compare = node.value, _COMPARE[node.op]
         if node.op == ":":
             return self.extra_value(
-                spec, lambda: f"je.value LIKE {self.param(_like(value))} ESCAPE '\\'"
+                spec, lambda v: f"{v} LIKE {self.param(_like(value))} ESCAPE '\\'"
             )
         if node.op in ("=", "!=") and not _NUMERIC.fullmatch(value):
             return self.extra_value(
-                spec, lambda: f"je.value {compare} {self.param(value)} COLLATE NOCASE"
+                spec, lambda v: f"{v} {compare} {self.param(value)} COLLATE NOCASE"
             )
         if not _NUMERIC.fullmatch(value):
             raise self.error(
@@ -283,9 +294,9 @@ class Compiler:
         # Only values that are numbers take part in a numeric comparison.
         return self.extra_value(
             spec,
-            lambda: (
-                "trim(je.value) GLOB '*[0-9]*' AND trim(je.value) NOT GLOB '*[^0-9.+-]*'"
-                f" AND CAST(je.value AS REAL) {compare} {self.param(number)}"
+            lambda v: (
+                f"trim({v}) GLOB '*[0-9]*' AND trim({v}) NOT GLOB '*[^0-9.+-]*'"
+                f" AND CAST({v} AS REAL) {compare} {self.param(number)}"
             ),
         )
 
