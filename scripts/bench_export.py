@@ -84,10 +84,10 @@ def build_child(out: str, art: str) -> None:
 
 
 def bench_build(work: Path, rounds: int, baseline: Path | None) -> None:
+    from zcards.cards.normalise import read_card_file
     from zcards.resources import BUNDLED_SET
-    from zcards.store.db import iter_cards, open_db
 
-    art = synthetic_art(work / "art", [c.image_file for c in iter_cards(open_db(BUNDLED_SET))])
+    art = synthetic_art(work / "art", [card.image_file for card in read_card_file(BUNDLED_SET)])
     trees = {"this checkout": None, **({f"baseline {baseline}": baseline} if baseline else {})}
     runs: dict[str, list[dict]] = {label: [] for label in trees}
     for round_ in range(rounds):  # interleaved: before and after meet the same load

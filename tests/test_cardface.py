@@ -14,12 +14,12 @@ from zcards.cards.model import Card
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
     card_document,
-    overflowing,
     placed,
     render_document,
     render_extras,
     render_faces,
 )
+from zcards.publish.facefit import overflowing
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import face_view
 from zcards.publish.layout import CARD_SIZES

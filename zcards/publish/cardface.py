@@ -2,11 +2,11 @@
 
 What a face shows is its view (:mod:`zcards.publish.faceview`), where each box goes its layout
 (:mod:`zcards.publish.facelayout`). WeasyPrint lays faces out (many per call: it is the slow
-part), :mod:`zcards.publish.raster` turns pages into JPEG files. Long text shrinks step by step;
-text that still does not fit is reported by card name, detected from WeasyPrint's own layout
-boxes rather than guessed from character counts. A face whose view, layout, resolution and
-renderer are unchanged is copied from the cache (:mod:`zcards.publish.facecache`), not drawn.
-Image file names follow :mod:`zcards.publish.safe_names`, the rule the plugin's card data uses.
+part), :mod:`zcards.publish.raster` turns pages into JPEG files. Long text shrinks step by step
+(:mod:`zcards.publish.facefit`); text that still does not fit is reported by card name. A face
+whose view, layout, resolution and renderer are unchanged is copied from the cache
+(:mod:`zcards.publish.facecache`), not drawn. Image file names follow
+:mod:`zcards.publish.safe_names`, the rule the plugin's card data uses.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from zcards.publish.facecache import (
     cache_key,
     open_cache,
 )
+from zcards.publish.facefit import FIT_SIZES, Fit, overflowing, shrink
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import PALETTES, FaceView, face_view
 from zcards.publish.layout import CARD_SIZES
@@ -45,15 +46,6 @@ if TYPE_CHECKING:  # WeasyPrint takes ~0.5 s to import: only commands that rende
 
 log = logging.getLogger(__name__)
 
-# Text scales tried in turn when a name or the rules text overflows its box.
-FIT_SCALES: tuple[float, ...] = (1.0, 0.9, 0.8, 0.71, 0.63)
-# Text regions (boxes of the face layout) that shrink on their own, with their full-size font
-# (em of the card's font).
-REGION_EM = {"title": 1.4, "typeline": 0.95, "text": 1.2, "foot": 0.8}
-FIT_SIZES = {
-    region: tuple(round(base * scale, 3) for scale in FIT_SCALES)
-    for region, base in REGION_EM.items()
-}
 # Cards per WeasyPrint call: big enough to amortise the call, small enough for progress.
 BATCH = 18
 FLUSH = 180  # pages per intermediate PDF
@@ -62,10 +54,6 @@ FAST_PDF = {"full_fonts": True, "uncompressed_pdf": True}
 # Worker processes take ~1 s to start; below this many faces one process finishes sooner.
 PARALLEL_MIN = 200
 CHUNK = 180  # most faces per worker task: progress every few seconds
-_OVERFLOW_TOLERANCE_PX = 0.5  # WeasyPrint lays out in CSS pixels
-
-# Scale step (index into FIT_SCALES) per text region of one face; a missing region is step 0.
-Fit = dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -140,49 +128,6 @@ def render_document(html: str, layout: FaceLayout) -> weasyprint.Document:
     return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
         stylesheets=[_stylesheet(layout)], font_config=_font_config()
     )
-
-
-def overflowing(document: weasyprint.Document) -> dict[int, set[str]]:
-    """Face index -> text regions (see REGION_EM) whose content spills out of their box."""
-    found: dict[int, set[str]] = {}
-    for page in document.pages:
-        seen: set[int] = set()
-        # placeholders=True walks into absolutely positioned boxes (every face box is one).
-        for box in page._page_box.descendants(placeholders=True):
-            element = getattr(box, "element", None)
-            if element is None or id(element) in seen or element.get("data-fit") is None:
-                continue
-            seen.add(id(element))
-            if _spills(box):
-                found.setdefault(int(element.get("data-face")), set()).add(element.get("data-fit"))
-    return found
-
-
-def _spills(box) -> bool:
-    right = box.content_box_x() + box.width + _OVERFLOW_TOLERANCE_PX
-    bottom = box.content_box_y() + box.height + _OVERFLOW_TOLERANCE_PX
-    for child in box.descendants(placeholders=True):
-        if child is box:
-            continue
-        if child.position_x + child.margin_width() > right:
-            return True
-        if child.position_y + child.margin_height() > bottom:
-            return True
-    return False
-
-
-def shrink(fits: dict[int, Fit], spilled: dict[int, set[str]]) -> set[int]:
-    """Make every spilled text region one step smaller where it still can be; return the faces
-    that changed (empty: nothing left to try)."""
-    last = len(FIT_SCALES) - 1
-    changed: set[int] = set()
-    for index, regions in spilled.items():
-        fit = fits.setdefault(index, Fit())
-        for region in regions:
-            if fit.get(region, 0) < last:
-                fit[region] = fit.get(region, 0) + 1
-                changed.add(index)
-    return changed
 
 
 def render_fitted(

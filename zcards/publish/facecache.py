@@ -66,9 +66,6 @@ class Cache:
             return None
         return data
 
-    def has(self, kind: str, key: str, suffix: str) -> bool:
-        return (self.root / kind / f"{key}{suffix}").is_file()
-
     def write(self, kind: str, key: str, suffix: str, data: bytes) -> None:
         folder = self.root / kind
         try:

@@ -25,8 +25,9 @@ from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import UsageError
 from zcards.publish.cardart import ArtFolder, Assets
-from zcards.publish.cardface import Fit, assets_folder
+from zcards.publish.cardface import assets_folder
 from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice, open_cache
+from zcards.publish.facefit import Fit
 from zcards.publish.faceview import face_view
 from zcards.publish.layout import GUTTER_MM, make_grid
 from zcards.publish.raster import cpu_count, map_in_processes

@@ -15,17 +15,15 @@ from dataclasses import dataclass
 
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
-    Fit,
     PlacedFace,
     card_document,
-    overflowing,
     placed,
     render_document,
     render_fitted,
-    shrink,
     style_context,
 )
 from zcards.publish.facecache import Cache, cache_key
+from zcards.publish.facefit import Fit, overflowing, shrink
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import FaceView
 from zcards.publish.layout import Grid, Line, Paper, Rect
