@@ -136,6 +136,25 @@ def mini_db_copy(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Pa
     return copy
 
 
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of pages of every document WeasyPrint lays out (card faces or sheets), in
+    order: what rendering really cost, counted where it happens."""
+    from zcards.publish import cardface, sheets
+
+    pages: list[int] = []
+    render = cardface.render_document
+
+    def counted(html: str, layout):
+        document = render(html, layout)
+        pages.append(len(document.pages))
+        return document
+
+    monkeypatch.setattr(cardface, "render_document", counted)
+    monkeypatch.setattr(sheets, "render_document", counted)
+    return pages
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     """Mark every skipped test that needs a requirement, whatever skipped it, and point our

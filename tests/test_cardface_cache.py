@@ -14,7 +14,6 @@ import pytest
 from PIL import Image
 
 from zcards.cards.model import Card
-from zcards.publish import cardface, sheets
 from zcards.publish.cardface import render_faces
 from zcards.publish.facecache import Cache
 from zcards.publish.plugin_export import export_plugin
@@ -27,22 +26,6 @@ DPI = 60
 @pytest.fixture(scope="module")
 def cards(sample_db_path: Path) -> list[Card]:
     return list(iter_cards(open_db(sample_db_path)))[:12]
-
-
-@pytest.fixture
-def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The number of pages of every document WeasyPrint lays out (faces or sheets)."""
-    pages: list[int] = []
-    render = cardface.render_document
-
-    def counted(html: str, layout):
-        document = render(html, layout)
-        pages.append(len(document.pages))
-        return document
-
-    monkeypatch.setattr(cardface, "render_document", counted)
-    monkeypatch.setattr(sheets, "render_document", counted)
-    return pages
 
 
 def _files(folder: Path) -> dict[str, bytes]:

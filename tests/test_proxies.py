@@ -9,11 +9,11 @@ import math
 from pathlib import Path
 
 import pypdf
-import pypdfium2
 import pytest
 import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
+from support.pdf import page_image
 
 from zcards.cards.model import Card
 from zcards.cli import main
@@ -32,11 +32,7 @@ def all_cards(sample_db_path: Path) -> list[Card]:
 
 
 def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("L")
-    finally:
-        document.close()
+    return page_image(pdf, page, dpi).convert("L")
 
 
 def _box(rect: Rect, dpi: int, inset_mm: float = 0.0) -> tuple[int, int, int, int]:

@@ -12,6 +12,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
 from PIL import Image
+from support.pdf import page_image
 
 from zcards.cards.model import Card
 from zcards.cli import main
@@ -69,14 +70,6 @@ def _pixel(image: Image.Image, x_mm: float, y_mm: float, dpi: int) -> tuple[int,
     return image.getpixel((round(x_mm * dpi / 25.4), round(y_mm * dpi / 25.4)))
 
 
-def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
-    finally:
-        document.close()
-
-
 @pytest.mark.parametrize(("bleed", "gutter"), [(0.0, 0.0), (3.0, 0.0), (3.0, 2.0)])
 def test_cards_and_their_bleed_are_exact_with_marks_at_the_trim(
     cards: list[Card], tmp_path: Path, bleed: float, gutter: float
@@ -107,7 +100,7 @@ def test_a_miss_cut_shows_the_cards_own_colour_and_the_gutter_stays_blank(
     write_proxies(cards[:2], out, paper="a4", bleed_mm=3, gutter_mm=2)
     grid = make_grid("a4", "poker", 3, 2)
     dpi = 200
-    image = _raster(out, 0, dpi)
+    image = page_image(out, 0, dpi)
     for index in range(2):
         slot = grid.slot(index)
         middle_y = slot.y + slot.height / 2
