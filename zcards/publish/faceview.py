@@ -31,8 +31,8 @@ PALETTES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class Run:
-    """A piece of rules text: ``style`` is ``""`` (plain), ``"term"`` (a keyword or symbol,
+class Span:
+    """A stretch of rules text: ``style`` is ``""`` (plain), ``"term"`` (a keyword or symbol,
     bold; ``symbol`` names its icon) or ``"reminder"`` (its explanation, italic)."""
 
     text: str
@@ -65,8 +65,8 @@ class FaceView:
     emblem: str  # the faction's emblem, else the type's (in the placeholder art)
     figure: str  # the type's silhouette in the placeholder art
     requires: str
-    terms: tuple[Run, ...]  # keywords and symbols the text does not name
-    paragraphs: tuple[tuple[Run, ...], ...]
+    terms: tuple[Span, ...]  # keywords and symbols the text does not name
+    paragraphs: tuple[tuple[Span, ...], ...]
     footer: str
     art: Art | None  # None: the placeholder drawn from palette, emblem and figure
 
@@ -82,8 +82,8 @@ def face_view(card: Card, art: Art | None = None) -> FaceView:
     faction = card.faction.lower() if card.faction in FACTIONS else ""
     lead, paragraphs = _paragraphs(card)
     named = {run.text.strip(" .").casefold() for run in lead if run.style == "term"}
-    terms = [Run(k, "term") for k in card.keywords if k.casefold() not in named]
-    terms += [Run(s, "term", s) for s in card.symbols if s.casefold() not in named]
+    terms = [Span(k, "term") for k in card.keywords if k.casefold() not in named]
+    terms += [Span(s, "term", s) for s in card.symbols if s.casefold() not in named]
     rarity = RARITY_NAMES.get(card.rarity, card.rarity)
     return FaceView(
         name=card.name,
@@ -106,43 +106,43 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _paragraphs(card: Card) -> tuple[tuple[Run, ...], tuple[tuple[Run, ...], ...]]:
-    """The text's paragraphs as runs, the first one's opening keywords and symbols marked;
-    also returns those opening runs."""
+def _paragraphs(card: Card) -> tuple[tuple[Span, ...], tuple[tuple[Span, ...], ...]]:
+    """The text's paragraphs as spans, the first one's opening keywords and symbols marked;
+    also returns those opening spans."""
     lines = [line.strip() for line in card.text.splitlines() if line.strip()]
     if not lines:
         return (), ()
     symbols = {s.casefold(): s for s in card.symbols}
     words = sorted([*card.keywords, *card.symbols], key=len, reverse=True)
-    lead = _lead_runs(lines[0], words, symbols)
+    lead = _lead_spans(lines[0], words, symbols)
     rest = lines[0][sum(len(run.text) for run in lead) :]
-    first = (*lead, *((Run(rest),) if rest else ()))
-    return lead, (first, *((Run(line),) for line in lines[1:]))
+    first = (*lead, *((Span(rest),) if rest else ()))
+    return lead, (first, *((Span(line),) for line in lines[1:]))
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\.?")
 
 
-def _lead_runs(line: str, words: list[str], symbols: dict[str, str]) -> tuple[Run, ...]:
-    """The keywords and symbols the line opens with (``Fast. Fierce (...).``), as runs that
+def _lead_spans(line: str, words: list[str], symbols: dict[str, str]) -> tuple[Span, ...]:
+    """The keywords and symbols the line opens with (``Fast. Fierce (...).``), as spans that
     together spell the start of the line exactly."""
-    runs: list[Run] = []
+    spans: list[Span] = []
     position = 0
     while True:
         space = len(line[position:]) - len(line[position:].lstrip())
         start = position + space
         word = next((w for w in words if _opens(line, start, w)), None)
         if word is None:
-            return tuple(runs)
+            return tuple(spans)
         end = start + len(word)
         if line.startswith(".", end):
             end += 1
         text = line[position:end]
-        runs.append(Run(text, "term", symbols.get(word.casefold(), "")))
+        spans.append(Span(text, "term", symbols.get(word.casefold(), "")))
         position = end
         reminder = _REMINDER.match(line, position)
         if reminder and line[end - 1] != ".":
-            runs.append(Run(reminder.group(), "reminder"))
+            spans.append(Span(reminder.group(), "reminder"))
             position = reminder.end()
 
 
