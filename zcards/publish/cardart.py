@@ -23,6 +23,7 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import ExifTags, Image, ImageFile, ImageOps
@@ -186,7 +187,12 @@ def _flattened(image: Image.Image) -> Image.Image:
 
 def placeholder_svg(view: FaceView) -> str:
     """The placeholder art for a card: a deterministic SVG document."""
-    frame, dark = PALETTES.get(view.palette, PALETTES["card"])
+    return _placeholder(view.palette, view.emblem, view.figure)
+
+
+@lru_cache(maxsize=64)
+def _placeholder(palette: str, emblem: str, figure: str) -> str:
+    frame, dark = PALETTES.get(palette, PALETTES["card"])
     return (
         jinja_env()
         .get_template("placeholder.svg.j2")
@@ -194,8 +200,8 @@ def placeholder_svg(view: FaceView) -> str:
             light=frame,
             dark=dark,
             tint=_mixed(frame, "#ffffff"),
-            emblem_name=view.emblem,
-            figure_name=view.figure,
+            emblem_name=emblem,
+            figure_name=figure,
         )
     )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
@@ -157,11 +158,20 @@ class Run:
         return sum(len(page) for page in self.pages)
 
     def html(self, fits: dict[int, Fit]) -> str:
+        if not fits:
+            return self.first_html
         return self.layout.html(self.views, self.pages, fits, first=self.first, total=self.total)
 
+    @cached_property
+    def first_html(self) -> str:
+        """The sheets before any text shrinks (made once: the cache key and the first layout
+        both need it; a worker gets it with the run)."""
+        return self.layout.html(self.views, self.pages, {}, first=self.first, total=self.total)
+
+    @cached_property
     def key(self) -> str:
         """What the run's output depends on: its HTML before any text shrinks, and the PDF."""
-        return cache_key("sheets", self.html({}), self.pdf)
+        return cache_key("sheets", self.first_html, self.pdf)
 
 
 @dataclass(frozen=True)
@@ -176,9 +186,8 @@ def cached_run(run: Run) -> RunResult | None:
     """The run's result from the cache, if it is there."""
     if run.store is None:
         return None
-    key = run.key()
-    found = run.store.read("runs", key, ".json")
-    pdf = run.store.read("runs", key, ".pdf") if run.pdf else b""
+    found = run.store.read("runs", run.key, ".json")
+    pdf = run.store.read("runs", run.key, ".pdf") if run.pdf else b""
     if found is None or pdf is None:
         return None
     data = json.loads(found)
@@ -192,7 +201,7 @@ def render_run(run: Run) -> RunResult:
     The result goes into the cache."""
     fits: dict[int, Fit] = {}
     layout = run.layout.face_layout
-    document = render_document(run.html(fits), layout)
+    document = render_document(run.first_html, layout)
     spilled = overflowing(document)
     if shrink(fits, spilled):
         run.layout.fit_alone(run.views, set(spilled), fits)
@@ -201,9 +210,8 @@ def render_run(run: Run) -> RunResult:
         still = set(spilled)
     result = RunResult(document.write_pdf() if run.pdf else b"", fits, still, rendered=True)
     if run.store is not None:
-        key = run.key()
         if run.pdf:
-            run.store.write("runs", key, ".pdf", result.pdf)
+            run.store.write("runs", run.key, ".pdf", result.pdf)
         data = {"fits": result.fits, "overflow": sorted(result.overflow)}
-        run.store.write("runs", key, ".json", json.dumps(data, sort_keys=True).encode("utf-8"))
+        run.store.write("runs", run.key, ".json", json.dumps(data, sort_keys=True).encode("utf-8"))
     return result
