@@ -238,23 +238,35 @@ def publish_plugin(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     publication = Publication(out / name, content.version)
-    with folder_swap.locked(out):
-        folder_swap.recover(out, name)
-        _publish_into(out, content, publication, lint_ignore)
+    target = _through_link(out / name)
+    with folder_swap.locked(target.parent):
+        folder_swap.recover(target.parent, target.name)
+        _publish_into(target, content, publication, lint_ignore)
     return publication
 
 
+def _through_link(target: Path) -> Path:
+    """The folder to replace: ``target`` itself, or the folder a symbolic link at ``target``
+    points to (the plugin is updated through the link, which stays in place)."""
+    if not target.is_symlink():
+        return target
+    real = Path(os.path.realpath(target))
+    if not real.is_dir():
+        raise LackeyError(f"{target} is a symbolic link to {real}, which is not a folder")
+    return real
+
+
 def _publish_into(
-    out: Path, content: PluginContent, publication: Publication, lint_ignore: Collection[str]
+    target: Path, content: PluginContent, publication: Publication, lint_ignore: Collection[str]
 ) -> None:
-    """Build next to the target and swap it in (holding the folder's lock)."""
-    target = publication.plugin_dir
+    """Build next to ``target`` and swap it in (holding its folder's lock)."""
+    out = target.parent
     previous = _previous_stamp(target)
     if previous and previous > content.version:
         raise LackeyError(
             f"{target} holds version {previous}, newer than {content.version}; pass a later --date"
         )
-    build = Path(tempfile.mkdtemp(prefix=folder_swap.build_prefix(content.name), dir=out))
+    build = Path(tempfile.mkdtemp(prefix=folder_swap.build_prefix(target.name), dir=out))
     build.chmod(_folder_mode())  # mkdtemp makes it private; a plugin folder is served and shared
     try:
         write_plugin(content, build)

@@ -33,8 +33,8 @@ import sqlite_utils
 
 from zcards.cards.model import FACTIONS, KEYWORDS, RARITIES, SYMBOLS, Card
 from zcards.query.search import register_functions, search, search_rows
-from zcards.store.db import CARD_COLUMNS, ensure_schema
 from zcards.store.rows import SELECT_COLUMNS, CardRow
+from zcards.store.schema import CARD_COLUMNS, ensure_schema
 
 ADJECTIVES = ["Gross", "Rotting", "Hungry", "Glowing", "Frenzied", "Silent", "Bloated", "Grim"]
 NOUNS = ["Ghoul", "Shambler", "Walker", "Corpse", "Medic", "Trucker", "Axe", "Bandage", "Crawler"]

@@ -145,8 +145,8 @@ def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     pages: list[int] = []
     render = cardface.render_document
 
-    def counted(html: str, layout):
-        document = render(html, layout)
+    def counted(html: str, layout, readable=()):
+        document = render(html, layout, readable)
         pages.append(len(document.pages))
         return document
 

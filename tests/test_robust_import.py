@@ -17,27 +17,14 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from support.cardfiles import card_file
 
-from zcards.cards.model import ZOMBIE_COLUMNS
 from zcards.cards.normalise import CardDataError
 from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
-from zcards.store.db import ensure_schema
+from zcards.store.schema import ensure_schema
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def card_file(path: Path, rows: int, set_name: str, *, tail: str = "") -> Path:
-    """``rows`` valid Zombie CCG cards of one set (plus ``tail``, written as it is)."""
-    lines = ["\t".join(ZOMBIE_COLUMNS)]
-    for index in range(rows):
-        name = f"{set_name} card {index:06d}"
-        lines.append(
-            f"{name}\t{set_name}\timg{index}\tZombie\tRage\t\t{1 + index % 4}\t\tFast\t\t\tC\t"
-            f"Shambles towards card {index}."
-        )
-    path.write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
-    return path
 
 
 def zcards(*args: str) -> list[str]:

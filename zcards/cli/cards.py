@@ -112,9 +112,7 @@ def undo_command(
     The undo is a run of its own in the change log. It is refused when a later run changed
     some of the same cards (undo that one first).
     """
-    path = resolve_db_path(db_path or context.obj)
-    open_db(path).close()  # a clear error when the database does not exist
-    report = undo_run(path, run_id)
+    report = undo_run(resolve_db_path(db_path or context.obj), run_id)
     data = {
         "run": report.run_id,
         "undoes": report.undone,

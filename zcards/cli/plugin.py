@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from lackey_plugin.updatelist import UpdateList
     from zcards.game.gamefile import GameFile
 
+VERIFY_TIMEOUT = 600.0  # seconds: a few stalling files cannot hold a run up
+
 
 @click.group()
 def plugin() -> None:
@@ -225,16 +227,31 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
     type=click.IntRange(1, 64),
     help="Parallel downloads.",
 )
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1),
+    default=VERIFY_TIMEOUT,
+    show_default=True,
+    help="Seconds the whole run may take; files not checked by then are reported dead.",
+)
 @format_option(("text", "json"))
-def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
-    """Download a published updatelist.txt and every file it lists; report broken ones."""
+def verify_command(
+    url: str, images: bool, workers: int, timeout: float, output_format: str
+) -> None:
+    """Download a published updatelist.txt and every file it lists; report broken ones.
+
+    Each file streams through its checksum, so memory does not grow with the files. Every
+    download has a deadline of its own, and the whole run has --timeout.
+    """
     from lackey_plugin.verify import verify_plugin
     from zcards.ingest.download import zcards_fetcher
 
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"{url!r} is not an http(s) URL")
     with zcards_fetcher(retries=2) as fetcher:
-        report = verify_plugin(url, images=images, workers=workers, fetcher=fetcher)
+        report = verify_plugin(
+            url, images=images, workers=workers, fetcher=fetcher, timeout=timeout
+        )
     if output_format == "json":
         emit_json(report.to_dict())
     else:

@@ -3,8 +3,9 @@
 Updatelists, file lists and pages are read first; card data is then streamed into the
 database inside one transaction (:mod:`zcards.ingest.merge`), so memory does not grow with the
 input and any error leaves the database as it was. A new database is built under a
-temporary name and linked into place only when complete, so a failed import never removes
-or truncates a database it did not make, and a concurrent import never sees half of one.
+temporary name and put in place only when complete (:mod:`zcards.store.placing`), so a failed
+import never removes or truncates a database it did not make, a concurrent import never sees
+half of one, and no stale WAL of a removed database applies to it.
 
 Only the cards of the sources that were read again are in scope: a card that disappeared
 from such a source is removed, cards of other sources stay. Removing more than
@@ -29,6 +30,7 @@ from lackey_plugin.fetch import Fetcher, Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
+from zcards.errors import ZcardsError
 from zcards.game.gamefile import Column, GameFile
 from zcards.ingest.download import zcards_fetcher
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
@@ -45,8 +47,15 @@ from zcards.ingest.provenance import (
 from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
-from zcards.store.db import connect, create_card_indexes, create_schema
 from zcards.store.game_columns import apply_game, stored_game
+from zcards.store.opening import connect_readonly, connect_writable, database_errors
+from zcards.store.placing import (
+    place_database,
+    remove_stale_temporaries,
+    remove_temporary,
+    temporary_path,
+)
+from zcards.store.schema import create_card_indexes, create_schema
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -99,28 +108,29 @@ def import_sources(
             fetcher = stack.enter_context(zcards_fetcher())
         collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
     options = _Options(skip_bad_rows, dry_run, prune, progress, game)
-    while True:
-        if db_path.exists():
-            conn = connect(db_path, autocommit=True)
-            try:
-                create_schema(conn)
-                return _run(conn, collection, started, options)
-            finally:
-                conn.close()
-        report = _import_new(db_path, collection, started, options)
-        if report is not None:
-            return report
-        # Another process made the database meanwhile: import into it instead.
+    with database_errors(db_path):
+        while True:
+            if db_path.exists():
+                conn = connect_writable(db_path)
+                try:
+                    return _run(conn, collection, started, options)
+                finally:
+                    conn.close()
+            report = _import_new(db_path, collection, started, options)
+            if report is not None:
+                return report
+            # Another process made the database meanwhile: import into it instead.
 
 
 def _import_new(
     db_path: Path, collection: Collection, started: str, options: _Options
 ) -> ImportReport | None:
-    """Build a new database under a temporary name and link it into place when complete;
-    None if another process made ``db_path`` first (nothing is written then)."""
+    """Build a new database under a temporary name and put it in place when complete
+    (:func:`~zcards.store.placing.place_database`); None if another process made ``db_path``
+    first (nothing is written then)."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_temporaries(db_path)
-    temporary = db_path.with_name(f".{db_path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
+    remove_stale_temporaries(db_path)
+    temporary = temporary_path(db_path)
     try:
         conn = sqlite3.connect(temporary, isolation_level=None)
         try:
@@ -128,7 +138,6 @@ def _import_new(
             conn.execute("pragma journal_mode = memory")
             conn.execute("pragma synchronous = off")
             conn.execute("pragma cache_size = -8192")  # 8 MiB: index builds and FTS merges
-            create_schema(conn, card_indexes=False)
             report = _run(conn, collection, started, options, new=True)
             if options.dry_run:
                 return report
@@ -137,39 +146,9 @@ def _import_new(
             conn.close()
         with temporary.open("rb+") as stream:
             os.fsync(stream.fileno())
-        try:
-            os.link(temporary, db_path)  # never replaces a file another process made
-        except FileExistsError:
-            return None
-        except OSError:  # a file system without hard links: make an empty database in place
-            conn = connect(db_path)
-            try:
-                create_schema(conn)
-            finally:
-                conn.close()
-            return None
-        return report
+        return report if place_database(temporary, db_path, replace=False) else None
     finally:
-        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
-            leftover.unlink(missing_ok=True)
-
-
-def _remove_stale_temporaries(db_path: Path) -> None:
-    """Temporary databases of imports that were killed (their process is gone)."""
-    for path in db_path.parent.glob(f".{db_path.name}.import-*"):
-        pid = path.name.removeprefix(f".{db_path.name}.import-").split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            path.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        remove_temporary(temporary)
 
 
 def _run(
@@ -183,6 +162,9 @@ def _run(
     """The whole import in one transaction (rolled back at the end of a dry run)."""
     conn.execute("begin immediate")
     try:
+        # An older database is upgraded by its first write; a new one gets its secondary
+        # indexes once it is full (faster than keeping them up to date row by row).
+        create_schema(conn, card_indexes=not new)
         report = _write(conn, collection, started, options)
         if new:
             create_card_indexes(conn)
@@ -328,18 +310,21 @@ def _progress(
 
 
 def _cached_validators(db_path: Path) -> dict[str, Validators]:
-    """ETag / Last-Modified of earlier downloads, read without creating or locking the db."""
+    """ETag / Last-Modified of earlier downloads, read without creating or locking the db (a
+    file that is not a card database has none; the write says what is wrong with it)."""
     if not db_path.exists():
         return {}
     try:
-        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            rows = conn.execute(
-                "select location, etag, last_modified from sources "
-                "where etag is not null or last_modified is not null"
-            ).fetchall()
-        finally:
-            conn.close()
+        conn = connect_readonly(db_path)
+    except ZcardsError:
+        return {}
+    try:
+        rows = conn.execute(
+            "select location, etag, last_modified from sources "
+            "where etag is not null or last_modified is not null"
+        ).fetchall()
     except sqlite3.DatabaseError:
         return {}
+    finally:
+        conn.close()
     return {location: Validators(etag, modified) for location, etag, modified in rows}

@@ -2,9 +2,10 @@
 
 The build is a list of steps run in order; each gets the shared :class:`BuildContext` and
 returns a :class:`StepResult`. Later parts of zcards (plugin export, proxy sheets) add a step
-to :data:`STEPS` and touch nothing else. Every step writes atomically (temp file, then rename),
-so an interrupted build never leaves a half-written output behind. Steps import what they run
-when they run, so importing this module (for ``zcards --help``, say) costs nothing.
+to :data:`STEPS` and touch nothing else. Every step writes atomically (a temporary file, then a
+rename; the database through :mod:`zcards.store.placing`), so an interrupted build never
+leaves a half-written output behind. Steps import what they run when they run, so importing
+this module (for ``zcards --help``, say) costs nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lackey_plugin.files import replacing
 from zcards.errors import ZcardsError
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import BUILD_DIR
@@ -63,12 +63,21 @@ Step = Callable[[BuildContext], StepResult]
 
 
 def database_step(context: BuildContext) -> StepResult:
-    """Import the bundled set into a fresh ``cards.db`` and swap it in atomically."""
+    """Import the bundled set into a fresh database beside ``cards.db``, then put it in place
+    (:func:`~zcards.store.placing.place_database`: into an existing database through SQLite,
+    so no stale WAL of the old one can ever apply to the new content)."""
     from zcards.ingest.importer import import_sources
+    from zcards.store.opening import database_errors
+    from zcards.store.placing import place_database, remove_temporary, temporary_path
 
     target = context.db_path
-    with replacing(target) as temporary:
+    temporary = temporary_path(target)
+    try:
         report = import_sources(temporary, [str(BUNDLED_SET)])
+        with database_errors(target):
+            place_database(temporary, target, replace=True)
+    finally:
+        remove_temporary(temporary)
     return StepResult("database", (target,), f"{report.added} cards in {target}")
 
 

@@ -216,12 +216,18 @@ def _mixed(colour: str, other: str) -> str:
 class Assets:
     """Where the art box pictures go: ``folder`` (``file:`` URIs), or None for ``data:`` URIs.
 
-    ``dpi``: the resolution art is resized to. Everything here pickles, so render workers get
-    the same folder.
+    ``dpi``: the resolution art is resized to; ``art``: the art folder, whose files may be
+    shown as they are. Everything here pickles, so render workers get the same folders.
     """
 
     folder: Path | None
     dpi: int = ART_DPI
+    art: Path | None = None
+
+    @property
+    def readable(self) -> tuple[Path, ...]:
+        """The folders the renderer may read pictures from (and nothing else)."""
+        return tuple(folder for folder in (self.folder, self.art) if folder is not None)
 
     def picture(self, view: FaceView, box: Rect) -> str:
         """The URI of the picture for ``view``'s art box.

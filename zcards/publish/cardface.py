@@ -17,13 +17,14 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import Location, ZcardsError
+from zcards.publish import rendering
 from zcards.publish.cardart import ART_DPI, ArtFolder, Assets
 from zcards.publish.facecache import (
     FROM_ENVIRONMENT,
@@ -37,12 +38,12 @@ from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import PALETTES, FaceView, face_view
 from zcards.publish.layout import CARD_SIZES
 from zcards.publish.raster import cpu_count, encode_jpeg, map_in_processes, rasterise
+from zcards.publish.rendering import font_config
 from zcards.publish.safe_names import UniqueNames
 from zcards.resources import jinja_env
 
 if TYPE_CHECKING:  # WeasyPrint takes ~0.5 s to import: only commands that render pay for it
     import weasyprint
-    from weasyprint.text.fonts import FontConfiguration
 
 log = logging.getLogger(__name__)
 
@@ -92,21 +93,6 @@ def face_key(view: FaceView, layout: FaceLayout, dpi: int) -> str:
     return cache_key("face", view.cache_data(), layout, layout.boxes, dpi, FIT_SIZES)
 
 
-@cache
-def _font_config() -> FontConfiguration:
-    from weasyprint.text.fonts import FontConfiguration
-
-    return FontConfiguration()
-
-
-@cache
-def _url_fetcher() -> weasyprint.URLFetcher:
-    """Only local files and inline data: nothing on a card makes the renderer go online."""
-    import weasyprint
-
-    return weasyprint.URLFetcher(allowed_protocols=("file", "data"))
-
-
 def style_context(layout: FaceLayout) -> dict[str, object]:
     """What the face stylesheet (cardface.css.j2) is made from."""
     return {"geometry": layout, "palettes": PALETTES, "fit_sizes": FIT_SIZES}
@@ -118,25 +104,27 @@ def _stylesheet(layout: FaceLayout) -> weasyprint.CSS:
     import weasyprint
 
     css = jinja_env().get_template("cardface.css.j2").render(**style_context(layout))
-    return weasyprint.CSS(string=css, font_config=_font_config())
+    return weasyprint.CSS(string=css, font_config=font_config())
 
 
-def render_document(html: str, layout: FaceLayout) -> weasyprint.Document:
-    """Lay out one HTML document of faces, backs or sheets of ``layout`` (the expensive step)."""
-    import weasyprint
-
-    return weasyprint.HTML(string=html, url_fetcher=_url_fetcher(), base_url=".").render(
-        stylesheets=[_stylesheet(layout)], font_config=_font_config()
-    )
+def render_document(
+    html: str, layout: FaceLayout, readable: Sequence[Path] = ()
+) -> weasyprint.Document:
+    """Lay out one HTML document of faces, backs or sheets of ``layout`` (the expensive step),
+    reading pictures from the ``readable`` folders only (:mod:`zcards.publish.rendering`)."""
+    return rendering.render_document(html, readable, [_stylesheet(layout)])
 
 
 def render_fitted(
-    build: Callable[[dict[int, Fit]], str], fits: dict[int, Fit], layout: FaceLayout
+    build: Callable[[dict[int, Fit]], str],
+    fits: dict[int, Fit],
+    layout: FaceLayout,
+    readable: Sequence[Path],
 ) -> tuple[weasyprint.Document, set[int]]:
     """Render, shrinking every overflowing region one step per pass until it fits or the
     smallest step is reached. Returns the final document and the faces that still overflow."""
     while True:
-        document = render_document(build(fits), layout)
+        document = render_document(build(fits), layout, readable)
         spilled = overflowing(document)
         if not shrink(fits, spilled):
             return document, set(spilled)
@@ -211,9 +199,8 @@ def render_faces(
     if progress and report.reused:
         progress(report.reused)
     with assets_folder(store) as folder:
-        spilled |= _draw(
-            jobs, _Context(layout, Assets(folder, max(dpi, ART_DPI)), dpi, store), progress, workers
-        )
+        assets = Assets(folder, max(dpi, ART_DPI), art.folder if art else None)
+        spilled |= _draw(jobs, _Context(layout, assets, dpi, store), progress, workers)
     report.rendered = len(jobs)
     report.overflow = [view.name for path, view in unique.items() if path in spilled]
     if store is not None:
@@ -294,7 +281,7 @@ def _draw_chunk(
                 layout,
             )
 
-        document, spilled = render_fitted(build, {}, layout)
+        document, spilled = render_fitted(build, {}, layout, context.assets.readable)
         pending.extend(
             (job, i in spilled, page)
             for i, (job, page) in enumerate(zip(batch, document.pages, strict=True))

@@ -130,6 +130,7 @@ def export_plugin(
     base_url = base_url if base_url.endswith("/") else base_url + "/"
     if game.is_zombie:
         starters = list(decks) if decks is not None else starter_decks()
+        _require_distinct_names(starters)
         artwork = _Artwork(dpi, progress or _quiet, art_dir, cache_dir)
         content = zombie_plugin(db, cards, name, base_url, day, starters, artwork, report)
         content = replace(
@@ -181,6 +182,20 @@ def game_plugin(
         urls=game.files.urls if game.files else {},
         draw=functools.partial(draw_game_art, game, cards, messages=report.messages),
     )
+
+
+def _require_distinct_names(decks: Sequence[Path]) -> None:
+    """Two deck files that would be one ``decks/<name>.dek`` (names differing only in case
+    are one file where Lackey runs, on Windows and macOS) are an error, not an overwrite."""
+    seen: dict[str, Path] = {}
+    for path in decks:
+        name = safe_component(path.stem, "deck")
+        if name.casefold() in seen:
+            raise ZcardsError(
+                f"the deck files {seen[name.casefold()]} and {path} would both be "
+                f"decks/{name}.dek in the plugin: give them different names"
+            )
+        seen[name.casefold()] = path
 
 
 def _quiet(stage: str, done: int, total: int) -> None:

@@ -131,7 +131,7 @@ def write_proxies(
     fits: dict[int, Fit] = {}
     spilled: set[int] = set()
     with assets_folder(store) as folder, contextlib.closing(_JoinedPdf()) as joined:
-        layout = SheetLayout(grid, backs, Assets(folder))
+        layout = SheetLayout(grid, backs, Assets(folder, art=art.folder if art else None))
         runs = [
             Run(
                 layout,

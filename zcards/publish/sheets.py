@@ -74,7 +74,7 @@ class SheetLayout:
             pages = [
                 placed(views[i], i, fits.get(i, Fit()), layout, self.assets) for i in sorted(faces)
             ]
-            document = render_document(card_document(pages, layout), layout)
+            document = render_document(card_document(pages, layout), layout, self.assets.readable)
             faces = shrink(fits, overflowing(document))
 
     def html(
@@ -200,12 +200,12 @@ def render_run(run: Run) -> RunResult:
     (cheaper than laying out all the sheets again per step) and lay the sheets out again.
     The result goes into the cache."""
     fits: dict[int, Fit] = {}
-    layout = run.layout.face_layout
-    document = render_document(run.first_html, layout)
+    layout, readable = run.layout.face_layout, run.layout.assets.readable
+    document = render_document(run.first_html, layout, readable)
     spilled = overflowing(document)
     if shrink(fits, spilled):
         run.layout.fit_alone(run.views, set(spilled), fits)
-        document, still = render_fitted(run.html, fits, layout)
+        document, still = render_fitted(run.html, fits, layout, readable)
     else:
         still = set(spilled)
     result = RunResult(document.write_pdf() if run.pdf else b"", fits, still, rendered=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 
 from zcards.game.gamefile import Column, GameFile, parse_game
-from zcards.store.db import CARD_COLUMNS
+from zcards.store.schema import CARD_COLUMNS
 
 GAME_TABLE = """CREATE TABLE IF NOT EXISTS "game" (
    "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
