@@ -4,7 +4,9 @@ The art folder is untrusted input. A card finds its file by ImageFile or by name
 any common image format), looked up in an index of the folder's own files: nothing a card says
 is joined into a path, and a link pointing out of the folder is not followed. Pillow opens only
 the formats below (never, say, EPS, which would run Ghostscript) and refuses oversized images.
-Art is cropped to the box's shape, never stretched, and resized to the pixels it is printed at.
+Art is cropped to the box's shape around its centre, never stretched: a JPEG about the box's
+size is placed as it is and clipped by the box, other art is cropped and resized with Pillow to
+the pixels it is printed at.
 
 A card without art gets a placeholder drawn from the card itself -- its colours, its faction's
 emblem (else its type's) and its type's silhouette -- as a small SVG, so it stays sharp in
@@ -232,8 +234,8 @@ class Assets:
     def picture(self, view: FaceView, box: Rect) -> str:
         """The URI of the picture for ``view``'s art box.
 
-        A plain JPEG with at most twice the pixels the box needs at ``dpi`` (once scaled to
-        cover the box) is used as it is, the template cropping it to the box (CSS
+        A plain JPEG with at most twice the resolution the box needs at ``dpi`` (once scaled
+        to cover the box) is used as it is, the template cropping it to the box (CSS
         ``object-fit: cover``); other art is cropped and resized here.
         """
         if view.art is None:
