@@ -32,6 +32,8 @@ from lackey_plugin.download_watch import (
     current_watch,
 )
 from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.urls import Validators as Validators
+from lackey_plugin.urls import is_url as is_url
 
 DEFAULT_USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
@@ -39,14 +41,6 @@ DEFAULT_DEADLINE = 120.0
 MAX_RETRY_AFTER = 10.0
 MAX_REDIRECTS = 10
 _CHUNK = 64 * 1024
-
-
-@dataclass(frozen=True)
-class Validators:
-    """What the server told us last time, sent back to ask "has it changed?"."""
-
-    etag: str | None = None
-    last_modified: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,10 +58,6 @@ class FetchError(LackeyError):
 
     def __init__(self, url: str, message: str) -> None:
         super().__init__(message, Location(url))
-
-
-def is_url(source: str) -> bool:
-    return source.lower().startswith(("http://", "https://"))
 
 
 class _BoundedRetry(Retry):

@@ -18,8 +18,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from lackey_plugin.errors import LackeyError, Location
-from lackey_plugin.fetch import is_url
 from lackey_plugin.text import decode_bytes, split_lines
+from lackey_plugin.urls import is_url
 
 SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
 _DATE = re.compile(r"^(\d{2})-(\d{2})-(\d{2})$")

@@ -26,8 +26,12 @@ _HEADER_FOLD = re.compile(r"[\s_\-.]")
 CONTROL_CHARACTERS = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
 )
-_ASCII_CONTROLS = bytes([*range(0x09), *range(0x0B, 0x20), 0x7F])
-_NOT_ASCII_CONTROLS = bytes(set(range(256)) - set(_ASCII_CONTROLS))
+_LATIN1_CONTROLS = bytes([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
+_NOT_LATIN1_CONTROLS = bytes(set(range(256)) - set(_LATIN1_CONTROLS))
+UNICODE_SPACES = (
+    "\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
+"""The white space ``str.strip`` removes beyond ASCII and the control characters."""
 MAX_PROBLEMS = 1000
 
 
@@ -323,16 +327,20 @@ class TableNormaliser:
 
 
 def has_controls(text: str) -> bool:
-    """Whether ``text`` holds a character of :data:`CONTROL_CHARACTERS` (ASCII text is
-    checked a byte at a time in C, several times faster than the regular expression)."""
-    if text.isascii():
-        return bool(text.encode("ascii").translate(None, _NOT_ASCII_CONTROLS))
-    return CONTROL_CHARACTERS.search(text) is not None
+    """Whether ``text`` holds a character of :data:`CONTROL_CHARACTERS`. Text of code points
+    below 256 (ASCII, Western accents) is checked a byte at a time in C, several times faster
+    than the regular expression; its other controls are all above 255."""
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return CONTROL_CHARACTERS.search(text) is not None
+    return bool(data.translate(None, _NOT_LATIN1_CONTROLS))
 
 
 def _needs_strip(text: str) -> bool:
-    """Whether some cell of TAB-joined ``text`` may start or end with white space."""
-    if not text.isascii():
+    """Whether some cell of TAB-joined ``text`` may start or end with white space (control
+    characters are stripped where they are removed, see ``_clean``)."""
+    if not text.isascii() and any(space in text for space in UNICODE_SPACES):
         return True
     return " \t" in text or "\t " in text or text[:1].isspace() or text[-1:].isspace()
 

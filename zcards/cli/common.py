@@ -3,13 +3,14 @@ exit-code convention, error output and progress bars."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Any, NoReturn, TextIO, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
@@ -117,29 +118,51 @@ def _json_array(objects: Iterable[str]) -> Iterator[str]:
 def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
-    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout (all but
-    the table streamed: rows are written as they come)."""
+    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout, written as
+    they come (the table is laid out from its first rows, see :func:`emit_table`)."""
     if output_format in JSON_FORMATS:
         from lackey_plugin.compact_json import encode_compact
 
         emit_encoded(map(encode_compact, rows), output_format)
-    elif output_format in ("csv", "tsv"):
-        import csv
-
-        writer = csv.DictWriter(
-            sys.stdout,
-            fieldnames=list(columns),
-            extrasaction="ignore",
-            delimiter="," if output_format == "csv" else "\t",
-            lineterminator="\n",
-        )
-        writer.writeheader()
-        writer.writerows({key: _cell(row.get(key)) for key in columns} for row in rows)
+        return
+    cells = ([cell(row.get(column)) for column in columns] for row in rows)
+    if output_format in ("csv", "tsv"):
+        emit_delimited(cells, columns, output_format)
     else:
-        _emit_table(list(rows), columns, sys.stdout)
+        emit_table(cells, columns)
 
 
-def _cell(value: Any) -> str:
+def emit_delimited(
+    rows: Iterable[Sequence[Any]], columns: Sequence[str], output_format: str
+) -> None:
+    """Rows of cells as CSV or TSV (quoted where needed) after a header of ``columns``; None
+    is an empty cell. The C writer fills a list, written out every :data:`_CSV_BATCH` rows."""
+    import csv
+
+    pieces = _Pieces()
+    delimiter = "," if output_format == "csv" else "\t"
+    writer = csv.writer(pieces, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(columns)
+    rows = iter(rows)
+    out = sys.stdout
+    while pieces:
+        out.write("".join(pieces))
+        pieces.clear()
+        writer.writerows(itertools.islice(rows, _CSV_BATCH))
+    out.flush()
+
+
+_CSV_BATCH = 512
+
+
+class _Pieces(list[str]):
+    """Where the CSV writer writes: appended in C, no stream call per row."""
+
+    write = list.append
+
+
+def cell(value: Any) -> str:
+    """A value as one table or CSV cell: lists as ``a, b``, requirements as ``2 Fast``."""
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
@@ -149,16 +172,26 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out: TextIO) -> None:
-    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
+TABLE_SAMPLE = 100
+"""Rows a text table's column widths are taken from: a wider cell further down is written
+whole and shifts the rest of its line, memory stays flat however long the table is."""
+
+
+def emit_table(rows: Iterable[Sequence[str]], columns: Sequence[str]) -> None:
+    """Rows of text cells as an aligned table, written as they come: the widths are those of
+    the header and the first :data:`TABLE_SAMPLE` rows."""
+    lines = iter(rows)
+    sample = list(itertools.islice(lines, TABLE_SAMPLE))
     widths = [
-        max([len(column)] + [len(line[index]) for line in cells])
+        max([len(column)] + [len(line[index]) for line in sample])
         for index, column in enumerate(columns)
     ]
-    out.write("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip() + "\n")
-    out.write("  ".join("-" * w for w in widths) + "\n")
-    for line in cells:
-        out.write("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n")
+
+    def layout(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip() + "\n"
+
+    header = [layout(columns), "  ".join("-" * w for w in widths) + "\n"]
+    write_chunked(itertools.chain(header, map(layout, itertools.chain(sample, lines))))
 
 
 def emit_json(data: Any) -> None:

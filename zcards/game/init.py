@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from lackey_plugin.carddata import read_card_data
-from lackey_plugin.fetch import is_url
 from lackey_plugin.plugininfo import parse_plugininfo
 from lackey_plugin.text import decode_bytes
 from lackey_plugin.updatelist import UpdateList, parse_updatelist
+from lackey_plugin.urls import is_url
 from zcards.errors import Location, ZcardsError
 from zcards.game.gamefile import Column, GameFile, ShippedFiles
 

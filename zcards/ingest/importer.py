@@ -24,15 +24,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from lackey_plugin.fetch import Fetcher, Validators
+from lackey_plugin.urls import Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
 from zcards.errors import ZcardsError
-from zcards.game.gamefile import Column, GameFile
-from zcards.ingest.download import zcards_fetcher
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
     PRUNE_SHARE,
@@ -56,6 +54,10 @@ from zcards.store.placing import (
     temporary_path,
 )
 from zcards.store.schema import create_card_indexes, create_schema
+
+if TYPE_CHECKING:
+    from lackey_plugin.fetch import Fetcher
+    from zcards.game.gamefile import Column, GameFile  # a Zombie import reads no TOML
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -104,9 +106,17 @@ def import_sources(
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
-        if fetcher is None:
-            fetcher = stack.enter_context(zcards_fetcher())
-        collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
+        made: list[Fetcher] = [] if fetcher is None else [fetcher]
+
+        def downloads() -> Fetcher:
+            """One fetcher for the whole import, made at its first URL."""
+            if not made:
+                from zcards.ingest.download import zcards_fetcher
+
+                made.append(stack.enter_context(zcards_fetcher()))
+            return made[0]
+
+        collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
     options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     with database_errors(db_path):
         while True:

@@ -18,12 +18,12 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from zcards.cards.model import FIELD_ALIASES, RARITY_NAMES
 from zcards.query.parser import And, Field, Node, Not, Or, QueryError, Regex, Text, parse_query
+from zcards.query.prefix import like_ranges, literal_prefix
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -33,8 +33,7 @@ TEXT, CATEGORY, LIST, REQUIREMENT, NUMBER, EXTRA = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(NamedTuple):
     kind: str
     column: str
 
@@ -198,7 +197,20 @@ class Compiler:
                 f"EXISTS (SELECT 1 FROM json_each({spec.column})"
                 f" WHERE {part} REGEXP {self.param(pattern)})"
             )
+        if spec.column == "cards.name":
+            return self.name_regex(pattern)
         return f"{spec.column} REGEXP {self.param(pattern)}"
+
+    def name_regex(self, pattern: str) -> str:
+        """``name:/^text.../``: the names starting with the text, as ranges of the name index
+        (:mod:`zcards.query.prefix`), then the regex on those unless the ranges say it all."""
+        prefix, whole = literal_prefix(pattern)
+        ranges, complete = like_ranges(prefix)
+        likes = " OR ".join(f"cards.name LIKE {self.param(like)} ESCAPE '\\'" for like in ranges)
+        if whole and complete:
+            return f"({likes})"
+        test = f"cards.name REGEXP {self.param(pattern)}"
+        return f"(({likes}) AND {test})" if likes else test
 
     def extra_value(self, spec: FieldSpec, predicate: Callable[[str], str]) -> str:
         """A test on another game's value: on its own column of ``cards`` when the stored game
@@ -321,10 +333,14 @@ def compile_query(text: str, *, extra_columns: Iterable[str] = ()) -> tuple[str,
     return Compiler(text, extra_columns).compile(parse_query(text))
 
 
+EXTRA_COLUMNS_SQL = (
+    "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
+    " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
+)
+"""The header names in ``extra``, read through ``idx_cards_extra`` (whose WHERE this repeats):
+only the cards that have such columns, none in a Zombie database."""
+
+
 def extra_columns(db: sqlite3.Connection | sqlite_utils.Database) -> list[str]:
     """Header names of every non-Zombie column stored in ``extra`` (searchable by name)."""
-    rows = db.execute(
-        "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
-        " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
-    )
-    return [key for (key,) in rows]
+    return [key for (key,) in db.execute(EXTRA_COLUMNS_SQL)]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from zcards.cards.model import Card
 from zcards.errors import UsageError
@@ -54,8 +53,7 @@ ORDER_FIELD = "order"
 """``order:FIELD`` / ``order:-FIELD`` in a query sorts like ``--sort`` (not a filter)."""
 
 
-@dataclass(frozen=True)
-class SortKey:
+class SortKey(NamedTuple):
     """One sort field: ``name`` as written, descending or not, and where it stands in the
     query (None for ``--sort``, whose mistakes are usage errors without a caret)."""
 

@@ -17,14 +17,16 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.updatelist import ImageUrls
 from zcards.errors import Location, ZcardsError
+from zcards.store.db import connection
 from zcards.store.opening import connect_writable, database_errors
 from zcards.store.schema import CARD_COLUMNS, create_schema
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 COMPARED_COLUMNS = tuple(column for column in CARD_COLUMNS if column != "source_id")
 _COLUMNS = tuple(CARD_COLUMNS)
@@ -135,7 +137,7 @@ def run_changes(
     db: sqlite_utils.Database | sqlite3.Connection, run_id: int | None = None
 ) -> tuple[int | None, Iterator[CardChange]]:
     """The changes of ``run_id``, or of the latest run that changed anything, streamed."""
-    conn = db.conn if isinstance(db, sqlite_utils.Database) else db
+    conn = connection(db)
     if run_id is None:
         run_id = latest_run(conn)
     if run_id is None or run_id not in _RUN_IDS:

@@ -13,9 +13,12 @@ import that names a game; a database without one is the Zombie game of the built
 from __future__ import annotations
 
 import sqlite3
+from typing import TYPE_CHECKING
 
-from zcards.game.gamefile import Column, GameFile, parse_game
 from zcards.store.schema import CARD_COLUMNS
+
+if TYPE_CHECKING:
+    from zcards.game.gamefile import Column, GameFile
 
 GAME_TABLE = """CREATE TABLE IF NOT EXISTS "game" (
    "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
@@ -32,7 +35,11 @@ def stored_game(conn: sqlite3.Connection) -> GameFile | None:
     if not _has_table(conn, "game"):
         return None
     row = conn.execute('select "definition", "origin" from "game" where "id" = 1').fetchone()
-    return None if row is None else parse_game(row[0], row[1] or "<stored game>")
+    if row is None:
+        return None
+    from zcards.game.gamefile import parse_game  # a Zombie database's searches need no TOML
+
+    return parse_game(row[0], row[1] or "<stored game>")
 
 
 def game_columns(conn: sqlite3.Connection) -> dict[str, str]:

@@ -81,8 +81,10 @@ CHANGE_COLUMNS: dict[str, type] = {
 }
 VARIANT_COLUMNS: dict[str, type] = {"id": int, **CARD_COLUMNS, "line": int, "run_id": int}
 _SQL_TYPES = {str: "TEXT", int: "INTEGER"}
+# No index on type or faction: searches compare them case-blind, which a plain index cannot
+# serve, and reading the table beats fetching a third of it row by row (a new database has
+# none; an older one keeps its idx_cards_type_faction, unused).
 _CARD_INDEXES = (
-    'CREATE INDEX IF NOT EXISTS "idx_cards_type_faction" ON "cards" ("type", "faction")',
     'CREATE INDEX IF NOT EXISTS "idx_cards_source_id" ON "cards" ("source_id")',
     # Searches compare names ignoring case (zcards.query.compiler): name="..." is a lookup.
     'CREATE INDEX IF NOT EXISTS "idx_cards_name_nocase" ON "cards" ("name" COLLATE NOCASE)',
@@ -132,6 +134,11 @@ SCHEMA: tuple[str, ...] = (
     columnsize=0
 )""",
     *_FTS_TRIGGERS,
+    # The cards with other games' columns (few or none in a Zombie database): CSV output and
+    # queries learn those columns' names from them without reading the whole table. Made
+    # with the table, so that a new database fills it as it loads.
+    'CREATE INDEX IF NOT EXISTS "idx_cards_extra" ON "cards" ("source_id") '
+    "WHERE \"extra\" NOT IN ('', '{}')",
     _table("card_variants", VARIANT_COLUMNS, id=" PRIMARY KEY"),
     'CREATE INDEX IF NOT EXISTS "idx_card_variants_set_name_name" '
     'ON "card_variants" ("set_name", "name")',
@@ -206,10 +213,9 @@ def _schema_complete(conn: sqlite3.Connection, card_indexes: bool) -> bool:
         return False
     names = {row[0] for row in conn.execute("select name from sqlite_master")}
     needed = {"cards", "cards_fts", "card_variants", "sources", "import_runs", "changes"}
-    needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au"}
+    needed |= {"replaced_variants", "cards_ai", "cards_ad", "cards_au", "idx_cards_extra"}
     if card_indexes:
-        needed |= {"idx_cards_type_faction", "idx_cards_source_id"}
-        needed.add("idx_cards_name_nocase")
+        needed |= {"idx_cards_source_id", "idx_cards_name_nocase"}
     if not needed <= names:
         return False
     if any(column not in _columns(conn, table) for table, column, _ in _ADDED_COLUMNS):
