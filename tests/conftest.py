@@ -1,17 +1,21 @@
-"""Shared fixtures, one per meaning: the reference plugins (when present), the databases and
-card lists the tests read, and exports that are slow to render, each built once per session.
+"""Shared fixtures, one per meaning: the reference plugins and tesseract (when present), the
+databases and card lists the tests read, and exports that are slow to render, each built once
+per session.
 
 The reference plugins are real LackeyCCG plugins kept outside the repository. Every test that
 reads them asks for the ``reference_dir`` fixture, which finds them at ``$ZCARDS_REFERENCE``,
 else at ``../shared/reference`` beside the checkout; when neither holds them those tests skip
 with one reason naming the variable, so a fresh clone's test run is green. CI sets
-``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run.
+``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run. The OCR test
+of card faces asks for ``tesseract`` (the OCR program, Debian package ``tesseract-ocr``) the
+same way, and CI sets ``ZCARDS_REQUIRE_OCR=1``.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -36,7 +40,32 @@ SKIP_REASON = (
     f"reference plugins not found: set ${REFERENCE_ENV} to the folder of real Lackey plugins "
     "(the one holding CHECKSUMS.tsv; default ../shared/reference beside the checkout)"
 )
-_NEEDS_REFERENCE = ("needs", "reference plugins")  # a report's user property, sent by xdist
+OCR_REQUIRE_ENV = "ZCARDS_REQUIRE_OCR"
+OCR_SKIP_REASON = (
+    "tesseract not found: install the OCR program (Debian/Ubuntu: apt install tesseract-ocr) "
+    "to read card faces back"
+)
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something outside the repository some tests need: the fixture that provides it, the
+    variable that makes its absence fail the run (CI), and the skip reason otherwise."""
+
+    fixture: str
+    label: str
+    require_env: str
+    reason: str
+
+    @property
+    def mark(self) -> tuple[str, str]:
+        """A skipped report's user property (xdist sends it to the controller)."""
+        return ("needs", self.label)
+
+
+REFERENCE = Requirement("reference_dir", "reference plugins", REQUIRE_ENV, SKIP_REASON)
+OCR = Requirement("tesseract", "tesseract OCR program", OCR_REQUIRE_ENV, OCR_SKIP_REASON)
+REQUIREMENTS = (REFERENCE, OCR)
 
 
 def find_reference() -> Path | None:
@@ -52,17 +81,28 @@ def reference_dir() -> Path:
     """Real Lackey plugins (byte-exact) and golden checksums LackeyCCG produced."""
     found = find_reference()
     if found is None:
-        pytest.skip(SKIP_REASON)
+        pytest.skip(REFERENCE.reason)
+    return found
+
+
+@pytest.fixture(scope="session")
+def tesseract() -> str:
+    """The ``tesseract`` OCR program (reads the numbers back from rendered card faces)."""
+    found = shutil.which("tesseract")
+    if found is None:
+        pytest.skip(OCR.reason)
     return found
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _away_from_the_checkout(tmp_path_factory: pytest.TempPathFactory):
     """Run in an empty folder without $ZCARDS_DB: a developer's ./cards.db or build/cards.db
-    (which the README's tour changes) must not become the tests' default database."""
+    (which the README's tour changes) must not become the tests' default database. The render
+    cache is a folder of the test session's own, not the developer's ~/.cache/zcards."""
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp_path_factory.mktemp("cwd"))
         patch.delenv("ZCARDS_DB", raising=False)
+        patch.setenv("ZCARDS_CACHE", str(tmp_path_factory.mktemp("render-cache")))
         yield
 
 
@@ -189,40 +229,70 @@ def published_mini(
     return out / "zombieccg"
 
 
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The number of pages of every document WeasyPrint lays out (card faces or sheets), in
+    order: what rendering really cost, counted where it happens."""
+    from zcards.publish import cardface, sheets
+
+    pages: list[int] = []
+    render = cardface.render_document
+
+    def counted(html: str, layout, readable=()):
+        document = render(html, layout, readable)
+        pages.append(len(document.pages))
+        return document
+
+    monkeypatch.setattr(cardface, "render_document", counted)
+    monkeypatch.setattr(sheets, "render_document", counted)
+    return pages
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
-    """Mark every skipped test that needs the reference plugins, whatever skipped it, and
-    place our own skips in this file (no line), so ``-ra`` folds them into one line."""
+    """Mark every skipped test that needs a requirement, whatever skipped it, and place our own
+    skips in this file (no line), so ``-ra`` folds them into one line each."""
     report = yield
-    if report.skipped and "reference_dir" in getattr(item, "fixturenames", ()):
-        report.user_properties.append(_NEEDS_REFERENCE)
-        if isinstance(report.longrepr, tuple) and SKIP_REASON in str(report.longrepr[2]):
-            here = os.path.relpath(__file__, item.config.rootpath)
-            report.longrepr = (here, None, f"Skipped: {SKIP_REASON}")
+    for requirement in REQUIREMENTS:
+        if report.skipped and requirement.fixture in getattr(item, "fixturenames", ()):
+            report.user_properties.append(requirement.mark)
+            if isinstance(report.longrepr, tuple) and requirement.reason in str(report.longrepr[2]):
+                here = os.path.relpath(__file__, item.config.rootpath)
+                report.longrepr = (here, None, f"Skipped: {requirement.reason}")
     return report
 
 
-def _reference_skips(config: pytest.Config) -> list[str]:
+def _skips(config: pytest.Config, requirement: Requirement) -> list[str]:
     """The marked skips, read where the run is summed up: the terminal reporter holds every
     report, also those parallel workers (pytest-xdist) sent to the controller."""
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     reports = reporter.stats.get("skipped", []) if reporter is not None else []
-    return [r.nodeid for r in reports if _NEEDS_REFERENCE in getattr(r, "user_properties", ())]
+    return [r.nodeid for r in reports if requirement.mark in getattr(r, "user_properties", ())]
+
+
+def _required_but_skipped(config: pytest.Config) -> list[tuple[Requirement, list[str]]]:
+    """Each requirement CI asks for (its variable is 1) whose tests skipped, with those tests."""
+    found = []
+    for requirement in REQUIREMENTS:
+        skipped = _skips(config, requirement)
+        if skipped and os.environ.get(requirement.require_env) == "1":
+            found.append((requirement, skipped))
+    return found
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """Under ``ZCARDS_REQUIRE_REFERENCE=1`` (CI) a skipped reference test fails the run."""
-    if os.environ.get(REQUIRE_ENV) == "1" and _reference_skips(session.config):
+    """Under ``ZCARDS_REQUIRE_REFERENCE=1`` or ``ZCARDS_REQUIRE_OCR=1`` (CI) a test that
+    skipped for want of what the variable requires fails the run."""
+    if _required_but_skipped(session.config):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
-    skipped = _reference_skips(config)
-    if skipped and os.environ.get(REQUIRE_ENV) == "1":
-        terminalreporter.section("reference plugins", red=True)
+    for requirement, skipped in _required_but_skipped(config):
+        terminalreporter.section(requirement.label, red=True)
         terminalreporter.line(
-            f"{len(skipped)} tests that need the reference plugins skipped, but "
-            f"{REQUIRE_ENV}=1 requires them: the run fails"
+            f"{len(skipped)} tests that need the {requirement.label} skipped, but "
+            f"{requirement.require_env}=1 requires them: the run fails"
         )
         for nodeid in skipped:
             terminalreporter.line(f"  {nodeid}")

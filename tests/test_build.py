@@ -53,6 +53,19 @@ def test_full_build_writes_database_plugin_and_proxies(full_build: Path) -> None
     assert "for local testing only" in note
 
 
+@pytest.mark.slow
+def test_a_rebuild_of_an_unchanged_set_draws_nothing(full_build: Path) -> None:
+    """The first build's faces are in the render cache: the second copies them, bytes and all."""
+    before = (full_build / "proxies.pdf").read_bytes()
+    result = CliRunner().invoke(cli, ["build", "--out", str(full_build), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    summaries = {step["step"]: step["summary"] for step in json.loads(result.output)}
+    for step in ("plugin", "proxies"):
+        assert f"0 card faces drawn, {BUNDLED_CARDS} from the cache" in summaries[step]
+    assert "(unchanged;" in summaries["plugin"]
+    assert (full_build / "proxies.pdf").read_bytes() == before
+
+
 def test_rebuild_replaces_the_database(tmp_path: Path) -> None:
     build(tmp_path, ["database"])
     db = sqlite_utils.Database(tmp_path / "cards.db")

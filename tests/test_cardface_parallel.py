@@ -40,6 +40,7 @@ def test_parallel_render_equals_serial_render_byte_for_byte(
             dpi=DPI,
             workers=workers,
             progress=steps[workers].append,
+            cache_dir=None,
         )
         for workers in (1, 2)
     }
@@ -60,7 +61,7 @@ def test_a_failure_in_a_worker_is_the_same_zcards_error(batch: list[Card], tmp_p
         # A folder where the last face's image goes: the write fails in the second chunk.
         (out / "a_b.jpg").mkdir(parents=True)
         with pytest.raises(ZcardsError) as caught:
-            render_faces(batch, out, dpi=DPI, workers=workers)
+            render_faces(batch, out, dpi=DPI, workers=workers, cache_dir=None)
         errors[workers] = caught.value
     assert type(errors[2]) is ZcardsError
     assert errors[2].message == errors[1].message == "cannot write the card image: Is a directory"

@@ -18,8 +18,13 @@ from support.paths import ROOT
 
 from zcards.cli import main
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout, however it is installed
-ENV.pop("ZCARDS_DB", None)
+
+def _env() -> dict[str, str]:
+    """This checkout (however it is installed), in the test session's environment (its own
+    render cache, no $ZCARDS_DB): read when a command runs, not when the module is imported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("ZCARDS_DB", None)
+    return env
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -95,7 +100,7 @@ def test_a_closed_pipe_exits_0_quietly(sample_db_path: Path) -> None:
             [sys.executable, "-m", "zcards", "search", "t:zombie", "--db", str(sample_db_path)],
             stdout=write_end,
             stderr=subprocess.PIPE,
-            env=ENV,
+            env=_env(),
             timeout=60,
         )
     finally:
@@ -143,7 +148,7 @@ def on_terminal(args: list[str]) -> tuple[str, str]:
     """Run zcards with stderr on a pseudo-terminal, stdout piped: (stdout, terminal output)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "zcards", *args], stdout=subprocess.PIPE, stderr=follower, env=ENV
+        [sys.executable, "-m", "zcards", *args], stdout=subprocess.PIPE, stderr=follower, env=_env()
     )
     os.close(follower)
     received = b""
@@ -166,7 +171,7 @@ def piped(args: list[str]) -> tuple[str, str]:
         [sys.executable, "-m", "zcards", *args],
         capture_output=True,
         text=True,
-        env=ENV,
+        env=_env(),
         timeout=120,
     )
     assert done.returncode == 0, done.stderr

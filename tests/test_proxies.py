@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pypdf
-import pypdfium2
 import pytest
 import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
+from support.pdf import page_image
 
 from zcards.cards.model import Card
 from zcards.cli import main
@@ -28,11 +28,7 @@ MM = 72 / 25.4  # points per millimetre
 
 
 def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("L")
-    finally:
-        document.close()
+    return page_image(pdf, page, dpi).convert("L")
 
 
 def _box(rect: Rect, dpi: int, inset_mm: float = 0.0) -> tuple[int, int, int, int]:
@@ -110,18 +106,21 @@ def test_card_rectangles_are_exact_and_where_the_layout_says(one_card: Path) -> 
     assert search.y + top == pytest.approx(slot.y, abs=0.2)
 
 
-def test_cut_marks_are_drawn_only_outside_card_rectangles(one_card: Path) -> None:
+def test_cut_marks_only_for_the_slots_used_and_never_on_a_card(one_card: Path) -> None:
     out = one_card  # one card: the other eight slots must stay blank
     dpi = 150
     grid = make_grid("letter", "poker")
     page = _ink(_raster(out, 0, dpi))
     for index in range(1, 9):
         assert page.crop(_box(grid.slot(index), dpi)).getbbox() is None
-    # Every mark is there, and nothing outside the cards is ink except marks and the note.
+    # The used slot's marks are there, and nothing outside the cards is ink but them and the
+    # note: no marks for the eight empty slots' cut lines.
+    marks = grid.cut_marks([grid.slot(0)])
+    assert len(marks) == 8 < len(grid.cut_marks([grid.slot(i) for i in range(9)]))
     allowed = Image.new("L", page.size, 0)
     draw = ImageDraw.Draw(allowed)
     px = dpi / 25.4
-    for line in grid.cut_marks:
+    for line in marks:
         x = (line.x1 + line.x2) / 2 * px
         y = (line.y1 + line.y2) / 2 * px
         assert page.crop((int(x) - 2, int(y) - 2, int(x) + 3, int(y) + 3)).getextrema()[1] == 255

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import click
 
 from zcards.cli.common import (
+    art_option,
     db_option,
     emit_json,
     format_option,
@@ -210,15 +211,22 @@ def _json(data: object) -> str:
     help="Where the plugin folder will be published (default: a placeholder, for local "
     "testing only).",
 )
+@art_option
 @format_option(("text", "json"), "text")
 def build_command(
-    out_dir: Path, steps: tuple[str, ...], base_url: str | None, output_format: str
+    out_dir: Path,
+    steps: tuple[str, ...],
+    base_url: str | None,
+    art_dir: Path | None,
+    output_format: str,
 ) -> None:
     """Build everything from the bundled set, offline.
 
     Writes OUT/cards.db (the card database), OUT/plugin/zombieccg/ (the LackeyCCG plugin)
     and OUT/proxies.pdf (proxy sheets for every card). The other commands read
-    build/cards.db by default when run from this folder.
+    build/cards.db by default when run from this folder. A rebuild draws only the card faces
+    whose card, art or template changed (the render cache: $ZCARDS_CACHE, else
+    ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
     """
     from zcards.publish.build import build
 
@@ -230,6 +238,7 @@ def build_command(
             on_step=_echo_step if text else None,
             base_url=base_url,
             progress=report_stage,
+            art_dir=art_dir,
         )
     if not text:
         emit_json(

@@ -67,6 +67,19 @@ def note_missing_bundled(conn: sqlite3.Connection, db_path: Path | None) -> None
         )
 
 
+def art_option(function: Callable) -> Callable:
+    """``--art DIR``: the card art, the same for every command that draws card faces."""
+    return click.option(
+        "--art",
+        "art_dir",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        default=None,
+        help="Folder of card art, a file per card named by its ImageFile or its name (JPEG, "
+        "PNG, WebP, GIF, BMP, TIFF); cropped to the art box. Cards without art get a "
+        "placeholder drawn from their faction and type.",
+    )(function)
+
+
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:
     """``--format``, spelled and documented the same way by every command."""
     words = list(dict.fromkeys(FORMAT_ALIASES.get(choice, choice) for choice in choices))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from zcards.cli.common import (
+    art_option,
     db_option,
     emit_json,
     emit_rows,
@@ -75,6 +76,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Starter deck list to ship (repeatable; default: the bundled starters).",
 )
+@art_option
 @game_option
 @click.option(
     "--previous",
@@ -91,6 +93,7 @@ def export_command(
     release: date | None,
     dpi: int,
     decks: tuple[Path, ...],
+    art_dir: Path | None,
     game: GameFile | None,
     previous: str | None,
     output_format: str,
@@ -99,6 +102,9 @@ def export_command(
 
     The game is the --game definition, else the one stored in the database by an import,
     else Zombie CCG: its plugininfo, card data columns, faces, chat lines and shipped files.
+
+    Card faces already drawn for the same view, art and resolution come from the render
+    cache ($ZCARDS_CACHE, else ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
     """
     from zcards.publish.plugin_export import export_plugin
 
@@ -112,13 +118,14 @@ def export_command(
             dpi=dpi,
             decks=list(decks) or None,
             progress=report_stage,
+            art_dir=art_dir,
             game=game,
             previous=_previous_updatelist(previous) if previous else None,
         )
     if output_format == "json":
         emit_json(report.to_dict())
         return
-    for message in report.messages:
+    for message in [*report.messages, *report.art_problems]:
         click.echo(f"note: {message}", err=True)
     state = "unchanged" if report.unchanged else "written"
     click.echo(

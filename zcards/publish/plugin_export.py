@@ -31,6 +31,7 @@ from zcards.errors import ZcardsError
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.game.gamefile import GameFile, zombie_game_file
 from zcards.publish.art import render_pack_image, render_table_background
+from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice
 from zcards.publish.game_export import (
     card_sets,
     chain,
@@ -63,6 +64,9 @@ class ExportReport:
     bytes: int = 0
     unchanged: bool = False
     messages: list[str] = field(default_factory=list)
+    art_problems: list[str] = field(default_factory=list)  # art files that could not be used
+    faces_rendered: int = 0  # card faces drawn by this export
+    faces_reused: int = 0  # card faces copied from the render cache
 
     def to_dict(self) -> dict:
         return {
@@ -74,6 +78,9 @@ class ExportReport:
             "bytes": self.bytes,
             "unchanged": self.unchanged,
             "messages": self.messages,
+            "art_problems": self.art_problems,
+            "faces_rendered": self.faces_rendered,
+            "faces_reused": self.faces_reused,
         }
 
 
@@ -94,6 +101,8 @@ def export_plugin(
     decks: Sequence[Path] | None = None,
     game: GameFile | None = None,
     previous: UpdateList | None = None,
+    art_dir: str | os.PathLike[str] | None = None,
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
 ) -> ExportReport:
     """Write ``out_dir/<name>/`` from the card database and return what was written.
 
@@ -101,6 +110,8 @@ def export_plugin(
     CCG); ``name`` defaults to its name. ``decks`` are the Zombie starter deck lists to ship
     (default: the bundled starter decks). ``previous``: the last release's updatelist, for
     ``uninstall.txt`` (default: the updatelist of the plugin already in ``out_dir``).
+    ``art_dir``: the Zombie card art (:class:`zcards.publish.cardart.ArtFolder`);
+    ``cache_dir``: the render cache (default: from the environment; None: no cache).
     """
     db = open_db(db_path)
     game = game or stored_game(db.conn) or zombie_game_file()
@@ -120,7 +131,7 @@ def export_plugin(
     if game.is_zombie:
         starters = list(decks) if decks is not None else starter_decks()
         _require_distinct_names(starters)
-        artwork = _Artwork(dpi, progress or _quiet)
+        artwork = _Artwork(dpi, progress or _quiet, art_dir, cache_dir)
         content = zombie_plugin(db, cards, name, base_url, day, starters, artwork, report)
         content = replace(
             content, draw=chain(content.draw, functools.partial(draw_phase_images, game))
@@ -204,10 +215,12 @@ def _release_from_db(db: sqlite_utils.Database) -> date | None:
 
 @dataclass(frozen=True)
 class _Artwork:
-    """How the card faces are drawn: resolution and progress callback."""
+    """How the card faces are drawn: resolution, progress callback, art folder and cache."""
 
     dpi: int
     progress: Progress
+    art_dir: str | os.PathLike[str] | None
+    cache_dir: CacheChoice
 
 
 def zombie_plugin(
@@ -253,7 +266,7 @@ def zombie_plugin(
             *starters,
         ],
         formats=[*(Format(s, (s,)) for s in sets), Format(ALL_SETS_FORMAT, sets)],
-        draw=functools.partial(_draw, by_set, artwork, name),
+        draw=functools.partial(_draw, by_set, artwork, name, report),
         installed_outside=frozenset({background_name(name)}),
     )
 
@@ -323,14 +336,17 @@ def _starter_decks(
     return decks, packs
 
 
-def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Path) -> None:
-    """The booster image, card faces per set, card back, spawned-card image and table.
+def _draw(
+    by_set: dict[str, list[Card]], artwork: _Artwork, name: str, report: ExportReport, root: Path
+) -> None:
+    """The booster image, card faces per set, card back, spawned-card image and table;
+    ``report`` learns how many faces were drawn and what could not be drawn as asked.
 
     The cards are already sanitised, and the renderer names images by the same rule
     (:mod:`zcards.publish.safe_names`, idempotent on safe values), so each face lands at the path
     the card data names.
     """
-    from zcards.publish.cardface import render_card_images, render_cardback, render_spawned
+    from zcards.publish.cardface import render_extras, render_faces
 
     render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
     progress = artwork.progress
@@ -346,9 +362,22 @@ def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Pat
     for set_name, cards in by_set.items():
         end = done + len(cards)
         folder = root / "sets" / "setimages" / set_name
-        render_card_images(cards, folder, dpi=artwork.dpi, progress=advance)
+        faces = render_faces(
+            cards,
+            folder,
+            dpi=artwork.dpi,
+            art_dir=artwork.art_dir,
+            progress=advance,
+            cache_dir=artwork.cache_dir,
+        )
+        report.faces_rendered += faces.rendered
+        report.faces_reused += faces.reused
+        report.art_problems += faces.art_problems
+        report.messages += [
+            f"the text of {card!r} does not fit on its face, even shrunk" for card in faces.overflow
+        ]
         if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
             advance(end - done)
-    render_cardback(root / "cardback.jpg", artwork.dpi)
-    render_spawned(root / "spawned.jpg", artwork.dpi)
+    extras = {"back": root / "cardback.jpg", "spawned": root / "spawned.jpg"}
+    render_extras(extras, artwork.dpi, artwork.cache_dir)
     render_table_background(root / background_name(name))
