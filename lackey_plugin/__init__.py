@@ -5,7 +5,7 @@ parsed), card data files of any columns, ``.dek`` decks and deck lists, pack and
 a whole plugin written and published atomically, the plugin linter and remote verifier, and
 game logs (a parser that is given the game definition, typed events, a writer). Every reader
 uses one decoding policy (:mod:`lackey_plugin.text`) and every error is a :class:`LackeyError`
-naming file, line and column. Nothing here knows a particular game; see docs/api.md.
+naming file, line and column. Nothing here knows a particular game; see docs/lackey_plugin.md.
 
 The names below are imported on first use, so ``import lackey_plugin`` costs nothing.
 """
@@ -19,8 +19,10 @@ from lackey_plugin.lazy import lazy_getattr
 __all__ = [
     "CardDataFile",
     "CardDataReader",
+    "CardDataRow",
     "CardFunction",
     "CardSet",
+    "Comparison",
     "Counter",
     "Deck",
     "DeckEntry",
@@ -42,11 +44,13 @@ __all__ = [
     "PluginContent",
     "PluginDeck",
     "PluginInfo",
+    "Publication",
     "Stat",
     "UpdateEntry",
     "UpdateList",
     "checksum_bytes",
     "checksum_file",
+    "compare_plugins",
     "decode_text",
     "event_from_dict",
     "event_to_dict",
@@ -66,7 +70,9 @@ __all__ = [
     "read_deck",
     "read_updatelist",
     "render_card_files",
+    "render_chat",
     "render_plugininfo",
+    "render_uninstall",
     "render_updatelist",
     "verify_plugin",
     "write_dek",
@@ -81,10 +87,12 @@ if TYPE_CHECKING:
     from lackey_plugin.carddata import (
         CardDataFile,
         CardDataReader,
+        CardDataRow,
         read_card_data,
         render_card_files,
     )
     from lackey_plugin.checksum import checksum_bytes, checksum_file
+    from lackey_plugin.compare import Comparison, compare_plugins
     from lackey_plugin.dek import (
         Deck,
         DeckEntry,
@@ -99,6 +107,7 @@ if TYPE_CHECKING:
         CardSet,
         PluginContent,
         PluginDeck,
+        Publication,
         publish_plugin,
         write_plugin,
     )
@@ -125,6 +134,7 @@ if TYPE_CHECKING:
     from lackey_plugin.log.writer import LogWriter, format_log, write_log
     from lackey_plugin.packs import Format, Pack, PackChance, PackKind
     from lackey_plugin.plugininfo import PluginInfo, parse_plugininfo, render_plugininfo
+    from lackey_plugin.release import render_chat, render_uninstall
     from lackey_plugin.text import decode_text
     from lackey_plugin.updatelist import (
         UpdateEntry,

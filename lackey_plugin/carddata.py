@@ -1,4 +1,5 @@
-"""Card data files (``sets/*.txt``, reference §3), read and written, for any game's columns.
+"""Card data files (``sets/*.txt``), read and written, for any game's columns
+(docs/lackey-formats.md §3).
 
 A card data file is a TAB-separated table whose header names the columns; Lackey needs Name,
 Set and ImageFile first and reads any others. Reading follows the one decoding policy of
@@ -25,11 +26,12 @@ _FIELD_BREAKS = frozenset("\t\r\n")
 
 
 def render_card_files(
-    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str]]
+    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str] | Sequence[str]]
 ) -> list[tuple[str, str]]:
     """``[(file name, text)]`` for one set: ``<set>.txt``, then ``<set>-2.txt`` … past 1 MB.
 
-    Each row gives its value for some of ``columns`` (the others are empty)."""
+    A row is a mapping that gives its value for some of ``columns`` (the others are empty),
+    or its values in column order (as many as it has: a row may run past the header)."""
     if not is_safe_component(set_name):
         raise LackeyError(f"set name {set_name!r} is not a plain file name")
     header = "\t".join(columns) + "\n"
@@ -37,7 +39,10 @@ def render_card_files(
     lines: list[str] = []
     size = len(header.encode())
     for fields in rows:
-        values = [fields.get(column, "") for column in columns]
+        if isinstance(fields, Mapping):
+            values = [fields.get(column, "") for column in columns]
+        else:
+            values = list(fields)
         if any(not _FIELD_BREAKS.isdisjoint(value) for value in values):
             raise LackeyError(f"a TAB or line break in a field of {values[0]!r} ({set_name})")
         line = "\t".join(values) + "\n"
@@ -83,10 +88,15 @@ class CardDataReader:
 
 @dataclass(frozen=True)
 class CardDataRow:
+    """One row: its ``line``, its raw ``values`` in file order (a row may have more or fewer
+    than the header), and ``fields``, the values by header name (a repeated header name keeps
+    its last value). ``zip(header, row.values)`` pairs each value with its column."""
+
     line: int
     fields: dict[str, str]
     extra_fields: int
     """How many fields the row has beyond the header (VTES ships such rows)."""
+    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,7 +124,8 @@ def read_card_data(data: bytes, origin: str = "<card data>") -> CardDataFile:
                 continue
             values = line.split("\t")
             fields = dict(zip(header, values, strict=False))
-            rows.append(CardDataRow(number, fields, max(0, len(values) - len(header))))
+            extra = max(0, len(values) - len(header))
+            rows.append(CardDataRow(number, fields, extra, tuple(values)))
     decoded = reader.lines
     return CardDataFile(
         header, rows, decoded.had_bom, decoded.all_utf8, decoded.saw_cr, decoded.notes

@@ -1,4 +1,4 @@
-"""LackeyCCG's updatelist checksum (reference §10), bit-for-bit.
+"""LackeyCCG's updatelist checksum (docs/lackey-formats.md §10), bit-for-bit.
 
 Lackey sums the file's bytes as *signed* chars, skipping CR and LF, reduces the running sum with
 C's truncated ``% 100000000`` after every byte, and adds one final -1 for the EOF read. A missing
@@ -54,21 +54,38 @@ def _add_chunk(total: int, data: bytes) -> int:
     return _add_chunk(_add_chunk(total, data[:middle]), data[middle:])
 
 
+class Checksum:
+    """The checksum of data fed in pieces (a download as it arrives, a file read in chunks):
+    memory stays one piece, whatever the size. Any split gives the same value."""
+
+    def __init__(self) -> None:
+        self._total = 0
+
+    def update(self, data: bytes) -> None:
+        for start in range(0, len(data), _CHUNK):
+            piece = data[start : start + _CHUNK].translate(None, _NEWLINES)
+            self._total = _add_chunk(self._total, piece)
+
+    @property
+    def value(self) -> int:
+        """The checksum of everything fed so far (nothing fed: -1, the EOF step alone)."""
+        return _trunc_rem(self._total - 1)
+
+
 def checksum_bytes(data: bytes) -> int:
     """The Lackey checksum of ``data`` (an empty input gives -1, the EOF step alone)."""
-    total = 0
-    for start in range(0, len(data), _CHUNK):
-        total = _add_chunk(total, data[start : start + _CHUNK].translate(None, _NEWLINES))
-    return _trunc_rem(total - 1)
+    checksum = Checksum()
+    checksum.update(data)
+    return checksum.value
 
 
 def checksum_file(path: str | os.PathLike[str]) -> int:
     """The checksum Lackey lists for ``path``; 0 when it cannot be opened, like Lackey."""
-    total = 0
+    checksum = Checksum()
     try:
         with Path(path).open("rb") as handle:
             while chunk := handle.read(_CHUNK):
-                total = _add_chunk(total, chunk.translate(None, _NEWLINES))
+                checksum.update(chunk)
     except OSError:
         return 0
-    return _trunc_rem(total - 1)
+    return checksum.value

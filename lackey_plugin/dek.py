@@ -1,4 +1,5 @@
-"""Lackey decks: ``.dek`` files (reference §8) and plain-text deck lists, read and written.
+"""Lackey decks: ``.dek`` files and plain-text deck lists, read and written
+(docs/lackey-formats.md §8).
 
 A ``.dek`` is written exactly as current Lackey does: ``<deck version="0.8">`` without an XML
 declaration, tab indentation, one ``<card>`` per physical copy,
@@ -98,9 +99,15 @@ def parse_text_deck(
     return Deck(tuple(entries), source, notes=notes)
 
 
-def format_text_deck(entries: Iterable[DeckEntry]) -> str:
-    """``count<TAB>name`` lines (what Lackey's text decks use); ``Section:`` headers if needed."""
-    rows = [(e.section, e.count, e.name) for e in entries]
+def _entries(deck: Deck | Iterable[DeckEntry]) -> Iterable[DeckEntry]:
+    return deck.entries if isinstance(deck, Deck) else deck
+
+
+def format_text_deck(deck: Deck | Iterable[DeckEntry]) -> str:
+    """``count<TAB>name`` lines (what Lackey's text decks use); ``Section:`` headers if needed.
+
+    Takes the :class:`Deck` that :func:`parse_text_deck` returns, or its entries."""
+    rows = [(e.section, e.count, e.name) for e in _entries(deck)]
     lines: list[str] = []
     show_headers = {section for section, _, _ in rows} != {DEFAULT_SECTION}
     current = None
@@ -122,14 +129,15 @@ def _zone_for(section: str, game: GameDefinition) -> str:
     return game.deck_zones[0].label
 
 
-def write_dek(entries: Iterable[DeckEntry], game: GameDefinition) -> str:
-    """The ``.dek`` text for deck entries that name their set and ImageFile.
+def write_dek(deck: Deck | Iterable[DeckEntry], game: GameDefinition) -> str:
+    """The ``.dek`` text for a :class:`Deck` (or its entries) whose entries name their set and
+    ImageFile (:func:`parse_dek` gives such a deck; a text deck's entries need them added).
 
     Sections that are not deck zones of ``game`` (``Survivors``, ``Zombies``…) load into the
     game's first deck zone, since Lackey only knows its deck zones.
     """
     zones: dict[str, list[DeckEntry]] = {zone.label: [] for zone in game.deck_zones}
-    for entry in entries:
+    for entry in _entries(deck):
         zones[_zone_for(entry.section, game)].extend([entry] * entry.count)
 
     root = etree.Element("deck", version=DEK_VERSION)

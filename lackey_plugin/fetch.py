@@ -12,22 +12,28 @@ unchanged source costs one ``304 Not Modified``.
 
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
-import time
-from dataclasses import dataclass
+import http.client
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from types import TracebackType
 
 import requests
-from requests.adapters import HTTPAdapter
-from urllib3.connection import HTTPConnection, HTTPSConnection
-from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError, ReadTimeoutError
 from urllib3.response import BaseHTTPResponse
 from urllib3.util.retry import Retry
 
+from lackey_plugin.download_watch import (
+    BODY,
+    DURING,
+    HEADERS,
+    TLS,
+    Watch,
+    WatchedAdapter,
+    current_watch,
+)
 from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.urls import Validators as Validators
+from lackey_plugin.urls import is_url as is_url
 
 DEFAULT_USER_AGENT = "lackey_plugin (LackeyCCG plugin tools; python-requests)"
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
@@ -35,14 +41,6 @@ DEFAULT_DEADLINE = 120.0
 MAX_RETRY_AFTER = 10.0
 MAX_REDIRECTS = 10
 _CHUNK = 64 * 1024
-
-
-@dataclass(frozen=True)
-class Validators:
-    """What the server told us last time, sent back to ask "has it changed?"."""
-
-    etag: str | None = None
-    last_modified: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,113 +60,18 @@ class FetchError(LackeyError):
         super().__init__(message, Location(url))
 
 
-def is_url(source: str) -> bool:
-    return source.lower().startswith(("http://", "https://"))
-
-
-class _Watch:
-    """The deadline of one download: past it, every socket the download uses is shut down,
-    which wakes a blocked read at once (a read timeout alone restarts with every byte)."""
-
-    def __init__(self, seconds: float, retry_after_cap: float) -> None:
-        self.retry_after_cap = retry_after_cap
-        self.expires = time.monotonic() + seconds
-        self.expired = False
-        self._sockets: list[socket.socket] = []
-        self._lock = threading.Lock()
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-
-    def remaining(self) -> float:
-        return max(0.0, self.expires - time.monotonic())
-
-    def track(self, sock: socket.socket | None) -> None:
-        if sock is None:
-            return
-        with self._lock:
-            self._sockets.append(sock)
-            if self.expired:
-                _shut_down(sock)
-
-    def _expire(self) -> None:
-        with self._lock:
-            self.expired = True
-            for sock in self._sockets:
-                _shut_down(sock)
-
-    def __enter__(self) -> _Watch:
-        _current.watch = self
-        self._timer.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._timer.cancel()
-        _current.watch = None
-
-
-_current = threading.local()
-
-
-def _watch() -> _Watch | None:
-    return getattr(_current, "watch", None)
-
-
-def _shut_down(sock: socket.socket) -> None:
-    with contextlib.suppress(OSError):  # the plain socket's, also for TLS: it wakes the reader
-        socket.socket.shutdown(sock, socket.SHUT_RDWR)
-
-
-class _Watched:
-    """Connection mixin: hands the socket a response is read from to the current watch."""
-
-    sock: socket.socket | None
-
-    def getresponse(self, *args, **kwargs):
-        watch = _watch()
-        if watch is not None:
-            watch.track(self.sock)
-        return super().getresponse(*args, **kwargs)  # type: ignore[misc]
-
-
-class _WatchedHTTPConnection(_Watched, HTTPConnection):
-    pass
-
-
-class _WatchedHTTPSConnection(_Watched, HTTPSConnection):
-    pass
-
-
-class _WatchedHTTPPool(HTTPConnectionPool):
-    ConnectionCls = _WatchedHTTPConnection
-
-
-class _WatchedHTTPSPool(HTTPSConnectionPool):
-    ConnectionCls = _WatchedHTTPSConnection
-
-
-class _WatchedAdapter(HTTPAdapter):
-    """An adapter whose connections report their sockets to the current download's watch."""
-
-    def init_poolmanager(self, *args, **kwargs) -> None:
-        super().init_poolmanager(*args, **kwargs)
-        self.poolmanager.pool_classes_by_scheme = {
-            "http": _WatchedHTTPPool,
-            "https": _WatchedHTTPSPool,
-        }
-
-
 class _BoundedRetry(Retry):
     """Waits between attempts never longer than the cap, nor past the deadline."""
 
     def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         wanted = super().get_retry_after(response)
-        watch = _watch()
+        watch = current_watch()
         if wanted is None or watch is None:
             return wanted
         return min(wanted, watch.retry_after_cap, watch.remaining())
 
     def get_backoff_time(self) -> float:
-        watch = _watch()
+        watch = current_watch()
         backoff = super().get_backoff_time()
         return backoff if watch is None else min(backoff, watch.remaining())
 
@@ -211,36 +114,60 @@ class Fetcher:
         )
         self.session = requests.Session()
         self.session.max_redirects = MAX_REDIRECTS
-        adapter = _WatchedAdapter(max_retries=retry)
+        adapter = WatchedAdapter(max_retries=retry)
         self.session.mount("http://", adapter)
         self.session.mount("https://", adapter)
         self.session.headers["User-Agent"] = user_agent
 
     def get(
-        self, url: str, validators: Validators | None = None, *, max_bytes: int | None = None
+        self,
+        url: str,
+        validators: Validators | None = None,
+        *,
+        max_bytes: int | None = None,
+        deadline: float | None = None,
     ) -> Download:
         """Download ``url``; given ``validators``, an unchanged resource is ``not_modified``.
 
-        ``max_bytes`` lowers (or raises) the session's size cap for this one download.
+        ``max_bytes`` lowers (or raises) the session's size cap for this one download;
+        ``deadline`` shortens its total deadline (a caller's own deadline is nearer).
         """
+        body = bytearray()
+        download = self.stream(url, body.extend, validators, max_bytes=max_bytes, deadline=deadline)
+        return replace(download, content=bytes(body))
+
+    def stream(
+        self,
+        url: str,
+        sink: Callable[[bytes], object],
+        validators: Validators | None = None,
+        *,
+        max_bytes: int | None = None,
+        deadline: float | None = None,
+    ) -> Download:
+        """Download ``url`` into ``sink`` a chunk at a time (the :class:`Download` has no
+        ``content``): memory holds one chunk, whatever the size. Limits as :meth:`get`; when
+        the download fails, ``sink`` may have had part of the body."""
         headers = {}
         if validators and validators.etag:
             headers["If-None-Match"] = validators.etag
         if validators and validators.last_modified:
             headers["If-Modified-Since"] = validators.last_modified
         limit = self.max_bytes if max_bytes is None else max_bytes
-        with _Watch(self.deadline, self.max_retry_after) as watch:
+        seconds = self.deadline if deadline is None else min(self.deadline, deadline)
+        with Watch(seconds, self.max_retry_after) as watch:
             try:
                 with self.session.get(
                     url, headers=headers, timeout=self.timeout, stream=True
                 ) as reply:
-                    download = self._read(url, reply, validators, limit, watch)
+                    download = self._read(url, reply, validators, limit, watch, sink)
             except FetchError:
                 if watch.expired:
-                    raise self._late(url) from None
+                    raise self._late(url, watch) from None
                 raise
             except requests.exceptions.RequestException as error:
-                failure = self._late(url) if watch.expired else self._failure(url, error)
+                expired = watch.expired
+                failure = self._late(url, watch) if expired else self._failure(url, error, watch)
                 raise failure from None
         return download
 
@@ -250,7 +177,8 @@ class Fetcher:
         reply: requests.Response,
         sent: Validators | None,
         limit: int,
-        watch: _Watch,
+        watch: Watch,
+        sink: Callable[[bytes], object],
     ) -> Download:
         if reply.status_code == 304 and sent is not None:
             return Download(url, reply.url, True, b"", "", sent)
@@ -259,30 +187,45 @@ class Fetcher:
         declared = reply.headers.get("Content-Length")
         if declared and declared.isdigit() and int(declared) > limit:
             raise FetchError(url, f"too large: {declared} bytes (limit {limit})")
-        body = bytearray()
+        watch.phase = BODY
+        size = 0
         for chunk in reply.iter_content(_CHUNK):
-            body += chunk
-            if len(body) > limit:
+            size += len(chunk)
+            if size > limit:
                 raise FetchError(url, f"too large: more than {limit} bytes")
+            sink(chunk)
         if watch.expired:  # a shut-down socket reads as a normal end of the body
-            raise self._late(url)
+            raise self._late(url, watch)
         encoded = reply.headers.get("Content-Encoding", "identity").lower() != "identity"
-        if declared and declared.isdigit() and not encoded and len(body) < int(declared):
-            raise FetchError(url, f"truncated download: {len(body)} of {declared} bytes")
+        if declared and declared.isdigit() and not encoded and size < int(declared):
+            raise FetchError(url, f"truncated download: {size} of {declared} bytes")
         validators = Validators(reply.headers.get("ETag"), reply.headers.get("Last-Modified"))
         content_type = reply.headers.get("Content-Type", "")
-        return Download(url, reply.url, False, bytes(body), content_type, validators)
+        return Download(url, reply.url, False, b"", content_type, validators)
 
-    def _late(self, url: str) -> FetchError:
+    def _late(self, url: str, watch: Watch) -> FetchError:
         return FetchError(
-            url, f"timed out: no complete answer within the {self.deadline:g} s deadline"
+            url,
+            f"timed out {DURING[watch.phase]}: no complete answer within the "
+            f"{watch.seconds:g} s deadline",
         )
 
-    def _failure(self, url: str, error: requests.exceptions.RequestException) -> FetchError:
-        """One clear sentence per way a download fails; a timeout is never "cannot connect"."""
-        cause = _cause(error)
+    def _failure(
+        self, url: str, error: requests.exceptions.RequestException, watch: Watch
+    ) -> FetchError:
+        """One clear sentence per way a download fails, naming the phase that failed (connect,
+        TLS handshake, headers, body); a timeout is never "cannot connect"."""
+        cause, phase = _cause(error), watch.phase
         if isinstance(error, requests.ReadTimeout) or isinstance(cause, ReadTimeoutError):
-            return FetchError(url, f"timed out: no data for {self.timeout[1]:g} s (read timeout)")
+            if phase == TLS:  # the handshake runs under the connect timeout
+                return FetchError(
+                    url,
+                    "timed out during the TLS handshake: no answer within the connect timeout "
+                    f"({self.timeout[0]:g} s)",
+                )
+            return FetchError(
+                url, f"timed out {DURING[phase]}: no data for {self.timeout[1]:g} s (read timeout)"
+            )
         refused = isinstance(cause, NewConnectionError)  # a subclass of ConnectTimeoutError
         if isinstance(error, requests.ConnectTimeout) or (
             isinstance(cause, ConnectTimeoutError) and not refused
@@ -298,6 +241,12 @@ class Fetcher:
             return FetchError(url, f"cannot decompress the download: {_reason(error)}")
         if refused:  # its message starts with the connection object's repr
             return FetchError(url, f"cannot connect: {str(cause).split(': ', 1)[-1]}")
+        if isinstance(error, requests.exceptions.SSLError) or phase == TLS:
+            return FetchError(url, f"the TLS handshake failed: {_innermost(error)}")
+        if phase == HEADERS and isinstance(error, requests.exceptions.ConnectionError):
+            return FetchError(url, f"no usable response headers: {_innermost(error)}")
+        if phase == BODY:
+            return FetchError(url, f"the download broke off in the body: {_innermost(error)}")
         if isinstance(error, requests.exceptions.ConnectionError):
             return FetchError(url, f"cannot connect: {_reason(error)}")
         return FetchError(url, f"download failed: {_reason(error)}")
@@ -326,3 +275,19 @@ def _cause(error: BaseException) -> object:
 def _reason(error: Exception) -> str:
     """The innermost useful message of a requests/urllib3 exception chain."""
     return str(_cause(error))
+
+
+def _innermost(error: BaseException) -> str:
+    """What went wrong at the bottom of a chain: ``('Connection aborted.', LineTooLong('got
+    more than 65536 bytes when reading header line'))`` says the latter."""
+    cause: object = _cause(error)
+    while isinstance(cause, BaseException) and cause.args:
+        inner = cause.args[-1]
+        if not isinstance(inner, BaseException):
+            break
+        cause = inner
+    if isinstance(cause, http.client.RemoteDisconnected):
+        return "the server closed the connection without answering"
+    if isinstance(cause, http.client.BadStatusLine):
+        return f"not an HTTP status line: {str(cause).strip()[:60]!r}"
+    return str(cause)

@@ -1,8 +1,9 @@
 """Atomic file writes: a reader (or a failed run) never sees half a file.
 
-Every file output (plugin files, card images, proxy sheets, deck files, game logs, a built
-database) goes through :func:`replacing`, so all of them get the same permissions and none is
-ever left half written.
+Every file output (plugin files, card images, proxy sheets, deck files, game logs) goes through
+:func:`replacing`, so all of them get the same permissions and none is ever left half written.
+(A SQLite database in WAL mode is more than its file: it is put in place by code that knows
+about its ``-wal`` and ``-shm`` files.)
 """
 
 from __future__ import annotations

@@ -13,29 +13,41 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+Options = tuple[tuple[str, str], ...]
+"""Further child tags of a block, ``(tag, value)`` in file order, kept as they were (a
+TRANSFERCARD's source and destination, say), so that a parsed plugininfo re-renders whole."""
+
 
 @dataclass(frozen=True)
 class Stat:
-    """A player (or global) stat; ``meaning`` describes it for people."""
+    """A player (or global) stat; ``meaning`` describes it for people. ``initial_value``
+    None: the plugininfo names none (Lackey starts at 0)."""
 
     label: str
-    initial_value: int = 0
+    initial_value: int | None = 0
     meaning: str = ""
 
 
 @dataclass(frozen=True)
 class GameZone:
+    """A zone on the table. A flag of None is not written (Lackey's default applies), so a
+    parsed plugininfo is rendered with exactly the tags it had."""
+
     label: str
-    visible_to_owner: bool = False
-    visible_to_others: bool = False
-    shared: bool = False
+    visible_to_owner: bool | None = False
+    visible_to_others: bool | None = False
+    shared: bool | None = None
 
 
 @dataclass(frozen=True)
 class DeckZone:
+    """A deck section and the game zone it loads to. ``legacy_tag``: the plugin spells the
+    target with the older ``<zonetoloadto>``; ``load_to`` None: no target tag at all."""
+
     label: str
-    load_to: str
-    shuffle: bool = True
+    load_to: str | None
+    shuffle: bool | None = True
+    legacy_tag: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,9 @@ class CardFunction:
     meaning: str | None = None
     description: str = ""
     colour: str | None = None
-    button: bool = True
+    button: bool | None = True
+    position: tuple[str, str] | None = None
+    """Where its counter is drawn on the card (``PositionX``, ``PositionY``), if named."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +82,8 @@ class GeneralFunction:
     kind: str
     meaning: str | None = None
     description: str = ""
-    button: bool = True
+    button: bool | None = True
+    options: Options = ()
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,7 @@ class GameDefinition:
     card_functions: tuple[CardFunction, ...]
     general_functions: tuple[GeneralFunction, ...]
     definitions: tuple[Definition, ...] = field(default_factory=tuple)
+    global_stats: tuple[Stat, ...] = field(default_factory=tuple)
 
     @property
     def zone_labels(self) -> tuple[str, ...]:

@@ -1,10 +1,10 @@
 """Lint: check any Lackey plugin folder the way Lackey would load it.
 
-As lenient as Lackey (reference §15.8): **errors** only for what certainly breaks loading or
-is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving the plugin
-folder, a listed checksum that does not match a shipped file, an unreadable version date);
-**warnings** for what real, working plugins get away with. Assets (images, sounds) are often not
-in a repository, so missing ones are warnings, summarised per folder.
+As lenient as Lackey (docs/lackey-formats.md §12.2): **errors** only for what certainly breaks
+loading or is unsafe (no plugininfo.txt, a card file without Name/Set/ImageFile, a path leaving
+the plugin folder, a listed checksum that does not match a shipped file, an unreadable version
+date); **warnings** for what real, working plugins get away with. Assets (images, sounds) are
+often not in a repository, so missing ones are warnings, summarised per folder.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from lackey_plugin.plugininfo import (
     SCALAR_TAGS,
     parse_plugininfo,
 )
+from lackey_plugin.release import check_release_files
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".bmp")
 _KNOWN_TAGS = {t.lower() for t in ("plugin", *BLOCK_TAGS, *SCALAR_TAGS, *CHILD_TAGS)}
@@ -49,6 +50,7 @@ def lint_plugin(folder: str | Path, *, name: str | None = None) -> list[LintFind
     lint_files.check_packs(plugin)
     lint_files.check_formats(plugin)
     lint_files.check_distribution(plugin)
+    check_release_files(plugin)
     lint_urls.check_placeholder_urls(plugin)
     return sorted(set(plugin.findings))
 
@@ -137,7 +139,8 @@ def _check_block(plugin: Plugin, block, game_zones: list[str], file: str) -> Non
 
 
 def card_file_names(plugin: Plugin) -> list[str]:
-    """Card data files Lackey loads: the explicit list, and every ``sets/*.txt`` (§3.4)."""
+    """Card data files Lackey loads: the explicit list, and every ``sets/*.txt``
+    (docs/lackey-formats.md §3.4)."""
     names: list[str] = []
     listing = plugin.root / "ListOfCardDataFiles.txt"
     if listing.is_file():

@@ -1,4 +1,5 @@
-"""Pack definitions (``packs/packdefinitions1.xml``, reference §5), built and read with lxml.
+"""Pack definitions (``packs/packdefinitions1.xml``), built and read with lxml
+(docs/lackey-formats.md §5).
 
 A :class:`Pack` is data: a booster draws cards by criteria (``<field> IS <data>``) in chance
 blocks, a starter lists exactly its cards; which packs a game offers is the application's

@@ -1,9 +1,9 @@
 """``plugininfo.txt``: rendered from a game definition, and read back as one.
 
-The file is plain text in tag form, not XML (reference §2.1: entities in labels are untested
-in Lackey), so every label is checked before rendering: markup characters are refused, and so
-are ``:`` and `` -> ``, which would make log lines ambiguous (§12). Reading is as lenient as
-Lackey (:func:`parse_plugininfo` keeps every block and tag for the linter), and
+The file is plain text in tag form, not XML (docs/lackey-formats.md §2.1: entities in labels
+are untested in Lackey), so every label is checked before rendering: markup characters are
+refused, and so are ``:`` and `` -> ``, which would make log lines ambiguous (§11.2). Reading
+is as lenient as Lackey (:func:`parse_plugininfo` keeps every block and tag for the linter), and
 :meth:`PluginInfo.game` turns what was read into a :class:`GameDefinition` (without meanings,
 which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 """
@@ -11,6 +11,7 @@ which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lackey_plugin.errors import LackeyError
@@ -38,6 +39,15 @@ BLOCK_TAGS = (
     "definition",
 )
 SCALAR_TAGS = ("pluginname", "pluginversion")
+# A TRANSFERCARD function's source and destination.
+GENERAL_OPTION_TAGS = (
+    "sourceowner",
+    "sourcegamezone",
+    "sourceposition",
+    "destinationowner",
+    "destinationgamezone",
+    "destinationposition",
+)
 CHILD_TAGS = (
     "label",
     "initialvalue",
@@ -50,12 +60,7 @@ CHILD_TAGS = (
     "kind",
     "value",
     "includeasbutton",
-    "sourceowner",
-    "sourcegamezone",
-    "sourceposition",
-    "destinationowner",
-    "destinationgamezone",
-    "destinationposition",
+    *GENERAL_OPTION_TAGS,
     "color",
     "positionx",
     "positiony",
@@ -124,61 +129,80 @@ def check_labels(game: GameDefinition) -> None:
         raise LackeyError(f"function labels must be unique; repeated: {', '.join(duplicates)}")
 
 
-def render_plugininfo(game: GameDefinition, version: str) -> str:
-    """``plugininfo.txt`` for ``game``; ``version`` goes into ``<pluginversion>``."""
+def render_plugininfo(game: GameDefinition, version: str | None = None) -> str:
+    """``plugininfo.txt`` for ``game``; ``version`` goes into ``<pluginversion>``.
+
+    Only what the definition states is written: a value of None (a flag, a load target, an
+    initial value) leaves its tag out, and an empty game name leaves out ``<pluginname>``, so
+    a parsed plugininfo re-renders with the tags it had and no others."""
     check_labels(game)
-    lines = ["<plugin>", f"<pluginname>{game.name}</pluginname>"]
-    lines.append(f"<pluginversion>{version}</pluginversion>")
-    for stat in game.player_stats:
-        lines += _block("playerstat", label=stat.label, initialvalue=str(stat.initial_value))
+    lines = ["<plugin>"]
+    if game.name:
+        lines.append(f"<pluginname>{game.name}</pluginname>")
+    if version is not None:
+        lines.append(f"<pluginversion>{version}</pluginversion>")
+    for tag, stats in (("playerstat", game.player_stats), ("globalstat", game.global_stats)):
+        for stat in stats:
+            initial = None if stat.initial_value is None else str(stat.initial_value)
+            lines += _block(tag, {"label": stat.label, "initialvalue": initial})
     for deck_zone in game.deck_zones:
+        target = "zonetoloadto" if deck_zone.legacy_tag else "gamezonetoloadto"
         lines += _block(
             "deckzone",
-            label=deck_zone.label,
-            gamezonetoloadto=deck_zone.load_to,
-            shuffle=_yes(deck_zone.shuffle),
+            {
+                "label": deck_zone.label,
+                target: deck_zone.load_to,
+                "shuffle": _yes(deck_zone.shuffle),
+            },
         )
     for zone in game.game_zones:
         lines += _block(
             "gamezone",
-            label=zone.label,
-            visibletoowner=_yes(zone.visible_to_owner),
-            visibletoothers=_yes(zone.visible_to_others),
-            isshared="yes" if zone.shared else None,
+            {
+                "label": zone.label,
+                "visibletoowner": _yes(zone.visible_to_owner),
+                "visibletoothers": _yes(zone.visible_to_others),
+                "isshared": _yes(zone.shared),
+            },
         )
     for phase in game.phases:
-        lines += _block("phase", label=phase)
+        lines += _block("phase", {"label": phase})
     for general in game.general_functions:
         lines += _block(
             "generalfunction",
-            label=general.label,
-            kind=general.kind,
-            includeasbutton=_yes(general.button),
+            {
+                "label": general.label,
+                "kind": general.kind,
+                "includeasbutton": _yes(general.button),
+                **dict(general.options),
+            },
         )
     for function in game.card_functions:
-        counter = game.counter(function.colour) if function.colour else None
+        position = function.position or (None, None)
         lines += _block(
             "cardfunction",
-            label=function.label,
-            kind=function.kind,
-            color=function.colour,
-            includeasbutton=_yes(function.button),
-            PositionX=counter.position_x if counter else None,
-            PositionY=counter.position_y if counter else None,
+            {
+                "label": function.label,
+                "kind": function.kind,
+                "color": function.colour,
+                "includeasbutton": _yes(function.button),
+                "PositionX": position[0],
+                "PositionY": position[1],
+            },
         )
     for definition in game.definitions:
-        lines += _block("definition", kind=definition.kind, value=definition.value)
+        lines += _block("definition", {"kind": definition.kind, "value": definition.value})
     return "\n".join([*lines, "</plugin>"]) + "\n"
 
 
-def _block(tag: str, **children: str | None) -> list[str]:
+def _block(tag: str, children: Mapping[str, str | None]) -> list[str]:
     """``<tag>``, a tab-indented line per child that has a value, ``</tag>``."""
     inner = [f"\t<{name}>{value}</{name}>" for name, value in children.items() if value is not None]
     return [f"<{tag}>", *inner, f"</{tag}>"]
 
 
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
+def _yes(flag: bool | None) -> str | None:
+    return None if flag is None else "yes" if flag else "no"
 
 
 @dataclass(frozen=True)
@@ -211,51 +235,73 @@ class PluginInfo:
         return [block.get("label") or "" for block in self.of(tag)]
 
     def game(self) -> GameDefinition:
-        """The game this plugininfo.txt defines (functions without meanings or descriptions,
-        counters from the card functions' colours)."""
+        """The game this plugininfo.txt defines: every tag it states and none it does not
+        (functions without meanings or descriptions, which no plugininfo.txt holds; counters
+        from the card functions' colours)."""
         counters: dict[str, Counter] = {}
         card_functions = []
         for block in self.of("cardfunction"):
             colour = block.get("color")
-            if colour and colour not in counters:
-                position = (block.get("positionx") or "", block.get("positiony") or "")
-                counters[colour] = Counter(colour, *position, meaning="")
+            x, y = block.get("positionx"), block.get("positiony")
+            position = (x or "", y or "") if x is not None or y is not None else None
+            if colour and (colour not in counters or not counters[colour].position_x):
+                counters[colour] = Counter(colour, *(position or ("", "")), meaning="")
             card_functions.append(
-                CardFunction(_label(block), _kind(block), colour=colour, button=_flag(block))
+                CardFunction(
+                    _label(block),
+                    _kind(block),
+                    colour=colour,
+                    button=_flag(block, "includeasbutton"),
+                    position=position,
+                )
             )
         return GameDefinition(
             name=self.scalars.get("pluginname", ""),
-            player_stats=tuple(
-                Stat(_label(b), _int(b.get("initialvalue"))) for b in self.of("playerstat")
-            ),
+            player_stats=_stats(self.of("playerstat")),
+            global_stats=_stats(self.of("globalstat")),
             phases=tuple(self.labels("phase")),
             game_zones=tuple(
                 GameZone(
                     _label(b),
-                    _flag(b, "visibletoowner", False),
-                    _flag(b, "visibletoothers", False),
-                    _flag(b, "isshared", False),
+                    _flag(b, "visibletoowner"),
+                    _flag(b, "visibletoothers"),
+                    _flag(b, "isshared"),
                 )
                 for b in self.of("gamezone")
             ),
-            deck_zones=tuple(
-                DeckZone(
-                    _label(b),
-                    b.get("gamezonetoloadto") or b.get("zonetoloadto") or _label(b),
-                    _flag(b, "shuffle"),
-                )
-                for b in self.of("deckzone")
-            ),
+            deck_zones=tuple(_deck_zone(b) for b in self.of("deckzone")),
             counters=tuple(counters.values()),
             card_functions=tuple(card_functions),
             general_functions=tuple(
-                GeneralFunction(_label(b), _kind(b), button=_flag(b))
+                GeneralFunction(
+                    _label(b),
+                    _kind(b),
+                    button=_flag(b, "includeasbutton"),
+                    options=tuple(
+                        (tag, value) for tag, value in b.children if tag in GENERAL_OPTION_TAGS
+                    ),
+                )
                 for b in self.of("generalfunction")
             ),
             definitions=tuple(
                 Definition(b.get("kind") or "", b.get("value")) for b in self.of("definition")
             ),
         )
+
+
+def _stats(blocks: list[Block]) -> tuple[Stat, ...]:
+    return tuple(Stat(_label(b), _int(b.get("initialvalue"))) for b in blocks)
+
+
+def _deck_zone(block: Block) -> DeckZone:
+    target = block.get("gamezonetoloadto")
+    legacy = target is None and block.get("zonetoloadto") is not None
+    return DeckZone(
+        _label(block),
+        block.get("zonetoloadto") if legacy else target,
+        _flag(block, "shuffle"),
+        legacy_tag=legacy,
+    )
 
 
 def _label(block: Block) -> str:
@@ -266,14 +312,16 @@ def _kind(block: Block) -> str:
     return block.get("kind") or ""
 
 
-def _flag(block: Block, tag: str = "includeasbutton", default: bool = True) -> bool:
+def _flag(block: Block, tag: str) -> bool | None:
     value = block.get(tag)
-    return default if value is None else value.strip().lower() == "yes"
+    return None if value is None else value.strip().lower() == "yes"
 
 
-def _int(value: str | None) -> int:
+def _int(value: str | None) -> int | None:
+    if value is None:
+        return None
     try:
-        return int(value or 0)
+        return int(value)
     except ValueError:
         return 0
 
@@ -285,7 +333,8 @@ _OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b[^>]*>")
 
 
 def parse_plugininfo(text: str) -> PluginInfo:
-    """Read the tag form of plugininfo.txt as leniently as Lackey does (reference §2.1)."""
+    """Read the tag form of plugininfo.txt as leniently as Lackey does
+    (docs/lackey-formats.md §2.1)."""
     info = PluginInfo(has_root=bool(re.search(r"<plugin\s*>", text, re.I)))
     for match in _OPEN_TAG.finditer(text):
         info.tags.append((match.group(1), text.count("\n", 0, match.start()) + 1))

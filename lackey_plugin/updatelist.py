@@ -1,4 +1,5 @@
-"""``updatelist.txt``: Lackey's install/update manifest (reference §9.1), read and written.
+"""``updatelist.txt``: Lackey's install/update manifest, read and written
+(docs/lackey-formats.md §9.1).
 
 Reading is as lenient as Lackey: LF, CRLF or CR-only, no final newline, tabs after section
 headers, UTF-8 or Windows-1252. Writing is canonical: UTF-8, LF, the sections in a fixed order.
@@ -17,8 +18,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from lackey_plugin.errors import LackeyError, Location
-from lackey_plugin.fetch import is_url
 from lackey_plugin.text import decode_bytes, split_lines
+from lackey_plugin.urls import is_url
 
 SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
 _DATE = re.compile(r"^(\d{2})-(\d{2})-(\d{2})$")

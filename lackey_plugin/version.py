@@ -1,4 +1,4 @@
-"""``version.txt`` (reference §9.2): the release date Lackey's update check compares.
+"""``version.txt`` (docs/lackey-formats.md §9.2): the release date Lackey's update check compares.
 
 Written with lxml (URLs and messages are escaped), read leniently with a regex because real
 files are not always well-formed (FoW closes its message with ``<message>``).

@@ -1,5 +1,5 @@
 """Benchmark the Lackey plugin export: card faces at 100, 1,000 and 10,000 cards, the whole
-export of the bundled set, and the Lackey checksum.
+export of the bundled set, ``zcards build`` of it with art, and the Lackey checksum.
 
 * Card faces (the export's slow part) of the first N synthetic cards, each size in a fresh
   process: wall and CPU seconds (CPU includes the worker processes, and hardly moves when
@@ -8,21 +8,32 @@ export of the bundled set, and the Lackey checksum.
   worker, then the growth factors from the smallest to the largest size (x1.00: CPU per face
   and memory do not grow);
 * the full export of the bundled ``alpha`` set (card images included);
+* ``zcards build`` of the bundled set with an art folder (100 seeded pictures, 1200 x 900):
+  CPU and wall seconds of a first build (empty render cache) and of a rebuild (nothing
+  changed), medians of ``--rounds`` rounds;
 * checksum throughput in MB/s against two baselines on the same bytes: ``hashlib.sha256``
   (C speed, the ceiling) and a plain Python byte-sum loop (what a naive port does).
 
+With ``--baseline-tree DIR`` (another checkout, say of main: ``git worktree add ../base
+main``) the card faces and the build are also measured with that checkout's zcards, in the
+same run; a baseline without ``--art`` builds without art.
+
 Usage: python scripts/bench_export.py [--sizes 100,1000,10000] [--dpi 150] [--work DIR]
+           [--baseline-tree DIR] [--rounds 3] [--only faces,export,build,checksum]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import random
+import statistics
 import tempfile
 import time
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from render_bench_support import (
     baseline_child,
@@ -31,6 +42,7 @@ from render_bench_support import (
     measure,
     report_child,
     start_child,
+    synthetic_art,
     synthetic_db,
 )
 
@@ -53,22 +65,64 @@ def faces_child(db: str, count: int, dpi: int) -> None:
     report_child({"seconds": seconds, "cpu": cpu})
 
 
-def bench_faces(work: Path, sizes: list[int], dpi: int) -> None:
+def build_child(out: str, art: str) -> None:
+    """A first build into ``out`` (the render cache is empty), then a rebuild."""
+    from zcards.publish.build import build
+
+    start_child()
+    with_art = "art_dir" in inspect.signature(build).parameters  # a baseline may predate it
+    options: dict[str, Any] = {"art_dir": art} if with_art else {}
+    result: dict[str, object] = {"art": with_art}
+    for name in ("first", "again"):
+        start, cpu = time.perf_counter(), cpu_seconds()
+        build(out, **options)
+        result[name] = {"seconds": time.perf_counter() - start, "cpu": cpu_seconds() - cpu}
+    report_child(result)
+
+
+def bench_build(work: Path, rounds: int, baseline: Path | None) -> None:
+    from zcards.cards.normalise import read_card_file
+    from zcards.resources import BUNDLED_SET
+
+    art = synthetic_art(work / "art", [card.image_file for card in read_card_file(BUNDLED_SET)])
+    trees = {"this checkout": None, **({f"baseline {baseline}": baseline} if baseline else {})}
+    runs: dict[str, list[dict]] = {label: [] for label in trees}
+    for round_ in range(rounds):  # interleaved: before and after meet the same load
+        for label, tree in trees.items():
+            out = work / f"build-{round_}-{len(runs[label])}-{hash(label) & 0xFFFF}"
+            runs[label].append(measure(__file__, "build", str(out), str(art), tree=tree).result)
+    for label, results in runs.items():
+        art_note = "with art" if results[0]["art"] else "without art (no --art there)"
+        parts = []
+        for name in ("first", "again"):
+            cpu = statistics.median(r[name]["cpu"] for r in results)
+            wall = statistics.median(r[name]["seconds"] for r in results)
+            parts.append(f"{name} build {cpu:5.2f} s CPU ({wall:5.2f} s wall)")
+        print(f"zcards build, bundled set {art_note}, {label}: " + "; ".join(parts))
+
+
+def bench_faces(work: Path, sizes: list[int], dpi: int, baseline: Path | None) -> None:
     db = synthetic_db(work, max(sizes))
-    baseline = measure(__file__, "baseline")
-    page, page_cpu = baseline.result["seconds"], baseline.result["cpu"]
+    reference = measure(__file__, "baseline")
+    page, page_cpu = reference.result["seconds"], reference.result["cpu"]
     print(
         f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms "
-        f"({page_cpu * 1000:.1f} ms CPU), process peak {baseline.peak_mib:.0f} MiB"
+        f"({page_cpu * 1000:.1f} ms CPU), process peak {reference.peak_mib:.0f} MiB"
     )
-    runs = {size: measure(__file__, "faces", str(db), str(size), str(dpi)) for size in sizes}
-    for size, run in runs.items():
-        seconds, cpu = run.result["seconds"], run.result["cpu"]
-        print(
-            f"card faces @{dpi} dpi {size:>6}: {seconds:7.1f} s ({cpu:7.1f} s CPU); per face "
-            f"{seconds / size / page:4.1f}x baseline page ({cpu / size / page_cpu:4.1f}x CPU); "
-            f"peak {run.peak_mib:4.0f} MiB, largest worker {run.workers_peak_mib:4.0f} MiB"
-        )
+    runs = {}
+    trees = {"": None, **({" (baseline tree)": baseline} if baseline else {})}
+    for size in sizes:
+        for label, tree in trees.items():
+            run = measure(__file__, "faces", str(db), str(size), str(dpi), tree=tree)
+            if tree is None:
+                runs[size] = run
+            seconds, cpu = run.result["seconds"], run.result["cpu"]
+            print(
+                f"card faces @{dpi} dpi {size:>6}{label}: {seconds:7.1f} s ({cpu:7.1f} s CPU); "
+                f"per face {seconds / size / page:4.1f}x baseline page "
+                f"({cpu / size / page_cpu:4.1f}x CPU); peak {run.peak_mib:4.0f} MiB, "
+                f"largest worker {run.workers_peak_mib:4.0f} MiB"
+            )
     small, large = runs[min(sizes)], runs[max(sizes)]
     per_face = [runs[size].result["cpu"] / size for size in (min(sizes), max(sizes))]
     print(
@@ -135,21 +189,33 @@ def main() -> None:
     parser.add_argument("--dpi", type=int, default=150)
     parser.add_argument("--megabytes", type=int, default=32)
     parser.add_argument("--work", type=Path, help="keep the synthetic databases here")
+    parser.add_argument("--baseline-tree", type=Path, help="also measure this checkout's zcards")
+    parser.add_argument("--rounds", type=int, default=3, help="builds per checkout (median)")
+    parser.add_argument("--only", default="faces,export,build,checksum")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         if args.child[0] == "baseline":
             baseline_child()
+        elif args.child[0] == "build":
+            build_child(args.child[1], args.child[2])
         else:
             faces_child(args.child[1], int(args.child[2]), int(args.child[3]))
         return
+    parts = set(args.only.split(","))
     with tempfile.TemporaryDirectory() as temp:
         work = args.work or Path(temp)
         work.mkdir(parents=True, exist_ok=True)
-        bench_faces(work, [int(size) for size in args.sizes.split(",")], args.dpi)
-        with tempfile.TemporaryDirectory() as export_work:
-            bench_bundled_export(Path(export_work), args.dpi)
-    bench_checksum(args.megabytes)
+        if "faces" in parts:
+            sizes = [int(size) for size in args.sizes.split(",")]
+            bench_faces(work, sizes, args.dpi, args.baseline_tree)
+        if "export" in parts:
+            with tempfile.TemporaryDirectory() as export_work:
+                bench_bundled_export(Path(export_work), args.dpi)
+        if "build" in parts:
+            bench_build(work, args.rounds, args.baseline_tree)
+    if "checksum" in parts:
+        bench_checksum(args.megabytes)
 
 
 if __name__ == "__main__":

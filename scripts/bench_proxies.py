@@ -8,17 +8,24 @@ of its largest child process (the render workers, if any), and checks that the P
 page; then the growth factors from the smallest to the largest size (x1.00: CPU per card and
 memory do not grow).
 
+With ``--baseline-tree DIR`` (another checkout, say of main) every size is also measured with
+that checkout's zcards, interleaved, ``--rounds`` times each (medians), so before and after
+meet the same load.
+
     python scripts/bench_proxies.py [--sizes 100,1000,10000] [--work DIR]
+        [--baseline-tree DIR] [--rounds 1]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from render_bench_support import (
+    Measured,
     baseline_child,
     cpu_seconds,
     growth,
@@ -52,6 +59,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000")
     parser.add_argument("--work", type=Path, help="keep the synthetic databases here")
+    parser.add_argument("--baseline-tree", type=Path, help="also measure this checkout's zcards")
+    parser.add_argument("--rounds", type=int, default=1, help="runs per size and checkout")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -71,14 +80,30 @@ def main() -> None:
             f"baseline: trivial WeasyPrint page to PDF {page * 1000:.1f} ms "
             f"({page_cpu * 1000:.1f} ms CPU), process peak {baseline.peak_mib:.0f} MiB"
         )
-        runs = {size: measure(__file__, "proxies", str(db), str(size)) for size in sizes}
-    for size, run in runs.items():
-        seconds, cpu, sheets = run.result["seconds"], run.result["cpu"], run.result["pages"]
-        print(
-            f"{size:>6} cards, {sheets:>5} sheets: {seconds:7.1f} s ({cpu:7.1f} s CPU); per sheet "
-            f"{seconds / sheets / page:4.1f}x baseline page ({cpu / sheets / page_cpu:4.1f}x CPU); "
-            f"peak {run.peak_mib:4.0f} MiB, largest child {run.workers_peak_mib:4.0f} MiB"
-        )
+        trees = {
+            "": None,
+            **({" (baseline tree)": args.baseline_tree} if args.baseline_tree else {}),
+        }
+        runs = {}
+        for size in sizes:
+            measured: dict[str, list[Measured]] = {label: [] for label in trees}
+            for _ in range(args.rounds):  # interleaved: before and after meet the same load
+                for label, tree in trees.items():
+                    measured[label].append(
+                        measure(__file__, "proxies", str(db), str(size), tree=tree)
+                    )
+            runs[size] = measured[""][0]
+            for label, found in measured.items():
+                seconds = statistics.median(run.result["seconds"] for run in found)
+                cpu = statistics.median(run.result["cpu"] for run in found)
+                sheets = found[0].result["pages"]
+                print(
+                    f"{size:>6} cards{label}, {sheets:>5} sheets: {seconds:7.1f} s ({cpu:7.1f} s "
+                    f"CPU); per sheet {seconds / sheets / page:4.1f}x baseline page "
+                    f"({cpu / sheets / page_cpu:4.1f}x CPU); peak {found[0].peak_mib:4.0f} MiB, "
+                    f"largest child {found[0].workers_peak_mib:4.0f} MiB"
+                    + (f" (medians of {len(found)})" if len(found) > 1 else "")
+                )
     small, large = runs[min(sizes)], runs[max(sizes)]
     per_card = [
         run.result["cpu"] / size for size, run in ((min(sizes), small), (max(sizes), large))

@@ -3,7 +3,7 @@
 Prints, from one run (wall time, and CPU time of this process: the machine is shared):
 * games per second for playing games, and for playing and writing one log per game to files
   (what ``zcards simulate --out`` does; target >= 250 games/s), against two baselines in the
-  same run: the same logs written with a new log writer per game (as before issue 15), and
+  same run: the same logs written with a new log writer per game (templates compiled per game), and
   the bare cost of writing the same texts to files (no simulator, no writer);
 * the audit of the same logs (how much faster games are made than checked);
 * per violation kind and recording style: how many simulated logs had a place for it, and
@@ -69,7 +69,7 @@ def speed(games: int, seed: int, cards: CardIndex) -> None:
         (out / "old").mkdir()
         (out / "bare").mkdir()
 
-        def one_writer_per_game() -> None:  # before issue 15: the templates compiled per game
+        def one_writer_per_game() -> None:  # the templates compiled again for every game
             for index, result in enumerate(results):
                 events = record(result, log_pov(result, index)).events
                 text = "".join(line + "\n" for line in LogWriter().lines(events))

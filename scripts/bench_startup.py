@@ -1,7 +1,7 @@
 """Benchmark: how fast ``zcards`` starts, against Python importing what any CLI needs.
 
 Every command runs in a fresh interpreter, as a user runs it. The baseline is
-``python -c 'import sqlite3, json, click'``; the target (issue 15) is that ``zcards --help``
+``python -c 'import sqlite3, json, click'``; the target is that ``zcards --help``
 and a one-card search take at most 3x the baseline. Runs are interleaved (one of each per
 round) so a busy machine slows all of them alike; the table shows medians and ratios.
 
@@ -18,9 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_env import ZCARDS, installed_env
+
 TARGET = 3.0
 BASELINE = "import sqlite3, json, click"
-ZCARDS = "import sys; from zcards.cli import main; sys.argv[0] = 'zcards'; main()"
 
 
 def workloads(db: Path) -> dict[str, list[str]]:
@@ -50,7 +51,7 @@ CHECKED = ("zcards --help", "zcards search (one card)")
 def run_once(command: list[str], cwd: Path, failures: dict[str, str], name: str) -> float:
     """Seconds for one run; a failing command is noted (older versions lack some features)."""
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=installed_env())
     elapsed = time.perf_counter() - start
     if done.returncode != 0:
         failures[name] = f"exit {done.returncode}: {done.stderr.strip().splitlines()[-1]}"

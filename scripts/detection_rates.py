@@ -1,4 +1,4 @@
-"""Detection rates by systematic injection (issue 12, "Done when").
+"""Detection rates of the audit, by systematic injection.
 
 Plays simulated games (every pairing of the starter decks, each strategy mix), records each
 game in one recording style (the styles take turns) from both players' points of view, and

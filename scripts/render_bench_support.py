@@ -5,7 +5,9 @@ Every measurement runs in a fresh child process. Peak memory is read from Linux'
 inherits the peak of whatever spawned it (it is kept across ``execve``). The child reports its
 own peak and that of its largest child process (the render workers, sampled every 0.2 s while
 they run). The baseline is a trivial WeasyPrint page, measured the same way in the same run, so
-ratios compare like with like on a loaded machine.
+ratios compare like with like on a loaded machine. ``--baseline-tree`` runs the same
+measurements with another checkout's zcards (``git worktree add ../base main``), interleaved,
+so before and after meet the same load.
 """
 
 from __future__ import annotations
@@ -17,10 +19,14 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from PIL import Image, ImageDraw
 
 from zcards.cards.model import ZOMBIE_COLUMNS
 
@@ -108,10 +114,19 @@ def synthetic_db(folder: Path, count: int) -> Path:
     return db
 
 
-def measure(script: str, *args: str) -> Measured:
-    """Run ``script --child ARGS`` and read its JSON line (result and peaks)."""
+def measure(script: str, *args: str, tree: Path | None = None) -> Measured:
+    """Run ``script --child ARGS`` and read its JSON line (result and peaks).
+
+    ``tree``: run the zcards of that checkout instead of this one (say, of the main branch, to
+    compare before and after in one run). Either way the child starts with an empty render
+    cache of its own, so every measurement draws what it renders.
+    """
     command = [sys.executable, script, "--child", *args]
-    finished = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=False)
+    with tempfile.TemporaryDirectory(prefix="bench-cache-") as cache:
+        env = {**os.environ, "ZCARDS_CACHE": cache}
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree.resolve())
+        finished = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=False, env=env)
     if finished.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed with exit code {finished.returncode}")
     result = json.loads(finished.stdout.strip().splitlines()[-1])
@@ -141,3 +156,20 @@ def baseline_child(repeat: int = 15) -> None:
 
 def growth(small: float, large: float) -> str:
     return f"x{large / small:.2f}" if small else "n/a"
+
+
+def synthetic_art(folder: Path, stems: Sequence[str], size: tuple[int, int] = (1200, 900)) -> Path:
+    """A JPEG picture per name in ``stems`` (``<stem>.jpg``, seeded shapes: the same files every
+    run), larger than the art box, as artists deliver them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, stem in enumerate(stems):
+        rng = random.Random(index)
+        image = Image.new("RGB", size, tuple(rng.randrange(40, 200) for _ in range(3)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(12):
+            x, y = rng.randrange(size[0]), rng.randrange(size[1])
+            radius = rng.randrange(40, 300)
+            colour = tuple(rng.randrange(256) for _ in range(3))
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+        image.save(folder / f"{stem}.jpg", "JPEG", quality=88)
+    return folder

@@ -13,10 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from lackey_plugin.lazy import declared_exports
 
-ROOT = Path(__file__).resolve().parents[1]
 API_DOC = ROOT / "docs" / "api.md"
 PACKAGES = ("lackey_plugin", "zcards")
 
@@ -45,6 +45,7 @@ def test_the_api_page_has_examples_for_each_job() -> None:
         assert f"{call}(" in code, call
 
 
+@pytest.mark.slow  # every documented example end to end, like the README's tour
 def test_every_example_in_docs_api_md_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

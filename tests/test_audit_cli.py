@@ -7,11 +7,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from support.paths import LOGS, ROOT
 
 from zcards.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-LOGS = ROOT / "tests" / "logs"
 CARDS = LOGS / "cards.txt"
 SCHEMA = json.loads((ROOT / "docs" / "audit-schema.json").read_text())
 
@@ -263,7 +262,7 @@ def test_every_fixture_report_is_valid_json(log: str) -> None:
 )
 def test_a_file_that_is_not_a_game_log_exits_2(tmp_path: Path, text: str) -> None:
     """No line is a Lackey event (chat alone is not a game): an unusable input, not a clean
-    game (issue 12, item 8)."""
+    game."""
     log = tmp_path / "README.md"
     log.write_text(text)
     done = zcards(log, "--cards", CARDS)
@@ -272,7 +271,7 @@ def test_a_file_that_is_not_a_game_log_exits_2(tmp_path: Path, text: str) -> Non
 
 
 def test_a_huge_food_change_is_applied_at_once(tmp_path: Path) -> None:
-    """Stat and counter deltas are arithmetic (issue 13, item 3): a gain of 999,999,996 food
+    """Stat and counter deltas are arithmetic: a gain of 999,999,996 food
     (up to the largest number a log line may hold) is one unexplained gain, not a billion of
     them, and does not hang; a larger number leaves its line unread (reported, never fatal)."""
     lines = (LOGS / "legal-game.txt").read_text().splitlines()[:30]

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from support.paths import LOGS, ROOT
 
 from zcards.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-LOGS = ROOT / "tests" / "logs"
 CARDS = LOGS / "cards.txt"
 SCHEMA = json.loads((ROOT / "docs" / "audit-schema.json").read_text())
 

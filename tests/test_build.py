@@ -13,6 +13,7 @@ import pypdf
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
+from support.paths import ROOT
 
 from lackey_plugin.lint import lint_plugin
 from zcards.cli import cli
@@ -20,7 +21,7 @@ from zcards.publish import build as build_module
 from zcards.publish.build import STEPS, BuildContext, StepResult, build
 
 BUNDLED_CARDS = 100
-ROOT = Path(__file__).resolve().parents[1]
+MINI_CARDS = 5  # tests/plugin_golden/mini.txt
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,21 @@ def test_full_build_writes_database_plugin_and_proxies(full_build: Path) -> None
     assert len(images) == BUNDLED_CARDS
     pages = len(pypdf.PdfReader(full_build / "proxies.pdf").pages)
     assert pages == math.ceil(BUNDLED_CARDS / 9)
+    (note,) = next(step["notes"] for step in steps if step["step"] == "plugin")
+    assert "for local testing only" in note
+
+
+@pytest.mark.slow
+def test_a_rebuild_of_an_unchanged_set_draws_nothing(full_build: Path) -> None:
+    """The first build's faces are in the render cache: the second copies them, bytes and all."""
+    before = (full_build / "proxies.pdf").read_bytes()
+    result = CliRunner().invoke(cli, ["build", "--out", str(full_build), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    summaries = {step["step"]: step["summary"] for step in json.loads(result.output)}
+    for step in ("plugin", "proxies"):
+        assert f"0 card faces drawn, {BUNDLED_CARDS} from the cache" in summaries[step]
+    assert "(unchanged;" in summaries["plugin"]
+    assert (full_build / "proxies.pdf").read_bytes() == before
 
 
 def test_rebuild_replaces_the_database(tmp_path: Path) -> None:
@@ -142,15 +158,11 @@ def test_build_says_where_it_wrote_and_how_to_query(tmp_path: Path, monkeypatch)
     assert searched.exit_code == 0 and int(searched.stdout) > 0
 
 
-def test_build_without_base_url_says_local_testing_only(full_build: Path) -> None:
-    steps = json.loads((full_build / "steps.json").read_text(encoding="utf-8"))
-    plugin = next(step for step in steps if step["step"] == "plugin")
-    assert len(plugin["notes"]) == 1 and "for local testing only" in plugin["notes"][0]
-
-
-def test_build_reports_progress_inside_steps(tmp_path: Path) -> None:
+def test_build_reports_progress_inside_steps(mini_db_copy: Path) -> None:
+    """The proxies step of the five-card database (a built cards.db is what it reads)."""
+    out = mini_db_copy.parent
     heard: list[tuple[str, int, int]] = []
-    build(tmp_path, ["database", "proxies"], progress=lambda *event: heard.append(event))
+    build(out, ["proxies"], progress=lambda *event: heard.append(event))
     assert {stage for stage, _done, _total in heard} == {"proxies"}
-    assert heard[-1] == ("proxies", BUNDLED_CARDS, BUNDLED_CARDS)
+    assert heard[-1] == ("proxies", MINI_CARDS, MINI_CARDS)
     assert [done for _stage, done, _total in heard] == sorted(done for _s, done, _t in heard)

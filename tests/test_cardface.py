@@ -1,4 +1,5 @@
-"""Card faces rendered for real: JPEG sizes, safe file names, art, shrink-to-fit and overflow."""
+"""Card faces rendered for real: JPEG sizes, safe file names, frame colours, shrink-to-fit and
+overflow, the card back."""
 
 from __future__ import annotations
 
@@ -6,33 +7,25 @@ import dataclasses
 import os
 from pathlib import Path
 
-import pytest
 from PIL import Image, ImageStat
 
 from zcards.cards.model import Card
+from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
-    Fit,
-    Geometry,
     card_document,
-    face_view,
-    overflowing,
-    render_card_images,
-    render_cardback,
+    placed,
     render_document,
+    render_extras,
     render_faces,
-    render_spawned,
 )
+from zcards.publish.facefit import overflowing
+from zcards.publish.facelayout import FaceLayout
+from zcards.publish.faceview import face_view
 from zcards.publish.layout import CARD_SIZES
 from zcards.publish.safe_names import sanitize_cards
-from zcards.store.db import iter_cards, open_db
 
 DPI = 60  # low: fast, and enough to check sizes and colours
 POKER_PX = (round(63 / 25.4 * DPI), round(88 / 25.4 * DPI))
-
-
-@pytest.fixture(scope="module")
-def cards(sample_db_path: Path) -> dict[str, Card]:
-    return {card.name: card for card in iter_cards(open_db(sample_db_path))}
 
 
 def _long(card: Card, sentences: int, name: str = "Wordy Walker") -> Card:
@@ -41,10 +34,14 @@ def _long(card: Card, sentences: int, name: str = "Wordy Walker") -> Card:
 
 
 def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    chosen = [cards["Sprinter"], cards["Nurse Ratchet"], cards["Shotgun"]]
-    paths = render_card_images(chosen, tmp_path / "img", dpi=DPI)
+    chosen = [
+        bundled_by_name["Sprinter"],
+        bundled_by_name["Nurse Ratchet"],
+        bundled_by_name["Shotgun"],
+    ]
+    paths = render_faces(chosen, tmp_path / "img", dpi=DPI).paths
     assert paths == [tmp_path / "img" / f"{card.image_file}.jpg" for card in chosen]
     umask = os.umask(0)
     os.umask(umask)
@@ -53,15 +50,15 @@ def test_one_jpeg_per_card_named_by_image_file_at_the_dpi(
         with Image.open(path) as image:
             assert image.format == "JPEG"
             assert image.size == POKER_PX
-    with Image.open(render_card_images(chosen[:1], tmp_path / "hi", dpi=150)[0]) as image:
+    with Image.open(render_faces(chosen[:1], tmp_path / "hi", dpi=150).paths[0]) as image:
         assert image.size == (372, 520)
 
 
-def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path) -> None:
-    # The frame and type line are the faction colour: sample the left frame, mid-height.
+def test_frame_is_coloured_by_faction(bundled_by_name: dict[str, Card], tmp_path: Path) -> None:
+    # The frame is the faction colour: sample the left frame, mid-height.
     expected = {"Rage": "red", "Horde": "orange", "Contagion": "green", "Weird": "purple"}
-    chosen = [next(c for c in cards.values() if c.faction == f) for f in expected]
-    paths = render_card_images(chosen, tmp_path, dpi=DPI)
+    chosen = [next(c for c in bundled_by_name.values() if c.faction == f) for f in expected]
+    paths = render_faces(chosen, tmp_path, dpi=DPI).paths
     hues = {}
     for card, path in zip(chosen, paths, strict=True):
         with Image.open(path) as image:
@@ -76,11 +73,11 @@ def test_type_line_is_coloured_by_faction(cards: dict[str, Card], tmp_path: Path
 
 
 def test_hostile_image_file_writes_only_inside_out_dir(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
     out = tmp_path / "deep" / "out"
-    hostile = dataclasses.replace(cards["Sprinter"], image_file="../../../escaped")
-    (path,) = render_card_images([hostile], out, dpi=DPI)
+    hostile = dataclasses.replace(bundled_by_name["Sprinter"], image_file="../../../escaped")
+    (path,) = render_faces([hostile], out, dpi=DPI).paths
     assert path.parent == out
     assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file()] == [
         path.relative_to(tmp_path)
@@ -88,14 +85,14 @@ def test_hostile_image_file_writes_only_inside_out_dir(
 
 
 def test_images_are_named_as_the_plugin_card_data_names_them(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
     # Same rule as the exporter (zcards.publish.safe_names): a colliding name gets -2 and a message.
     chosen = [
-        dataclasses.replace(cards["Sprinter"], image_file="a/b"),
-        dataclasses.replace(cards["Zombie Dog"], image_file="A:b"),
-        dataclasses.replace(cards["Spitter"], image_file="CON"),
-        dataclasses.replace(cards["Shotgun"], image_file="a/b"),
+        dataclasses.replace(bundled_by_name["Sprinter"], image_file="a/b"),
+        dataclasses.replace(bundled_by_name["Zombie Dog"], image_file="A:b"),
+        dataclasses.replace(bundled_by_name["Spitter"], image_file="CON"),
+        dataclasses.replace(bundled_by_name["Shotgun"], image_file="a/b"),
     ]
     report = render_faces(chosen, tmp_path, dpi=DPI)
     expected = [card.image_file for card in sanitize_cards(chosen).cards]
@@ -110,52 +107,41 @@ def test_images_are_named_as_the_plugin_card_data_names_them(
     ]
 
 
-def test_art_is_used_when_the_image_exists(cards: dict[str, Card], tmp_path: Path) -> None:
-    art = tmp_path / "art"
-    art.mkdir()
-    Image.new("RGB", (300, 200), (0, 60, 255)).save(art / "sprinter.png")
-    with_art, without = cards["Sprinter"], cards["Frenzied Runner"]
-    paths = render_card_images([with_art, without], tmp_path / "out", dpi=DPI, images_dir=art)
-    centre = (POKER_PX[0] // 2, round(POKER_PX[1] * 0.3))
-    with Image.open(paths[0]) as image:
-        r, g, b = image.getpixel(centre)
-        assert b > 200 and r < 60
-    with Image.open(paths[1]) as image:
-        r, g, b = image.getpixel(centre)
-        assert b < r + 20, "no art: the text-only face has no blue picture"
-
-
 def test_long_text_shrinks_to_fit_and_is_not_reported(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    card = _long(cards["Sprinter"], 22)
-    geometry = Geometry.for_card(CARD_SIZES["poker"])
-    first = render_document(card_document([face_view(card, 0, Fit(), geometry)], geometry))
+    card = _long(bundled_by_name["Sprinter"], 10)
+    layout = FaceLayout.for_card(CARD_SIZES["poker"])
+    page = placed(face_view(card), 0, {}, layout, Assets(tmp_path / "assets"))
+    first = render_document(card_document([page], layout), layout)
     assert overflowing(first) == {0: {"text"}}, "the full-size text must not fit"
     report = render_faces([card], tmp_path, dpi=DPI)
     assert report.overflow == []
 
 
 def test_text_that_cannot_fit_is_reported_by_card_name(
-    cards: dict[str, Card], tmp_path: Path
+    bundled_by_name: dict[str, Card], tmp_path: Path
 ) -> None:
-    hopeless = _long(cards["Sprinter"], 60, name="Endless Essay")
+    hopeless = _long(bundled_by_name["Sprinter"], 60, name="Endless Essay")
     long_name = dataclasses.replace(
-        cards["Zombie Dog"], name="The Zombie Dog Who Would Not Stop Growling At The Mailman"
+        bundled_by_name["Zombie Dog"],
+        name="The Zombie Dog Who Would Not Stop Growling At The Mailman",
     )
     long_type = dataclasses.replace(
-        cards["Spitter"],
+        bundled_by_name["Spitter"],
         image_file="t",
         type="Zombie Overlord of the Seven Screaming Wastes, Undying and Unbowed",
     )
-    report = render_faces([cards["Sprinter"], hopeless, long_name, long_type], tmp_path, dpi=DPI)
+    report = render_faces(
+        [bundled_by_name["Sprinter"], hopeless, long_name, long_type], tmp_path, dpi=DPI
+    )
     assert report.overflow == ["Endless Essay", long_name.name, "Spitter"]
     assert all(path.exists() for path in report.paths)
 
 
 def test_card_back_and_spawned_images(tmp_path: Path) -> None:
-    back = render_cardback(tmp_path / "cardback.jpg", dpi=DPI)
-    spawned = render_spawned(tmp_path / "sub" / "spawned.jpg", dpi=DPI)
+    back, spawned = tmp_path / "cardback.jpg", tmp_path / "sub" / "spawned.jpg"
+    render_extras({"back": back, "spawned": spawned}, dpi=DPI)
     for path in (back, spawned):
         with Image.open(path) as image:
             assert image.format == "JPEG" and image.size == POKER_PX

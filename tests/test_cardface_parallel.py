@@ -10,15 +10,14 @@ import pytest
 from zcards.cards.model import Card
 from zcards.errors import ZcardsError
 from zcards.publish.cardface import render_faces
-from zcards.store.db import iter_cards, open_db
 
 DPI = 40
 
 
 @pytest.fixture(scope="module")
-def batch(sample_db_path: Path) -> list[Card]:
+def batch(sample_cards: list[Card]) -> list[Card]:
     """Seven cards, two of them too wordy to fit and two sharing one ImageFile."""
-    cards = list(iter_cards(open_db(sample_db_path)))[:5]
+    cards = sample_cards[:5]
     essay = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(60))
     cards[1] = dataclasses.replace(cards[1], name="First Essay", text=essay)
     cards[4] = dataclasses.replace(cards[4], name="Second Essay", text=essay)
@@ -41,6 +40,7 @@ def test_parallel_render_equals_serial_render_byte_for_byte(
             dpi=DPI,
             workers=workers,
             progress=steps[workers].append,
+            cache_dir=None,
         )
         for workers in (1, 2)
     }
@@ -61,7 +61,7 @@ def test_a_failure_in_a_worker_is_the_same_zcards_error(batch: list[Card], tmp_p
         # A folder where the last face's image goes: the write fails in the second chunk.
         (out / "a_b.jpg").mkdir(parents=True)
         with pytest.raises(ZcardsError) as caught:
-            render_faces(batch, out, dpi=DPI, workers=workers)
+            render_faces(batch, out, dpi=DPI, workers=workers, cache_dir=None)
         errors[workers] = caught.value
     assert type(errors[2]) is ZcardsError
     assert errors[2].message == errors[1].message == "cannot write the card image: Is a directory"

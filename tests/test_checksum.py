@@ -1,4 +1,4 @@
-"""The Lackey checksum against every Lackey-generated value we have (reference §10)."""
+"""The Lackey checksum against every Lackey-generated value we have (docs/lackey-formats.md §10)."""
 
 from __future__ import annotations
 

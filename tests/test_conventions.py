@@ -14,12 +14,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from zcards.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout, however it is installed
-ENV.pop("ZCARDS_DB", None)
+
+def _env() -> dict[str, str]:
+    """This checkout (however it is installed), in the test session's environment (its own
+    render cache, no $ZCARDS_DB): read when a command runs, not when the module is imported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("ZCARDS_DB", None)
+    return env
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -32,29 +37,26 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out, err
 
 
-@pytest.fixture
-def db(sample_db_path: Path) -> list[str]:
-    return ["--db", str(sample_db_path)]
-
-
-def test_findings_exit_1(db: list[str], tmp_path: Path, capsys) -> None:
-    assert run(["card", "no such card at all", *db], capsys)[0] == 1
+def test_findings_exit_1(sample_db_args: list[str], tmp_path: Path, capsys) -> None:
+    assert run(["card", "no such card at all", *sample_db_args], capsys)[0] == 1
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Gross Ghoul\n2 Shamblr\n", encoding="utf-8")
-    assert run(["deck", "check", str(deck), *db], capsys)[0] == 1
+    assert run(["deck", "check", str(deck), *sample_db_args], capsys)[0] == 1
     log = tmp_path / "game.txt"
     log.write_text((ROOT / "examples" / "game.txt").read_text(encoding="utf-8"), encoding="utf-8")
-    assert run(["audit", str(log), *db], capsys)[0] == 1
+    assert run(["audit", str(log), *sample_db_args], capsys)[0] == 1
 
 
-def test_unusable_input_exits_2_with_one_message(db: list[str], tmp_path: Path, capsys) -> None:
+def test_unusable_input_exits_2_with_one_message(
+    sample_db_args: list[str], tmp_path: Path, capsys
+) -> None:
     cases = [
-        ["search", "cost>>1", *db],  # a bad query
+        ["search", "cost>>1", *sample_db_args],  # a bad query
         ["search", "k:fast", "--db", str(tmp_path / "missing.db")],  # no such database
-        ["search", "k:fast", "--limit", "0", *db],  # a bad option value
+        ["search", "k:fast", "--limit", "0", *sample_db_args],  # a bad option value
         ["plugin", "checksum", str(tmp_path / "missing.txt")],  # a missing file
         ["import", str(tmp_path / "missing.txt"), "--db", str(tmp_path / "new.db")],
-        ["deck", "convert", str(ROOT / "examples" / "my-deck.txt"), "--to", "dek", *db],
+        ["deck", "convert", str(ROOT / "examples" / "my-deck.txt"), "--to", "dek", *sample_db_args],
         ["log", "parse", str(tmp_path)],  # a folder, not a log
     ]
     for args in cases:
@@ -72,15 +74,17 @@ def test_an_unwritable_output_is_exit_2_not_a_traceback(tmp_path: Path, capsys) 
     assert code == 2 and err.startswith("Error: ") and "no-such-folder" in err
 
 
-def test_errors_under_json_are_one_json_object_on_stderr(db: list[str], capsys) -> None:
-    code, out, err = run(["search", "cost>>1", "--format", "json", *db], capsys)
+def test_errors_under_json_are_one_json_object_on_stderr(sample_db_args: list[str], capsys) -> None:
+    code, out, err = run(["search", "cost>>1", "--format", "json", *sample_db_args], capsys)
     error = json.loads(err)
     assert code == 2 and out == ""
     assert error["exit_code"] == 2 and "unknown operator" in error["error"]
     assert error["file"] == "query" and error["column"] == 5
-    code, _out, err = run(["search", "k:fast", "--format=json", "--limit", "0", *db], capsys)
+    code, _out, err = run(
+        ["search", "k:fast", "--format=json", "--limit", "0", *sample_db_args], capsys
+    )
     assert code == 2 and json.loads(err)["exit_code"] == 2  # a usage error found by click
-    code, _out, err = run(["card", "nothing like it", "--format", "json", *db], capsys)
+    code, _out, err = run(["card", "nothing like it", "--format", "json", *sample_db_args], capsys)
     assert code == 1 and json.loads(err) == {
         "error": "no card named 'nothing like it'",
         "exit_code": 1,
@@ -96,7 +100,7 @@ def test_a_closed_pipe_exits_0_quietly(sample_db_path: Path) -> None:
             [sys.executable, "-m", "zcards", "search", "t:zombie", "--db", str(sample_db_path)],
             stdout=write_end,
             stderr=subprocess.PIPE,
-            env=ENV,
+            env=_env(),
             timeout=60,
         )
     finally:
@@ -144,7 +148,7 @@ def on_terminal(args: list[str]) -> tuple[str, str]:
     """Run zcards with stderr on a pseudo-terminal, stdout piped: (stdout, terminal output)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "zcards", *args], stdout=subprocess.PIPE, stderr=follower, env=ENV
+        [sys.executable, "-m", "zcards", *args], stdout=subprocess.PIPE, stderr=follower, env=_env()
     )
     os.close(follower)
     received = b""
@@ -167,7 +171,7 @@ def piped(args: list[str]) -> tuple[str, str]:
         [sys.executable, "-m", "zcards", *args],
         capture_output=True,
         text=True,
-        env=ENV,
+        env=_env(),
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
@@ -183,12 +187,11 @@ def test_progress_on_a_terminal_and_quiet_when_piped() -> None:
     assert out_pipe == out_tty  # the report itself does not change
 
 
+@pytest.mark.slow  # end to end: two real exports, one on a pseudo-terminal
 def test_plugin_export_shows_a_bar_per_stage_on_a_terminal(
-    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+    mini_db_path: Path, tmp_path: Path
 ) -> None:
-    from plugin_support import mini_db
-
-    args = ["plugin", "export", "--db", str(mini_db(tmp_path_factory)), "--dpi", "30"]
+    args = ["plugin", "export", "--db", str(mini_db_path), "--dpi", "30"]
     _out, terminal = on_terminal([*args, "--out", str(tmp_path / "a")])
     assert "card images" in terminal and "100%" in terminal
     _out, err = piped([*args, "--out", str(tmp_path / "b")])

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-import sqlite_utils
 
 from lackey_plugin.dek import DeckEntry, format_text_deck, parse_text_deck, read_deck, read_dek
 from lackey_plugin.errors import LackeyError
@@ -24,11 +23,6 @@ Zombies:
   4 x shambler
 1 Gross Ghoul
 """
-
-
-@pytest.fixture(scope="module")
-def db(sample_db_path: Path) -> sqlite_utils.Database:
-    return sqlite_utils.Database(sample_db_path)
 
 
 def test_text_deck_line_forms_and_sections() -> None:
@@ -71,8 +65,8 @@ def test_text_deck_errors_name_file_line_and_column(
     assert (location.file, location.line, location.column) == (str(path), line, column)
 
 
-def test_resolve_merges_repeats_and_forgives_case_and_accents(db) -> None:
-    resolved = resolve_deck(parse_text_deck(MIXED), db)
+def test_resolve_merges_repeats_and_forgives_case_and_accents(sample_db) -> None:
+    resolved = resolve_deck(parse_text_deck(MIXED), sample_db)
     assert resolved.ok
     assert [(e.count, e.card.name, e.section) for e in resolved.entries] == [
         (2, "Zoë Park", "Survivors"),
@@ -85,8 +79,8 @@ def test_resolve_merges_repeats_and_forgives_case_and_accents(db) -> None:
     assert stats.total == 13 and dict(stats.table("type")) == {"Zombie": 8, "Survivor": 5}
 
 
-def test_unknown_names_get_suggestions_not_guesses(db) -> None:
-    resolved = resolve_deck(parse_text_deck("2 Shamblr\n1 Gross\n1 Nothing Like It\n"), db)
+def test_unknown_names_get_suggestions_not_guesses(sample_db) -> None:
+    resolved = resolve_deck(parse_text_deck("2 Shamblr\n1 Gross\n1 Nothing Like It\n"), sample_db)
     assert not resolved.ok and resolved.entries == ()
     assert [(u.entry.name, u.entry.line, u.suggestions) for u in resolved.unknown] == [
         ("Shamblr", 1, ("Shambler",)),
@@ -98,12 +92,14 @@ def test_unknown_names_get_suggestions_not_guesses(db) -> None:
 
 
 @pytest.mark.parametrize("path", starter_decks(), ids=lambda p: p.name)
-def test_starter_decks_resolve_and_survive_txt_dek_txt(db, path: Path, tmp_path: Path) -> None:
+def test_starter_decks_resolve_and_survive_txt_dek_txt(
+    sample_db, path: Path, tmp_path: Path
+) -> None:
     deck = read_deck(path)
-    resolved = resolve_deck(deck, db)
+    resolved = resolve_deck(deck, sample_db)
     assert resolved.ok and resolved.total == deck.total
     dek = tmp_path / "deck.dek"
-    dek.write_text(convert_deck(deck, "dek", db))
+    dek.write_text(convert_deck(deck, "dek", sample_db))
     back = read_dek(dek)
     assert back.game == "zombieccg" and back.sections == ("Deck",)
     assert [(e.count, e.name) for e in back.entries] == [
@@ -112,11 +108,11 @@ def test_starter_decks_resolve_and_survive_txt_dek_txt(db, path: Path, tmp_path:
     text = convert_deck(back, "txt")
     assert text == format_text_deck([DeckEntry(e.count, e.card.name) for e in resolved.entries])
     again = tmp_path / "again.dek"
-    again.write_text(convert_deck(parse_text_deck(text), "dek", db))
+    again.write_text(convert_deck(parse_text_deck(text), "dek", sample_db))
     assert again.read_text() == dek.read_text()
 
 
-def test_text_round_trip_is_exact_for_a_canonical_list(db) -> None:
+def test_text_round_trip_is_exact_for_a_canonical_list(sample_db) -> None:
     text = "Survivors:\n2\tZoë Park\n\nZombies:\n4\tGross Ghoul\n"
     assert convert_deck(parse_text_deck(text), "txt") == text
 
@@ -135,8 +131,8 @@ def test_potter_text_and_dek_lists_agree(reference_dir: Path) -> None:
     assert sum(totals(decks / "twintrouble.txt").values()) == 61
 
 
-def test_json_conversion_carries_sets_and_image_files(db) -> None:
-    data = json.loads(convert_deck(parse_text_deck("2 gross ghoul\n"), "json", db))
+def test_json_conversion_carries_sets_and_image_files(sample_db) -> None:
+    data = json.loads(convert_deck(parse_text_deck("2 gross ghoul\n"), "json", sample_db))
     assert data["cards"] == [
         {"count": 2, "name": "Gross Ghoul", "set": "alpha", "image_file": "grossghoul",
          "section": "Deck"}

@@ -1,4 +1,4 @@
-"""Fuzzing queries and log text with a time budget per input (issue 13).
+"""Fuzzing queries and log text with a time budget per input.
 
 Every input must end, within :data:`BUDGET` seconds, either with a result or with one of the
 documented errors (:class:`~zcards.query.parser.QueryError` and other usage errors for
@@ -12,10 +12,7 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-import pytest
-import sqlite_utils
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,11 +43,6 @@ def time_budget(seconds: float = BUDGET) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-
-
-@pytest.fixture(scope="module")
-def db(sample_db_path: Path) -> sqlite_utils.Database:
-    return sqlite_utils.Database(sample_db_path)
 
 
 _query_pieces = st.one_of(
@@ -111,11 +103,11 @@ queries = st.one_of(
 
 @FUZZ
 @given(queries, st.sampled_from([None, "cost", "-pow", "name", "keywords", "nope"]))
-def test_any_query_ends_in_rows_or_a_usage_error(db, query, sort):
+def test_any_query_ends_in_rows_or_a_usage_error(sample_db, query, sort):
     with time_budget():
         try:
-            rows = list(search_rows(db, query, sort=sort, limit=50))
-            assert len(rows) == min(50, count_matches(db, query))
+            rows = list(search_rows(sample_db, query, sort=sort, limit=50))
+            assert len(rows) == min(50, count_matches(sample_db, query))
         except UsageError as error:  # QueryError is one
             assert str(error)
 

@@ -5,23 +5,20 @@ audit's question, whether some assignment of the attackers to fights gives what 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
 from zcards.game.fights import Question, Seen, fits, outcomes, resolve
 from zcards.game.power import Fight, Fighter, Powers, Span
 from zcards.game.table import Survivor, Table
 from zcards.game.zombies import HIDDEN
 
-CARDS = Path(__file__).parent / "logs" / "cards.txt"
-
 
 @pytest.fixture(scope="module")
-def cards() -> CardIndex:
-    return CardIndex(read_card_file(CARDS))
+def cards(log_cards) -> CardIndex:
+    """The rule logs' cards (tests/logs/cards.txt), read as the rules model reads them."""
+    return CardIndex(log_cards)
 
 
 def table_with(*survivors: Survivor) -> Table:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from pytest_httpserver import HTTPServer
-from test_normalise_reference import EXPECTED_ROWS
+from support.reference_plugins import EXPECTED_ROWS
 from werkzeug import Request, Response
 
 from lackey_plugin.errors import LackeyError

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_support import export_mini, lint_ignoring_placeholders, mini_db
+from support.plugin_exports import lint_ignoring_placeholders
 
 from lackey_plugin.lint import ERROR, lint_plugin
 from zcards.cli import cli
@@ -47,6 +47,7 @@ REFERENCE_WARNINGS = {
         "line-endings": 1,
         "pack-unknown-value": 7,
         "runtime-file": 2,
+        "sound-missing": 1,
         "updatelist-file-absent": 1,
         "updatelist-runtime-file": 1,
         "updatelist-unlisted": 1,
@@ -91,6 +92,7 @@ REFERENCE_WARNINGS = {
         "format-unknown-set": 1,
         "images-missing": 1,
         "pack-unknown-value": 9,
+        "sound-missing": 1,
         "text-deck": 44,
         "updatelist-file-absent": 1,
         "updatelist-runtime-file": 1,
@@ -121,17 +123,10 @@ def test_specific_reference_quirks_are_named(reference_dir: Path) -> None:
     assert any(f.code == "duplicate-card" and "Goku -- Dashing" in f.message for f in dbz)
 
 
-@pytest.fixture(scope="module")
-def clean_plugin(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("lint-source")
-    export_mini(mini_db(tmp_path_factory), out)
-    return out / "zombieccg"
-
-
 @pytest.fixture
-def damaged(clean_plugin: Path, tmp_path: Path) -> Path:
+def damaged(mini_plugin: Path, tmp_path: Path) -> Path:
     copy = tmp_path / "zombieccg"
-    shutil.copytree(clean_plugin, copy)
+    shutil.copytree(mini_plugin, copy)
     return copy
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from plugin_support import export_mini, mini_db
+from support.plugin_exports import export_mini
 
 from lackey_plugin.lint import WARNING, lint_plugin
 from lackey_plugin.lint_urls import PLACEHOLDER_URL, is_placeholder_host
@@ -41,9 +41,9 @@ def test_real_hosts_are_not(host: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def placeholder_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def placeholder_plugin(tmp_path_factory: pytest.TempPathFactory, mini_db_path: Path) -> Path:
     out = tmp_path_factory.mktemp("placeholder")
-    export_mini(mini_db(tmp_path_factory), out, base_url=None)
+    export_mini(mini_db_path, out, base_url=None)
     return out / "zombieccg"
 
 
@@ -56,10 +56,9 @@ def test_an_export_without_base_url_is_flagged_per_file(placeholder_plugin: Path
     assert "example.invalid" in flagged[0].message
 
 
-def test_a_published_address_is_not_flagged(tmp_path_factory: pytest.TempPathFactory) -> None:
-    out = tmp_path_factory.mktemp("published")
-    export_mini(mini_db(tmp_path_factory), out, base_url="https://zombieccg.net/lackey/")
-    assert lint_plugin(out / "zombieccg") == []
+def test_a_published_address_is_not_flagged(mini_db_path: Path, tmp_path: Path) -> None:
+    export_mini(mini_db_path, tmp_path, base_url="https://zombieccg.net/lackey/")
+    assert lint_plugin(tmp_path / "zombieccg") == []
 
 
 def test_cli_warns_and_strict_fails(placeholder_plugin: Path) -> None:

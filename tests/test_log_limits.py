@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_log_templates import EXAMPLES, MEANINGS, ZOMBIE, A, B
+from support.log_examples import EXAMPLES, MEANINGS, ZOMBIE, A, B
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log import matcher as matcher_module

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.game import CardFunction, GameDefinition, GameZone, GeneralFunction
@@ -22,8 +23,6 @@ from lackey_plugin.log.parser import (
 )
 from lackey_plugin.log.templates import load_templates
 from zcards.game.definition import ZOMBIE_GAME, Meaning
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_protocol_setup_example_parses_completely():

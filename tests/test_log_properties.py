@@ -7,7 +7,7 @@ import io
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from test_log_templates import EXAMPLES
+from support.log_examples import EXAMPLES
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogFormatError, parse_log_file, parse_log_text

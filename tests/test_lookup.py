@@ -14,8 +14,8 @@ from zcards.query.lookup import EXACT, FUZZY, NORMALISED, PREFIX, CardLookup, no
 
 
 @pytest.fixture(scope="module")
-def index(sample_db_path: Path) -> CardLookup:
-    return CardLookup(sqlite_utils.Database(sample_db_path))
+def index(sample_db: sqlite_utils.Database) -> CardLookup:
+    return CardLookup(sample_db)
 
 
 @pytest.mark.parametrize(

@@ -6,46 +6,11 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from support.reference_plugins import EXPECTED_ROWS
 
 from zcards.cards.normalise import parse_card_data, read_card_file
 from zcards.ingest.importer import import_sources
 
-# Non-blank lines after the header, counted by hand from the byte-exact copies.
-EXPECTED_ROWS = {
-    "dbztcg/sets/Evolution.txt": 319,
-    "dbztcg/sets/HeroesAndVillains.txt": 159,
-    "dbztcg/sets/MovieCollection.txt": 142,
-    "dbztcg/sets/Perfection.txt": 147,
-    "dbztcg/sets/Premiere.txt": 335,
-    "dbztcg/sets/Vengeance.txt": 143,
-    "dbztcg/sets/general.txt": 1,
-    "fow/sets/Alice.txt": 505,
-    "fow/sets/Extras.txt": 24,
-    "fow/sets/Grimm.txt": 411,
-    "fow/sets/Lapis.txt": 513,
-    "fow/sets/NewValhalla.txt": 328,
-    "fow/sets/Promo.txt": 79,
-    "fow/sets/Reiya.txt": 652,
-    "fow/sets/Stones.txt": 194,
-    "fow/sets/Vahalla.txt": 514,
-    "lackey-example/sets/carddata.txt": 5,
-    "lorcana/sets/carddata.txt": 2719,
-    "potter/sets/carddata.txt": 640,
-    "tribbles/sets/tribbles.txt": 127,
-    "tribbles/sets/trouble.txt": 20,
-    "vtes/sets/allsets.txt": 3897,
-    "vtes/sets/antipodean.txt": 24,
-    "vtes/sets/ascensionofcaine.txt": 3,
-    "vtes/sets/budapest2012.txt": 2,
-    "vtes/sets/cultist.txt": 23,
-    "vtes/sets/edenslegacy.txt": 4,
-    "vtes/sets/falloflondon.txt": 5,
-    "vtes/sets/mythic.txt": 7,
-    "vtes/sets/princeofhell.txt": 40,
-    "vtes/sets/ragnarokthefinalbattle.txt": 39,
-    "vtes/sets/redsign.txt": 56,
-    "vtes/sets/tokens.txt": 18,
-}
 PLUGINS = sorted({name.split("/")[0] for name in EXPECTED_ROWS})
 
 

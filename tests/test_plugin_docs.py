@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+
+from support.paths import ROOT
 
 from zcards.game.definition import ZOMBIE_GAME
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "lackey-plugin.md"
+DOC = ROOT / "docs" / "lackey-plugin.md"
 _ROW = re.compile(
     r"^\| `([^`]+)` \| (card|general) function `([A-Z0-9]+)`(?: \+ `(\w+)`)? \| "
     r"(.+) \|$",

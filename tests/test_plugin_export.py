@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from lxml import etree
 from PIL import Image
-from plugin_support import exported_sample, lint_ignoring_placeholders
+from support.plugin_exports import SAMPLE_URL, lint_ignoring_placeholders
 
 from lackey_plugin.carddata import read_card_data
 from lackey_plugin.checksum import checksum_file
@@ -19,22 +18,13 @@ from lackey_plugin.updatelist import read_updatelist
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.query.decks import resolve_deck
 from zcards.resources import starter_decks
-from zcards.store.db import iter_cards, open_db
+from zcards.store.db import open_db
 
 
-@pytest.fixture(scope="session")
-def base(make_httpserver) -> str:
-    """The test HTTP server's URL, so this export is shared with the verify tests."""
-    return make_httpserver.url_for("/zombieccg/")
-
-
-@pytest.fixture(scope="session")
-def plugin_dir(tmp_path_factory, sample_db_path, base: str) -> Path:
-    return exported_sample(tmp_path_factory, sample_db_path, base)[0]
-
-
-def test_layout_and_own_lint_is_clean(plugin_dir: Path) -> None:
-    files = {p.relative_to(plugin_dir).as_posix() for p in plugin_dir.rglob("*") if p.is_file()}
+def test_layout_and_own_lint_is_clean(sample_plugin: Path) -> None:
+    files = {
+        p.relative_to(sample_plugin).as_posix() for p in sample_plugin.rglob("*") if p.is_file()
+    }
     not_images = {f for f in files if not f.startswith("sets/setimages/")}
     decks = {f"decks/{p.stem}.dek" for p in starter_decks()}
     assert len(decks) == 3
@@ -48,29 +38,31 @@ def test_layout_and_own_lint_is_clean(plugin_dir: Path) -> None:
         "cardback.jpg",
         "spawned.jpg",
         "images/backgrounds/zombieccg-table.jpg",
+        "defaultchat.txt",
+        *(f"images/Phase{n}.jpg" for n in range(1, 7)),
         "version.txt",
         "updatelist.txt",
         *decks,
     }
-    assert lint_ignoring_placeholders(plugin_dir) == []  # served from localhost
-    assert not any(p.name.startswith(".") for p in plugin_dir.parent.iterdir())
+    assert lint_ignoring_placeholders(sample_plugin) == []  # served from localhost
+    assert not any(p.name.startswith(".") for p in sample_plugin.parent.iterdir())
 
 
-def test_text_files_are_utf8_lf_without_bom(plugin_dir: Path) -> None:
-    texts = [p for p in plugin_dir.rglob("*") if p.suffix in (".txt", ".xml", ".dek")]
+def test_text_files_are_utf8_lf_without_bom(sample_plugin: Path) -> None:
+    texts = [p for p in sample_plugin.rglob("*") if p.suffix in (".txt", ".xml", ".dek")]
     assert len(texts) >= 9
     for path in texts:
         data = path.read_bytes()
         assert b"\r" not in data and not data.startswith(b"\xef\xbb\xbf"), path
         data.decode("utf-8")
         assert data.endswith(b"\n"), path
-    card_file = (plugin_dir / "sets/alpha.txt").read_bytes()
+    card_file = (sample_plugin / "sets/alpha.txt").read_bytes()
     assert card_file.startswith(b"Name\tSet\tImageFile\t")
     assert len(card_file) < 1_000_000
 
 
-def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
-    text = (plugin_dir / "plugininfo.txt").read_text(encoding="utf-8")
+def test_plugininfo_comes_from_the_game_definition(sample_plugin: Path) -> None:
+    text = (sample_plugin / "plugininfo.txt").read_text(encoding="utf-8")
     assert text == render_plugininfo(ZOMBIE_GAME, "2026.11.29")
     info = parse_plugininfo(text)
     assert info.labels("phase") == ["Ready", "Draw", "Build", "Attack", "Recoup", "End"]
@@ -110,10 +102,9 @@ def test_plugininfo_comes_from_the_game_definition(plugin_dir: Path) -> None:
     assert (combat.get("kind"), combat.get("color")) == ("ADDCOUNTER", "orange")
 
 
-def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_db_path) -> None:
-    card_file = read_card_data((plugin_dir / "sets/alpha.txt").read_bytes())
-    cards = list(iter_cards(open_db(sample_db_path)))
-    assert [row.fields["Name"] for row in card_file.rows] == [card.name for card in cards]
+def test_every_card_row_matches_the_database_and_has_a_jpeg(sample_plugin, sample_cards) -> None:
+    card_file = read_card_data((sample_plugin / "sets/alpha.txt").read_bytes())
+    assert [row.fields["Name"] for row in card_file.rows] == [c.name for c in sample_cards]
     assert card_file.header[:13] == [
         "Name",
         "Set",
@@ -129,47 +120,47 @@ def test_every_card_row_matches_the_database_and_has_a_jpeg(plugin_dir, sample_d
         "Rarity",
         "Text",
     ]
-    for row, card in zip(card_file.rows, cards, strict=True):
+    for row, card in zip(card_file.rows, sample_cards, strict=True):
         assert row.fields["Text"] == card.text
-        image = plugin_dir / "sets/setimages/alpha" / f"{row.fields['ImageFile']}.jpg"
+        image = sample_plugin / "sets/setimages/alpha" / f"{row.fields['ImageFile']}.jpg"
         with Image.open(image) as picture:
             assert picture.format == "JPEG"
     for name in ("cardback.jpg", "spawned.jpg", "images/backgrounds/zombieccg-table.jpg"):
-        with Image.open(plugin_dir / name) as picture:
+        with Image.open(sample_plugin / name) as picture:
             assert picture.format == "JPEG"
 
 
-def test_updatelist_lists_every_file_with_its_checksum(plugin_dir: Path, base: str) -> None:
-    updatelist = read_updatelist(plugin_dir / "updatelist.txt")
+def test_updatelist_lists_every_file_with_its_checksum(sample_plugin: Path) -> None:
+    updatelist = read_updatelist(sample_plugin / "updatelist.txt")
     assert (updatelist.name, updatelist.date) == ("zombieccg", "11-29-26")
     shipped = sorted(
-        p.relative_to(plugin_dir).as_posix()
-        for p in plugin_dir.rglob("*")
+        p.relative_to(sample_plugin).as_posix()
+        for p in sample_plugin.rglob("*")
         if p.is_file() and p.name != "updatelist.txt"
     )
     listed = []
     for entry in updatelist.entries:
         relative = updatelist.plugin_path(entry) or entry.local_path
         listed.append(relative)
-        assert entry.url == base + relative
-        assert entry.checksum == checksum_file(plugin_dir / relative)
+        assert entry.url == SAMPLE_URL + relative
+        assert entry.checksum == checksum_file(sample_plugin / relative)
     assert sorted(listed) == shipped
     background = [e for e in updatelist.entries if updatelist.plugin_path(e) is None]
     assert [e.local_path for e in background] == ["images/backgrounds/zombieccg-table.jpg"]
-    assert updatelist.card_general_urls == [base + "sets/setimages/alpha/"]
-    version = (plugin_dir / "version.txt").read_text(encoding="utf-8")
+    assert updatelist.card_general_urls == [SAMPLE_URL + "sets/setimages/alpha/"]
+    version = (sample_plugin / "version.txt").read_text(encoding="utf-8")
     assert "<lastupdateYYMMDD>261129</lastupdateYYMMDD>" in version
-    assert f"<updateurl>{base}updatelist.txt</updateurl>" in version
+    assert f"<updateurl>{SAMPLE_URL}updatelist.txt</updateurl>" in version
 
 
-def test_decks_and_fixed_packs_match_the_starter_lists(plugin_dir, sample_db_path) -> None:
+def test_decks_and_fixed_packs_match_the_starter_lists(sample_plugin, sample_db_path) -> None:
     db = open_db(sample_db_path)
-    packs = etree.parse(str(plugin_dir / "packs/packdefinitions1.xml")).getroot()
+    packs = etree.parse(str(sample_plugin / "packs/packdefinitions1.xml")).getroot()
     titles = [pack.findtext("packtitle") for pack in packs.iter("pack")]
     assert titles[0] == "alpha Booster"
     for source in starter_decks():
         expected = resolve_deck(read_deck(source), db).require_ok()
-        written = resolve_deck(read_deck(plugin_dir / "decks" / f"{source.stem}.dek"), db)
+        written = resolve_deck(read_deck(sample_plugin / "decks" / f"{source.stem}.dek"), db)
         assert written.require_ok().total == expected.total == 40
         title = source.stem.replace("-", " ").title()
         (pack,) = [p for p in packs.iter("pack") if p.findtext("packtitle") == title]
@@ -184,13 +175,13 @@ def test_decks_and_fixed_packs_match_the_starter_lists(plugin_dir, sample_db_pat
     ]
 
 
-def test_formats_and_card_file_list(plugin_dir: Path) -> None:
-    formats = etree.parse(str(plugin_dir / "formats.txt")).getroot()
+def test_formats_and_card_file_list(sample_plugin: Path) -> None:
+    formats = etree.parse(str(sample_plugin / "formats.txt")).getroot()
     assert [(f.findtext("label"), [s.text for s in f.iter("set")]) for f in formats] == [
         ("alpha", ["alpha"]),
         ("All Sets", ["alpha"]),
     ]
-    listing = etree.parse(str(plugin_dir / "ListOfCardDataFiles.txt")).getroot()
+    listing = etree.parse(str(sample_plugin / "ListOfCardDataFiles.txt")).getroot()
     assert [e.text for e in listing] == ["alpha.txt"]
 
 

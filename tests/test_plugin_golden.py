@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from plugin_support import GOLDEN, export_mini, lint_ignoring_placeholders, mini_db, tree
+from support.plugin_exports import GOLDEN, export_mini, lint_ignoring_placeholders, tree
 
 EXPECTED = GOLDEN / "expected"
 TEXT = (".txt", ".xml", ".dek")
@@ -27,12 +27,11 @@ def _normalised(name: str, data: bytes) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def two_exports(tmp_path_factory) -> tuple[Path, Path]:
-    db = mini_db(tmp_path_factory)
-    first, second = tmp_path_factory.mktemp("golden-a"), tmp_path_factory.mktemp("golden-b")
-    export_mini(db, first)
-    export_mini(db, second)
-    return first / "zombieccg", second / "zombieccg"
+def two_exports(tmp_path_factory, mini_db_path: Path, mini_plugin: Path) -> tuple[Path, Path]:
+    """The session's export of the five cards and a second, separate run of the same export."""
+    second = tmp_path_factory.mktemp("golden-b")
+    export_mini(mini_db_path, second)
+    return mini_plugin, second / "zombieccg"
 
 
 def test_export_matches_the_golden_text_files(two_exports) -> None:
@@ -53,6 +52,7 @@ def test_export_matches_the_golden_text_files(two_exports) -> None:
         "sets/beta.txt",
         "packs/packdefinitions1.xml",
         "decks/mini-starter.dek",
+        "defaultchat.txt",
         "version.txt",
         "updatelist.txt",
     }
@@ -62,7 +62,7 @@ def test_export_matches_the_golden_text_files(two_exports) -> None:
 def test_the_same_database_gives_the_same_bytes(two_exports) -> None:
     first, second = (tree(plugin) for plugin in two_exports)
     assert sorted(first) == sorted(second)
-    assert len([name for name in first if name.endswith(".jpg")]) == 9
+    assert len([name for name in first if name.endswith(".jpg")]) == 9 + 6  # 6 phase images
     for name in first:
         assert first[name] == second[name], name
 

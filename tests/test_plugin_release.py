@@ -12,12 +12,11 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from click.testing import CliRunner
-from plugin_support import (
+from support.plugin_exports import (
     MINI_DECK,
     export_mini,
     hidden_files,
     lint_ignoring_placeholders,
-    mini_db,
     tree,
 )
 
@@ -26,9 +25,10 @@ from zcards.cli import cli
 from zcards.publish import plugin_export as export_module
 
 
-def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_version_must_increase_unless_nothing_changed(
+    mini_db_copy: Path, mini_release: Path
+) -> None:
+    out = mini_release
     before = tree(out / "zombieccg")
 
     again = export_mini(mini_db_copy, out)
@@ -53,10 +53,9 @@ def test_version_must_increase_unless_nothing_changed(mini_db_copy: Path, tmp_pa
 
 
 def test_a_failed_export_leaves_the_previous_plugin_intact(
-    mini_db_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    mini_db_copy: Path, mini_release: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     before = tree(out / "zombieccg")
 
     def broken_pack_image(path: Path, title: str) -> Path:
@@ -143,16 +142,18 @@ def test_cli_export_json_and_bad_name(mini_db_copy: Path, tmp_path: Path) -> Non
     assert not (tmp_path.parent / "up").exists()
 
 
-def test_build_step_writes_build_plugin(tmp_path_factory, tmp_path: Path) -> None:
+def test_build_step_writes_build_plugin(mini_db_path: Path, tmp_path: Path) -> None:
     from zcards.publish.build import BuildContext, plugin_step
 
     context = BuildContext(tmp_path / "build")
     context.out_dir.mkdir()
-    shutil.copy(mini_db(tmp_path_factory), context.db_path)
+    shutil.copy(mini_db_path, context.db_path)
     result = plugin_step(context)
     assert result.name == "plugin"
     assert result.outputs == (tmp_path / "build/plugin/zombieccg",)
     assert lint_ignoring_placeholders(tmp_path / "build/plugin/zombieccg") == []
+    (note,) = result.notes  # built without --base-url
+    assert "for local testing only" in note
     again = plugin_step(context)
     assert "unchanged" in again.summary
 
@@ -178,13 +179,13 @@ def test_images_summing_to_placeholder_checksums_are_nudged(tmp_path: Path) -> N
         assert reopened.size == (8, 8)
 
 
-def test_the_plugin_folder_is_readable_by_others(tmp_path_factory, tmp_path: Path) -> None:
+def test_the_plugin_folder_is_readable_by_others(mini_db_path: Path, tmp_path: Path) -> None:
     """A plugin is served by a web server and installed by other users: not a private folder."""
     import os
 
     umask = os.umask(0o022)
     try:
-        report = export_mini(mini_db(tmp_path_factory), tmp_path)
+        report = export_mini(mini_db_path, tmp_path)
     finally:
         os.umask(umask)
     assert report.plugin_dir.stat().st_mode & 0o777 == 0o755

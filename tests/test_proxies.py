@@ -6,37 +6,29 @@ import dataclasses
 import io
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdf
-import pypdfium2
 import pytest
 import weasyprint
 from lxml import html as lxml_html
 from PIL import Image, ImageDraw
+from support.pdf import page_image
 
 from zcards.cards.model import Card
 from zcards.cli import main
 from zcards.errors import UsageError
 from zcards.publish.build import BuildContext, proxies_step
 from zcards.publish.layout import Rect, make_grid
-from zcards.publish.proxies import select_cards, write_proxies
+from zcards.publish.proxies import ProxyReport, select_cards, write_proxies
 from zcards.store.db import iter_cards, open_db
 
 MM = 72 / 25.4  # points per millimetre
 
 
-@pytest.fixture(scope="module")
-def all_cards(sample_db_path: Path) -> list[Card]:
-    return list(iter_cards(open_db(sample_db_path)))
-
-
 def _raster(pdf: Path, page: int, dpi: int) -> Image.Image:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return document[page].render(scale=dpi / 72).to_pil().convert("L")
-    finally:
-        document.close()
+    return page_image(pdf, page, dpi).convert("L")
 
 
 def _box(rect: Rect, dpi: int, inset_mm: float = 0.0) -> tuple[int, int, int, int]:
@@ -54,22 +46,43 @@ def _ink(image: Image.Image, threshold: int = 200) -> Image.Image:
     return image.point(lambda value: 255 if value < threshold else 0)
 
 
+@pytest.fixture(scope="module")
+def eleven_cards(
+    sample_cards: list[Card], tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], tuple[Path, ProxyReport]]:
+    """Eleven cards (a full page, then two) on a paper, written once per paper and only read."""
+    written: dict[str, tuple[Path, ProxyReport]] = {}
+
+    def sheets(paper: str) -> tuple[Path, ProxyReport]:
+        if paper not in written:
+            out = tmp_path_factory.mktemp(paper) / "p.pdf"
+            written[paper] = (out, write_proxies(sample_cards[:11], out, paper=paper))
+        return written[paper]
+
+    return sheets
+
+
+@pytest.fixture(scope="module")
+def one_card(sample_cards: list[Card], tmp_path_factory) -> Path:
+    """One card on a Letter page, written once: the other eight slots must stay blank."""
+    out = tmp_path_factory.mktemp("one") / "p.pdf"
+    write_proxies(sample_cards[:1], out)
+    return out
+
+
 @pytest.mark.parametrize(("paper", "size"), [("letter", (612, 792)), ("a4", (595.28, 841.89))])
-def test_page_size_and_count(all_cards: list[Card], tmp_path: Path, paper, size) -> None:
-    out = tmp_path / "p.pdf"
-    report = write_proxies(all_cards[:10], out, paper=paper)
+def test_page_size_and_count(eleven_cards, paper, size) -> None:
+    out, report = eleven_cards(paper)
     reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == report.pages == math.ceil(10 / 9)
+    assert len(reader.pages) == report.pages == math.ceil(11 / 9)
     for page in reader.pages:
         assert float(page.mediabox.width) == pytest.approx(size[0], abs=0.01)
         assert float(page.mediabox.height) == pytest.approx(size[1], abs=0.01)
 
 
-def test_each_card_name_is_text_on_its_own_page(all_cards: list[Card], tmp_path: Path) -> None:
-    cards = all_cards[:11]
-    out = tmp_path / "p.pdf"
-    write_proxies(cards, out)
-    pages = [page.extract_text() for page in pypdf.PdfReader(out).pages]
+def test_each_card_name_is_text_on_its_own_page(sample_cards: list[Card], eleven_cards) -> None:
+    cards = sample_cards[:11]
+    pages = [page.extract_text() for page in pypdf.PdfReader(eleven_cards("letter")[0]).pages]
     assert len(pages) == 2
     for index, card in enumerate(cards):
         assert card.name in pages[index // 9]
@@ -77,11 +90,8 @@ def test_each_card_name_is_text_on_its_own_page(all_cards: list[Card], tmp_path:
     assert "print at 100% / actual size" in pages[0] and "page 2 of 2" in pages[1]
 
 
-def test_card_rectangles_are_exact_and_where_the_layout_says(
-    all_cards: list[Card], tmp_path: Path
-) -> None:
-    out = tmp_path / "p.pdf"
-    write_proxies(all_cards[:1], out)
+def test_card_rectangles_are_exact_and_where_the_layout_says(one_card: Path) -> None:
+    out = one_card
     dpi = 254  # 10 pixels per millimetre
     grid = make_grid("letter", "poker")
     slot = grid.slot(0)
@@ -96,21 +106,21 @@ def test_card_rectangles_are_exact_and_where_the_layout_says(
     assert search.y + top == pytest.approx(slot.y, abs=0.2)
 
 
-def test_cut_marks_are_drawn_only_outside_card_rectangles(
-    all_cards: list[Card], tmp_path: Path
-) -> None:
-    out = tmp_path / "p.pdf"
-    write_proxies(all_cards[:1], out)  # one card: the other eight slots must stay blank
+def test_cut_marks_only_for_the_slots_used_and_never_on_a_card(one_card: Path) -> None:
+    out = one_card  # one card: the other eight slots must stay blank
     dpi = 150
     grid = make_grid("letter", "poker")
     page = _ink(_raster(out, 0, dpi))
     for index in range(1, 9):
         assert page.crop(_box(grid.slot(index), dpi)).getbbox() is None
-    # Every mark is there, and nothing outside the cards is ink except marks and the note.
+    # The used slot's marks are there, and nothing outside the cards is ink but them and the
+    # note: no marks for the eight empty slots' cut lines.
+    marks = grid.cut_marks([grid.slot(0)])
+    assert len(marks) == 8 < len(grid.cut_marks([grid.slot(i) for i in range(9)]))
     allowed = Image.new("L", page.size, 0)
     draw = ImageDraw.Draw(allowed)
     px = dpi / 25.4
-    for line in grid.cut_marks:
+    for line in marks:
         x = (line.x1 + line.x2) / 2 * px
         y = (line.y1 + line.y2) / 2 * px
         assert page.crop((int(x) - 2, int(y) - 2, int(x) + 3, int(y) + 3)).getextrema()[1] == 255
@@ -121,9 +131,9 @@ def test_cut_marks_are_drawn_only_outside_card_rectangles(
     assert stray.getbbox() is None
 
 
-def test_backs_follow_each_front_page_mirrored(all_cards: list[Card], tmp_path: Path) -> None:
+def test_backs_follow_each_front_page_mirrored(sample_cards: list[Card], tmp_path: Path) -> None:
     out = tmp_path / "p.pdf"
-    report = write_proxies(all_cards[:13], out, backs=True)
+    report = write_proxies(sample_cards[:13], out, backs=True)
     assert report.pages == len(pypdf.PdfReader(out).pages) == 2 * math.ceil(13 / 9)
     dpi = 50
     grid = make_grid("letter", "poker")
@@ -138,18 +148,18 @@ def test_backs_follow_each_front_page_mirrored(all_cards: list[Card], tmp_path: 
     assert inked == mirrored == {0, 1, 2, 5}
 
 
-def test_a_long_text_card_is_reported(all_cards: list[Card], tmp_path: Path) -> None:
+def test_a_long_text_card_is_reported(sample_cards: list[Card], tmp_path: Path) -> None:
     text = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
-    long = dataclasses.replace(all_cards[0], name="Rambling Corpse", image_file="r", text=text)
-    report = write_proxies([all_cards[1], long], tmp_path / "p.pdf")
+    long = dataclasses.replace(sample_cards[0], name="Rambling Corpse", image_file="r", text=text)
+    report = write_proxies([sample_cards[1], long], tmp_path / "p.pdf")
     assert report.overflow == ["Rambling Corpse"]
     assert "Rambling Corpse" in pypdf.PdfReader(tmp_path / "p.pdf").pages[0].extract_text()
 
 
-def test_html_output_has_the_same_geometry(all_cards: list[Card], tmp_path: Path) -> None:
-    hostile = dataclasses.replace(all_cards[0], name="<script>alert(1)</script> & Co")
+def test_html_output_has_the_same_geometry(sample_cards: list[Card], tmp_path: Path) -> None:
+    hostile = dataclasses.replace(sample_cards[0], name="<script>alert(1)</script> & Co")
     out = tmp_path / "sheets.html"
-    report = write_proxies([hostile, *all_cards[1:3]], out, paper="a4", backs=True)
+    report = write_proxies([hostile, *sample_cards[1:3]], out, paper="a4", backs=True)
     assert report.pages == 2
     source = out.read_text(encoding="utf-8")
     assert "@page { size: 210.0mm 297.0mm; margin: 0; }" in source
@@ -201,11 +211,12 @@ def test_cli_rejects_an_unknown_output_type(sample_db_path: Path, tmp_path: Path
 
 
 def test_build_step_writes_proxies_for_the_built_database(
-    sample_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, tmp_path: Path
 ) -> None:
-    context = BuildContext(tmp_path)
-    sample_db_copy.replace(context.db_path)
+    context = BuildContext(tmp_path / "build")
+    context.out_dir.mkdir()
+    mini_db_copy.replace(context.db_path)
     result = proxies_step(context)
     count = len(list(iter_cards(open_db(context.db_path))))
-    assert result.outputs == (tmp_path / "proxies.pdf",)
+    assert result.outputs == (context.out_dir / "proxies.pdf",)
     assert len(pypdf.PdfReader(result.outputs[0]).pages) == math.ceil(count / 9)

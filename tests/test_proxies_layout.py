@@ -73,25 +73,56 @@ def test_backs_mirror_fronts_left_right(paper: str, card: str, bleed: float) -> 
 @pytest.mark.parametrize(("paper", "card", "bleed"), COMBINATIONS)
 def test_cut_marks_and_note_stay_off_every_card(paper: str, card: str, bleed: float) -> None:
     grid = make_grid(paper, card, bleed)
-    printed = [grid.bleed_rect(grid.slot(i)) for i in range(grid.per_page)]
     page = Rect(0, 0, grid.paper.width_mm, grid.paper.height_mm)
-    assert grid.cut_marks
-    for line in grid.cut_marks:
-        drawn = _line_rect(line, width=0.8)  # with its white halo
-        assert not any(_overlaps(drawn, rect) for rect in printed)
-        assert drawn.x >= 0 and drawn.right <= page.right and drawn.bottom <= page.bottom
+    every = [grid.slot(i) for i in range(grid.per_page)]
+    all_marks = []
+    # A full page, and a page with a full first row and one card below (backs: mirrored).
+    for used in (every, every[: grid.columns + 1], [grid.back_slot(i) for i in range(2)]):
+        printed = [grid.bleed_rect(slot) for slot in used]
+        marks = grid.cut_marks(used)
+        assert marks
+        for line in marks:
+            drawn = _line_rect(line, width=0.8)  # with its white halo
+            assert not any(_overlaps(drawn, rect) for rect in printed)
+            assert drawn.x >= 0 and drawn.right <= page.right and drawn.bottom <= page.bottom
+        all_marks += marks
     note = grid.note.rect
-    assert not any(_overlaps(note, rect) for rect in printed)
-    assert not any(_overlaps(note, _line_rect(line, 0.8)) for line in grid.cut_marks)
+    assert not any(_overlaps(note, grid.bleed_rect(slot)) for slot in every)
+    assert not any(_overlaps(note, _line_rect(line, 0.8)) for line in all_marks)
     assert grid.edge_distance(note) >= MIN_MARGIN_MM
 
 
 def test_every_cut_line_has_a_mark_at_both_ends() -> None:
     grid: Grid = make_grid("letter", "poker")
-    xs = {round(x, 6) for line in grid.cut_marks if line.x1 == line.x2 for x in (line.x1,)}
+    marks = grid.cut_marks([grid.slot(i) for i in range(grid.per_page)])
+    xs = {round(x, 6) for line in marks if line.x1 == line.x2 for x in (line.x1,)}
     expected = {round(grid.slot(c).x, 6) for c in range(3)} | {round(grid.slot(2).right, 6)}
     assert xs == expected
-    assert len(grid.cut_marks) == 2 * 4 + 2 * 4
+    assert len(marks) == 2 * 4 + 2 * 4
+
+
+def test_a_partly_filled_page_marks_only_the_cut_lines_of_its_cards() -> None:
+    grid: Grid = make_grid("letter", "poker", bleed_mm=3, gutter_mm=2)
+    used = [grid.slot(i) for i in range(4)]  # a full first row and one card below
+    marks = grid.cut_marks(used)
+    xs = {line.x1 for line in marks if line.x1 == line.x2}
+    ys = {line.y1 for line in marks if line.y1 == line.y2}
+    assert xs == {round(x, 4) for slot in used[:3] for x in (slot.x, slot.right)}
+    assert ys == {round(y, 4) for slot in used for y in (slot.y, slot.bottom)}
+    assert len(ys) == 4 and len(marks) == 2 * len(xs) + 2 * len(ys)
+    # The back page's marks are the front's, mirrored with the cards.
+    backs = grid.cut_marks([grid.back_slot(i) for i in range(4)])
+    width = grid.paper.width_mm
+    assert sorted(round(width - line.x1, 4) for line in marks if line.x1 == line.x2) == sorted(
+        round(line.x1, 4) for line in backs if line.x1 == line.x2
+    )
+
+
+def test_the_gutter_is_blank_paper_between_neighbours_bleeds() -> None:
+    grid = make_grid("a4", "mini", bleed_mm=3, gutter_mm=4)
+    first, second = grid.bleed_rect(grid.slot(0)), grid.bleed_rect(grid.slot(1))
+    assert second.x - first.right == pytest.approx(4)
+    assert grid.slot(1).x - grid.slot(0).right == pytest.approx(2 * 3 + 4)
 
 
 @pytest.mark.parametrize(
@@ -100,6 +131,7 @@ def test_every_cut_line_has_a_mark_at_both_ends() -> None:
         ({"paper": "legal"}, "unknown paper"),
         ({"card_size": "tarot"}, "unknown card size"),
         ({"bleed_mm": -1}, "bleed"),
+        ({"gutter_mm": 25}, "gutter"),
     ],
 )
 def test_bad_layout_options_are_usage_errors(options: dict, message: str) -> None:

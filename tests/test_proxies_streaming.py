@@ -12,15 +12,10 @@ import pytest
 from PIL import Image
 
 from zcards.cards.model import Card
-from zcards.publish import cardface, proxies
+from zcards.publish import sheets
 from zcards.publish.cardface import render_faces
-from zcards.publish.proxies import MAX_SHEETS_PER_RUN, write_proxies
-from zcards.store.db import iter_cards, open_db
-
-
-@pytest.fixture(scope="module")
-def all_cards(sample_db_path: Path) -> list[Card]:
-    return list(iter_cards(open_db(sample_db_path)))
+from zcards.publish.proxies import write_proxies
+from zcards.publish.sheets import MAX_SHEETS_PER_RUN
 
 
 def _pages(pdf: Path) -> list[str]:
@@ -29,56 +24,46 @@ def _pages(pdf: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_sheets_are_laid_out_several_at_a_time_in_one_process_or_several(
-    all_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sample_cards: list[Card], tmp_path: Path, laid_out: list[int]
 ) -> None:
     """200 faces on 23 sheets: 2 WeasyPrint runs of 12 and 11 sheets (before: 23, one per
     sheet); worker processes write the very same sheets, overflow report and title."""
     wordy = " ".join(f"Clause {i}: this card says far too much." for i in range(70))
-    cards = [*all_cards[:99], dataclasses.replace(all_cards[0], name="Rambling Corpse", text=wordy)]
-    runs: list[int] = []
-    render = proxies.render_document
-
-    def counted(html: str):
-        document = render(html)
-        runs.append(len(document.pages))
-        return document
-
-    monkeypatch.setattr(proxies, "render_document", counted)
-    monkeypatch.setattr(cardface, "render_document", counted)
-    serial = write_proxies(cards, tmp_path / "1.pdf", copies=2, workers=1)
+    cards = [
+        *sample_cards[:99],
+        dataclasses.replace(sample_cards[0], name="Rambling Corpse", text=wordy),
+    ]
+    serial = write_proxies(cards, tmp_path / "1.pdf", copies=2, workers=1, cache_dir=None)
     assert serial.pages == 23 == len(_pages(tmp_path / "1.pdf"))
     # The wordy face (second run) is tried alone at each smaller size, then its run again.
-    assert MAX_SHEETS_PER_RUN < 23 and runs == [12, 11, 1, 1, 1, 1, 11]
-    parallel = write_proxies(cards, tmp_path / "2.pdf", copies=2, workers=2)
+    assert MAX_SHEETS_PER_RUN < 23 and laid_out == [12, 11, 1, 1, 1, 1, 11]
+    parallel = write_proxies(cards, tmp_path / "2.pdf", copies=2, workers=2, cache_dir=None)
     assert parallel.overflow == serial.overflow == ["Rambling Corpse"]
     assert _pages(tmp_path / "2.pdf") == _pages(tmp_path / "1.pdf")
-    assert pypdf.PdfReader(tmp_path / "2.pdf").metadata.title == proxies.TITLE
+    assert pypdf.PdfReader(tmp_path / "2.pdf").metadata.title == sheets.TITLE
 
 
 def test_a_shrunk_face_is_fitted_alone_not_with_its_sheets(
-    all_cards: list[Card], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sample_cards: list[Card], tmp_path: Path, laid_out: list[int]
 ) -> None:
-    """One long text among 30 cards: the sheets are laid out twice, the long face alone is
-    tried at each smaller size (not three sheets per step)."""
-    text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(24))
-    cards = [*all_cards[:29], dataclasses.replace(all_cards[0], name="Long Winded", text=text)]
-    pages: list[int] = []
-    render = proxies.render_document
-
-    def counted(html: str):
-        document = render(html)
-        pages.append(len(document.pages))
-        return document
-
-    monkeypatch.setattr(proxies, "render_document", counted)
-    monkeypatch.setattr(cardface, "render_document", counted)
-    report = write_proxies(cards, tmp_path / "p.pdf", workers=1)
+    """One long text among 10 cards: the sheets are laid out twice, the long face alone is
+    tried at each smaller size (not both sheets per step)."""
+    text = " ".join(f"Sentence {i} of rules text that keeps going." for i in range(10))
+    cards = [
+        *sample_cards[:9],
+        dataclasses.replace(sample_cards[0], name="Long Winded", text=text),
+    ]
+    report = write_proxies(cards, tmp_path / "p.pdf", workers=1, cache_dir=None)
     assert report.overflow == []
-    assert pages[0] == pages[-1] == 4 and set(pages[1:-1]) == {1}
+    assert laid_out[0] == laid_out[-1] == 2 and set(laid_out[1:-1]) == {1}
 
 
-def test_card_faces_keep_no_images_once_written(all_cards: list[Card], tmp_path: Path) -> None:
-    """The raster cache used to keep every face (111 MiB after 200 faces per worker)."""
-    render_faces(all_cards[:40], tmp_path, dpi=40, workers=1)
+def test_card_faces_keep_no_images_once_written(sample_cards: list[Card], tmp_path: Path) -> None:
+    """The raster cache used to keep every face (111 MiB after 200 faces per worker). Images
+    that were there before (Pillow's plugins keep a few, once loaded) do not count."""
     gc.collect()
-    assert [o for o in gc.get_objects() if isinstance(o, Image.Image)] == []
+    before = {id(o) for o in gc.get_objects() if isinstance(o, Image.Image)}
+    render_faces(sample_cards[:10], tmp_path, dpi=40, workers=1, cache_dir=None)
+    gc.collect()
+    kept = [o for o in gc.get_objects() if isinstance(o, Image.Image) and id(o) not in before]
+    assert kept == []

@@ -24,16 +24,6 @@ LORCANA = "lorcana/sets/carddata.txt"
 
 
 @pytest.fixture(scope="module")
-def db(sample_db_path: Path) -> sqlite_utils.Database:
-    return sqlite_utils.Database(sample_db_path)
-
-
-@pytest.fixture(scope="module")
-def cards(db: sqlite_utils.Database) -> list[Card]:
-    return list(iter_cards(db))
-
-
-@pytest.fixture(scope="module")
 def lorcana_db(tmp_path_factory: pytest.TempPathFactory, reference_dir: Path):
     path = tmp_path_factory.mktemp("lorcana") / "cards.db"
     import_sources(path, [str(reference_dir / LORCANA)])
@@ -127,40 +117,40 @@ CASES: list[tuple[str, Callable[[Card], bool]]] = [
 
 @pytest.mark.parametrize(("query", "predicate"), CASES, ids=[case[0] for case in CASES])
 def test_query_matches_the_python_answer(
-    db: sqlite_utils.Database, cards: list[Card], query: str, predicate
+    sample_db: sqlite_utils.Database, sample_cards: list[Card], query: str, predicate
 ) -> None:
-    expected = sorted(card.name for card in cards if predicate(card))
-    assert [card.name for card in search(db, query)] == expected
-    assert count_matches(db, query) == len(expected)
+    expected = sorted(card.name for card in sample_cards if predicate(card))
+    assert [card.name for card in search(sample_db, query)] == expected
+    assert count_matches(sample_db, query) == len(expected)
 
 
-def test_the_sample_answers_are_not_trivial(cards: list[Card]) -> None:
+def test_the_sample_answers_are_not_trivial(sample_cards: list[Card]) -> None:
     """Each field's test above must separate cards, or it would pass for a no-op."""
     for query, predicate in CASES:
         if query in ("set:alpha", "set:beta", "o:100%"):
             continue
-        hits = sum(1 for card in cards if predicate(card))
-        assert 0 < hits < len(cards), query
+        hits = sum(1 for card in sample_cards if predicate(card))
+        assert 0 < hits < len(sample_cards), query
 
 
-def test_values_are_parameters_never_sql(db: sqlite_utils.Database) -> None:
+def test_values_are_parameters_never_sql(sample_db: sqlite_utils.Database) -> None:
     hostile = 'name:"x\' OR 1=1; DROP TABLE cards; --"'
     where, params = compile_query(hostile)
     assert "DROP" not in where and "1=1" not in where
     assert params == ["%x' OR 1=1; DROP TABLE cards; --%"]
-    assert search(db, hostile) == []
-    assert db["cards"].count == 100
+    assert search(sample_db, hostile) == []
+    assert sample_db["cards"].count == 100
 
 
-def test_sort_and_limit(db: sqlite_utils.Database, cards: list[Card]) -> None:
-    survivors = [c for c in cards if c.type == "Survivor"]
-    by_health = search(db, "t:survivor", sort="-health", limit=3)
+def test_sort_and_limit(sample_db: sqlite_utils.Database, sample_cards: list[Card]) -> None:
+    survivors = [c for c in sample_cards if c.type == "Survivor"]
+    by_health = search(sample_db, "t:survivor", sort="-health", limit=3)
     assert [c.health for c in by_health] == sorted((c.health for c in survivors), reverse=True)[:3]
-    by_cost = search(db, "t:item", sort="cost")
+    by_cost = search(sample_db, "t:item", sort="cost")
     costs = [c.cost for c in by_cost]
     assert costs == sorted(costs, key=lambda cost: (cost is None, cost))
     with pytest.raises(UsageError) as caught:
-        search(db, "t:item", sort="colour")
+        search(sample_db, "t:item", sort="colour")
     assert caught.value.exit_code == 2
 
 
@@ -179,10 +169,10 @@ def test_sort_and_limit(db: sqlite_utils.Database, cards: list[Card]) -> None:
     ],
 )
 def test_compile_errors_point_at_the_column(
-    db: sqlite_utils.Database, query: str, column: int, reason: str
+    sample_db: sqlite_utils.Database, query: str, column: int, reason: str
 ) -> None:
     with pytest.raises(QueryError) as caught:
-        search(db, query)
+        search(sample_db, query)
     assert (caught.value.column, caught.value.reason[: len(reason)]) == (column, reason)
 
 
@@ -221,7 +211,7 @@ def run(args: list[str], capsys) -> tuple[int, str, str]:
     return exited.value.code or 0, captured.out, captured.err
 
 
-def test_cli_search_formats(sample_db_path: Path, cards: list[Card], capsys) -> None:
+def test_cli_search_formats(sample_db_path: Path, sample_cards: list[Card], capsys) -> None:
     db_args = ["--db", str(sample_db_path)]
     main(["search", "k:fast -f:rage", *db_args, "--format", "json"])
     rows = json.loads(capsys.readouterr().out)
@@ -234,9 +224,9 @@ def test_cli_search_formats(sample_db_path: Path, cards: list[Card], capsys) -> 
     main(["search", "t:item", *db_args, "--format", "tsv", "--limit", "1"])
     assert "\t" in capsys.readouterr().out
     main(["search", "t:item", *db_args, "--count"])
-    assert capsys.readouterr().out == f"{sum(1 for c in cards if c.type == 'Item')}\n"
+    assert capsys.readouterr().out == f"{sum(1 for c in sample_cards if c.type == 'Item')}\n"
     main(["search", "-k:fast", "--count", *db_args])  # a leading '-' is the query, not an option
-    assert capsys.readouterr().out == f"{sum(1 for c in cards if not fast(c))}\n"
+    assert capsys.readouterr().out == f"{sum(1 for c in sample_cards if not fast(c))}\n"
     main(["search", "name:ghoul", *db_args])
     table = capsys.readouterr().out.splitlines()
     assert table[0].split()[:3] == ["name", "set_name", "type"]

@@ -17,13 +17,13 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from plugin_support import HERE, export_mini, hidden_files, tree
+from support.paths import ROOT, TESTS
+from support.plugin_exports import export_mini, hidden_files, tree
 
 from zcards.ingest.importer import import_sources
 from zcards.publish.raster import cpu_count
 from zcards.resources import BUNDLED_SET
 
-ROOT = HERE.parent
 linux_only = pytest.mark.skipif(
     not Path("/proc/self/stat").exists(), reason="reads the process table from /proc"
 )
@@ -33,7 +33,7 @@ EXIT_LIMIT_S = 60
 
 
 def _run(code: str, *args: str) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(HERE)])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     return subprocess.Popen([sys.executable, "-c", code, *args], env=env)
 
 
@@ -118,10 +118,9 @@ def test_render_workers_die_with_the_export(
 
 
 def test_leftovers_of_a_killed_run_are_removed_by_the_next(
-    mini_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, mini_release: Path
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     for leftover in (".zombieccg.build-k1ll3d", ".zombieccg.old-k1ll3d"):
         (out / leftover / "sets").mkdir(parents=True)
         (out / leftover / "sets" / "half.jpg").write_bytes(b"\xff\xd8")
@@ -137,7 +136,7 @@ KILL_IN_THE_GAP = """
 import os, signal, sys
 from datetime import date
 from pathlib import Path
-from plugin_support import export_mini
+from support.plugin_exports import export_mini
 db, out, mode = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 if mode == "no-exchange":
     from lackey_plugin import folder_swap
@@ -153,21 +152,21 @@ export_mini(db, out, release=date(2026, 2, 1))
 """
 
 
+@pytest.mark.slow  # end to end: an export in a process that kills itself mid-swap
 @pytest.mark.skipif(sys.platform != "linux", reason="RENAME_EXCHANGE is Linux-only")
-def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+def test_the_swap_never_leaves_the_folder_missing(mini_db_copy: Path, mini_release: Path) -> None:
+    out = mini_release
     run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == 0, "the plugin folder was renamed away"
     assert b"lastupdateYYMMDD>260201" in tree(out / "zombieccg")["version.txt"]
     assert hidden_files(out) == []
 
 
+@pytest.mark.slow  # end to end: an export in a process that kills itself mid-swap
 def test_a_kill_between_two_renames_is_repaired_by_the_next_run(
-    mini_db_copy: Path, tmp_path: Path
+    mini_db_copy: Path, mini_release: Path
 ) -> None:
-    out = tmp_path / "out"
-    export_mini(mini_db_copy, out)
+    out = mini_release
     before = tree(out / "zombieccg")
     run = _run(KILL_IN_THE_GAP, str(mini_db_copy), str(out), "no-exchange")
     assert run.wait(EXIT_LIMIT_S * 3) == -signal.SIGKILL

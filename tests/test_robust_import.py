@@ -1,4 +1,4 @@
-"""Imports that cannot lose data (issue 13, problem 1): parallel imports and searches on one
+"""Imports that cannot lose data: parallel imports and searches on one
 database, a kill -9 in the middle of a write, a failed import racing a successful one.
 
 Everything runs real ``zcards`` processes on real SQLite files.
@@ -17,27 +17,15 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from support.cardfiles import card_file
+from support.paths import ROOT
 
-from zcards.cards.model import ZOMBIE_COLUMNS
 from zcards.cards.normalise import CardDataError
 from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
-from zcards.store.db import ensure_schema
+from zcards.store.schema import ensure_schema
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def card_file(path: Path, rows: int, set_name: str, *, tail: str = "") -> Path:
-    """``rows`` valid Zombie CCG cards of one set (plus ``tail``, written as it is)."""
-    lines = ["\t".join(ZOMBIE_COLUMNS)]
-    for index in range(rows):
-        name = f"{set_name} card {index:06d}"
-        lines.append(
-            f"{name}\t{set_name}\timg{index}\tZombie\tRage\t\t{1 + index % 4}\t\tFast\t\t\tC\t"
-            f"Shambles towards card {index}."
-        )
-    path.write_text("\n".join(lines) + "\n" + tail, encoding="utf-8")
-    return path
+ROWS = 5_000  # per file: each import still writes while others start, and searches run
 
 
 def zcards(*args: str) -> list[str]:
@@ -52,11 +40,12 @@ def count(db_path: Path, sql: str = "select count(*) from cards") -> int:
         conn.close()
 
 
+@pytest.mark.slow  # end to end: six zcards processes race, with searches in more
 def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     """Six imports race to create and fill one new database while searches run; every
     import succeeds and every row of every file is there."""
     db_path = tmp_path / "cards.db"
-    files = [card_file(tmp_path / f"set{n}.txt", 20_000, f"set{n}") for n in range(6)]
+    files = [card_file(tmp_path / f"set{n}.txt", ROWS, f"set{n}") for n in range(6)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     logs = [(tmp_path / f"out{n}.txt").open("wb") for n in range(len(files))]
     imports = [
@@ -82,9 +71,9 @@ def test_parallel_imports_and_searches_lose_nothing(tmp_path: Path) -> None:
     for search in searches:
         assert search.returncode == 0, search.stderr
         assert "locked" not in search.stderr
-    assert count(db_path) == 6 * 20_000
+    assert count(db_path) == 6 * ROWS
     rows = count(db_path, "select sum(row_count) from sources where kind = 'card-data'")
-    assert rows == 6 * 20_000
+    assert rows == 6 * ROWS
     assert count(db_path, "select count(*) from import_runs") == 6
     assert count(db_path, "select count(*) from cards_fts where cards_fts match 'shambles'") > 0
 

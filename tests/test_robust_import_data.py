@@ -1,4 +1,4 @@
-"""Hostile and unlucky card data (issue 13, problems 2, 5, 8, 9 and 10): every case is a
+"""Hostile and unlucky card data: every case is a
 clear error or a warning naming file, line and column, and nothing is lost."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from zcards.cards.model import ZOMBIE_COLUMNS
 from zcards.cards.normalise import CardDataError, parse_card_data
-from zcards.cards.table import HeaderMap
+from zcards.cards.table import CONTROL_CHARACTERS, UNICODE_SPACES, HeaderMap, has_controls
 from zcards.cli import main
 from zcards.errors import ZcardsError
 from zcards.ingest.importer import import_sources
@@ -266,3 +266,33 @@ def test_control_characters_never_reach_the_database_or_the_terminal(tmp_path: P
     assert "warning:" in output and "line 2, column Name" in output
     (card,) = iter_cards(open_db(tmp_path / "cards.db"))
     assert card.name == "[31mRed[0m Biter" and card.text == "Bell and kcab"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("plain\ttext", False),
+        ("Zo\u00eb\tcaf\u00e9", False),
+        ("Zo\u00eb\x85", True),
+        ("caf\u00e9\x07", True),
+        ("\u2019quoted\u2019 \u2014 dash", False),
+        ("\u2019 and \u202e", True),
+        ("\x9b[31m", True),
+        ("\xa0", False),
+    ],
+)
+def test_control_characters_are_found_in_any_text(text: str, found: bool) -> None:
+    assert has_controls(text) is found
+    assert (CONTROL_CHARACTERS.search(text) is not None) is found
+
+
+def test_white_space_beyond_ascii_is_stripped_from_cells() -> None:
+    beyond = {
+        char
+        for char in map(chr, range(128, 0x110000))
+        if char.isspace() and not CONTROL_CHARACTERS.match(char)
+    }
+    assert beyond == set(UNICODE_SPACES)
+    rows = [zombie_row(f"{space}Zo\u00eb {n}{space}") for n, space in enumerate(UNICODE_SPACES)]
+    parsed = parse_card_data("\n".join([HEADER, *rows]) + "\n", "spaces.txt")
+    assert [card.name for card in parsed.cards] == [f"Zo\u00eb {n}" for n in range(len(rows))]

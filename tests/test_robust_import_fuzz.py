@@ -12,7 +12,6 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,11 +81,6 @@ def card_documents(draw: st.DrawFn) -> bytes:
     return data
 
 
-@pytest.fixture(scope="module")
-def base_db(sample_db_path: Path) -> Path:
-    return sample_db_path
-
-
 @settings(
     max_examples=60,
     deadline=10_000,
@@ -95,9 +89,9 @@ def base_db(sample_db_path: Path) -> Path:
 )
 @given(document=card_documents(), skip_bad_rows=st.booleans())
 def test_fuzzed_card_data_imports_or_fails_cleanly(
-    base_db: Path, document: bytes, skip_bad_rows: bool
+    sample_db_path: Path, document: bytes, skip_bad_rows: bool
 ) -> None:
-    before = base_db.read_bytes()
+    before = sample_db_path.read_bytes()
     with tempfile.TemporaryDirectory() as folder:
         db_path, source = Path(folder) / "cards.db", Path(folder) / "fuzz.txt"
         db_path.write_bytes(before)

@@ -1,4 +1,4 @@
-"""The streamed import (issue 15, item 4): the line reader at block boundaries, unchanged
+"""The streamed import: the line reader at block boundaries, unchanged
 files skipped by hash, the bulk paths for a new and a moved source, streamed change logs."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from support.databases import assert_intact
 
 from lackey_plugin.text import LineReader, decode_text
 from zcards.cards.model import ZOMBIE_COLUMNS
@@ -92,7 +93,7 @@ def test_a_moved_source_moves_its_cards_without_changing_them(tmp_path: Path) ->
     source_ids = db.execute("select distinct source_id from cards").fetchall()
     location = db.execute("select location from sources where id = ?", source_ids[0])
     assert len(source_ids) == 1 and location.fetchone()[0] == str(moved.resolve())
-    db.execute("insert into cards_fts (cards_fts) values ('integrity-check')")
+    assert_intact(db_path)
     hits = db.execute("select count(*) from cards_fts where cards_fts match 'moans'")
     assert hits.fetchone()[0] == 3000
     # The old file lost its cards to the new one: it is read again, not skipped.
@@ -107,7 +108,7 @@ def test_a_new_source_next_to_others_takes_the_bulk_path(tmp_path: Path) -> None
     assert report.added == 2500 and len(report.changes) == 200
     assert report.changes_not_shown == 2300
     db = open_db(db_path)
-    db.execute("insert into cards_fts (cards_fts) values ('integrity-check')")
+    assert_intact(db_path)
     logged = db.execute("select count(*) from changes where run_id = ?", [report.run_id])
     assert logged.fetchone()[0] == 2500
 
@@ -140,7 +141,7 @@ def test_the_schema_is_created_in_one_transaction(tmp_path: Path) -> None:
     statements: list[str] = []
     conn = sqlite3.connect(db_path, isolation_level=None)
     conn.set_trace_callback(statements.append)
-    from zcards.store.db import create_schema
+    from zcards.store.schema import create_schema
 
     create_schema(conn)
     commits = [s.lower() for s in statements if s.lower() in ("commit", "begin immediate")]
@@ -179,4 +180,4 @@ def test_a_database_made_by_an_older_zcards_is_upgraded_in_place(tmp_path: Path)
     trigger = db.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()[0]
     assert 'UPDATE OF "name", "text"' in trigger
     assert "before" in db["changes"].columns_dict
-    db.execute("insert into cards_fts (cards_fts) values ('integrity-check')")
+    assert_intact(db_path)

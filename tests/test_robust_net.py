@@ -10,13 +10,16 @@ deadline fails instead of hanging); memory is measured on a real ``zcards`` subp
 from __future__ import annotations
 
 import contextlib
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_faults import (
+from pytest_httpserver import HTTPServer
+from support.net_faults import (
     DRIP_GIVES_UP_S,
     RawServer,
     drip,
@@ -25,7 +28,6 @@ from net_faults import (
     run_measured,
     send_and_close,
 )
-from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from lackey_plugin.checksum import checksum_bytes
@@ -40,6 +42,7 @@ ALPHA = BUNDLED_SET.read_bytes()
 ERROR_PAGE = b"<!DOCTYPE html><html><head><title>Oops</title></head><body>Gone</body></html>"
 UPDATELIST = b"fault\t01-31-26\nplugins/fault/a.txt\thttp://127.0.0.1:9/a.txt\t123\n"
 MIB = 1 << 20
+DEADLINE_S = 0.8  # of one download under small_limits(): what a drip runs into
 BOMB_MIB = 300  # decompressed; about 300 KB on the wire
 
 
@@ -50,7 +53,7 @@ def small_limits() -> Fetcher:
         read_timeout=1.0,
         retries=1,
         backoff=0.01,
-        deadline=1.5,
+        deadline=DEADLINE_S,
         max_retry_after=0.2,
         max_bytes=MIB,
     )
@@ -121,8 +124,8 @@ def _fifty_megabytes(body: bytes) -> Response:
 FAULTS: dict[str, tuple[Serve, str]] = {
     "404": (_on_httpserver(lambda b: Response(ERROR_PAGE, status=404)), "HTTP 404"),
     "503-retry-after-120": (_busy_then_gone, "HTTP 503"),
-    "drip-headers": (_on_raw(lambda b: drip(http_response(b))), "1.5 s deadline"),
-    "drip-body": (_on_raw(_drip_body), "1.5 s deadline"),
+    "drip-headers": (_on_raw(lambda b: drip(http_response(b))), f"{DEADLINE_S} s deadline"),
+    "drip-body": (_on_raw(_drip_body), f"{DEADLINE_S} s deadline"),
     "truncated": (
         _on_raw(lambda b: send_and_close(http_response(b[:40], f"Content-Length: {len(b)}"))),
         "truncated",
@@ -252,7 +255,8 @@ def test_read_timeout_is_not_cannot_connect(stack: contextlib.ExitStack) -> None
     """A server that accepts and then says nothing timed out; it did not refuse."""
     server = stack.enter_context(RawServer(drip(http_response(b"late"), every_s=20)))
     fetcher = Fetcher(read_timeout=0.3, retries=0, deadline=10)
-    with pytest.raises(LackeyError, match=r"timed out: no data for 0\.3 s \(read timeout\)"):
+    expected = r"timed out waiting for the response headers: no data for 0\.3 s \(read timeout\)"
+    with pytest.raises(LackeyError, match=expected):
         fetcher.get(server.url("/slow.txt"))
 
 
@@ -284,3 +288,71 @@ def test_memory_stays_bounded(
     assert finished.exit_code != 0 and "too large" in finished.stderr, finished.stderr
     assert finished.peak_mib < 200, f"{finished.peak_mib:.0f} MiB"
     assert not db_path.exists()
+
+
+def _silent(connection: socket.socket, stopped: threading.Event) -> None:
+    stopped.wait(DRIP_GIVES_UP_S)
+
+
+def _answer_in_plain_http(connection: socket.socket, stopped: threading.Event) -> None:
+    connection.recv(65536)  # a TLS client's hello
+    connection.sendall(http_response(b"hi", "Content-Length: 2"))
+
+
+# fault -> (server handler, read the request first, scheme, fetcher limits, message)
+PHASES: dict[str, tuple[Callable, bool, str, dict[str, float], str]] = {
+    "refused": (_silent, True, "http", {}, "cannot connect: "),
+    "TLS handshake stalls": (
+        _silent, False, "https", {"connect_timeout": 0.3},
+        "timed out during the TLS handshake: no answer within the connect timeout (0.3 s)",
+    ),
+    "TLS handshake stalls past the deadline": (
+        # a TLS record header announcing 16 KiB of handshake, then a byte every 0.1 s
+        drip(b"\x16\x03\x03\x3f\xff" + bytes(200), every_s=0.1, head=5), False, "https",
+        {"deadline": 1.0},
+        "timed out during the TLS handshake: no complete answer within the 1 s deadline",
+    ),
+    "not TLS": (
+        _answer_in_plain_http, False, "https", {},
+        "the TLS handshake failed: [SSL: WRONG_VERSION_NUMBER]",
+    ),
+    "header line too long": (
+        send_and_close(b"HTTP/1.1 200 OK\r\nX-Long: " + b"a" * 70_000 + b"\r\n\r\n"),
+        True, "http", {},
+        "no usable response headers: got more than 65536 bytes when reading header line",
+    ),
+    "too many headers": (
+        send_and_close(http_response(b"", *(f"X-{n}: 1" for n in range(150)))),
+        True, "http", {},
+        "no usable response headers: got more than 100 headers",
+    ),
+    "not HTTP": (
+        send_and_close(b"SSH-2.0-OpenSSH_9.6\r\n\r\n"), True, "http", {},
+        "no usable response headers: not an HTTP status line: 'SSH-2.0-OpenSSH_9.6'",
+    ),
+    "no answer": (
+        send_and_close(b""), True, "http", {},
+        "no usable response headers: the server closed the connection without answering",
+    ),
+    "headers never end": (
+        drip(http_response(b"x")), True, "http", {"deadline": 1.0},
+        "timed out waiting for the response headers: no complete answer within the 1 s",
+    ),
+    "body stalls": (
+        _drip_body(b"x" * 100), True, "http", {"deadline": 1.0},
+        "timed out reading the body: no complete answer within the 1 s deadline",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("fault", sorted(PHASES))
+def test_network_errors_name_the_phase_that_failed(fault: str, stack: contextlib.ExitStack) -> None:
+    handler, read_request, scheme, limits, message = PHASES[fault]
+    server = stack.enter_context(RawServer(handler, read_request=read_request))
+    url = server.url("/file.txt", scheme)
+    if fault == "refused":
+        url = "http://127.0.0.1:9/file.txt"  # the discard port: nothing listens there
+    fetcher = Fetcher(**{"retries": 0, "read_timeout": 5.0, "deadline": 10.0, **limits})
+    with pytest.raises(LackeyError) as caught:
+        fetcher.get(url)
+    assert message in str(caught.value)

@@ -254,7 +254,7 @@ JOE = "Alice performs Wound (0 to 1) (+1) on Paramedic Joe."
 )
 def test_copies_and_fierce_in_any_order_of_lines(attack: list[str], second_fight: int) -> None:
     """The Berserker's two wounds on the unwounded Rosa are one fight, although the other
-    Rosa also has 1 wound when `Wound (1 to 2)` comes (issue 12, item 5): 2 + 2 power for
+    Rosa also has 1 wound when `Wound (1 to 2)` comes: 2 + 2 power for
     the Berserker's and the face-down pair's fights, 4 available. With one face-down attacker
     less, no reading of the lines can cause the second fight's wound."""
     cards = read_card_file(BUNDLED_SET)

@@ -6,16 +6,13 @@ violating ones differ from a legal game (legal-game.txt) by a line or two.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from support.paths import LOGS
 
 from lackey_plugin.log.parser import parse_log_file
 from zcards.cards.normalise import read_card_file
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.rules import KINDS, Kind, audit
-
-LOGS = Path(__file__).parent / "logs"
 
 # fixture -> (kind, rule, line of the finding)
 VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
@@ -72,19 +69,14 @@ LEGAL = [
 ]
 
 
-@pytest.fixture(scope="module")
-def cards():
-    return read_card_file(LOGS / "cards.txt")
-
-
 def run(name: str, cards):
     return audit(parse_log_file(LOGS / f"{name}.txt", game=ZOMBIE_GAME).events, cards)
 
 
 @pytest.mark.parametrize("name", sorted(VIOLATIONS))
-def test_violation_found_at_its_line(name: str, cards) -> None:
+def test_violation_found_at_its_line(name: str, log_cards) -> None:
     kind, rule, line = VIOLATIONS[name]
-    report = run(name, cards)
+    report = run(name, log_cards)
     assert [(f.kind, f.rule, f.line) for f in report.violations] == [(kind, rule, line)]
     finding = report.violations[0]
     source = (LOGS / f"{name}.txt").read_text().splitlines()
@@ -94,8 +86,8 @@ def test_violation_found_at_its_line(name: str, cards) -> None:
 
 
 @pytest.mark.parametrize("name", LEGAL)
-def test_legal_logs_have_no_violation(name: str, cards) -> None:
-    report = run(name, cards)
+def test_legal_logs_have_no_violation(name: str, log_cards) -> None:
+    report = run(name, log_cards)
     assert report.violations == []
     assert report.unverifiable == []
     assert report.unparsed == []
@@ -107,10 +99,10 @@ def test_every_kind_has_a_fixture() -> None:
     assert {kind for kind, _, _ in VIOLATIONS.values()} == set(Kind) - {Kind.FOOD_TOTAL}
 
 
-def test_an_unlogged_food_change_is_resynchronised(cards) -> None:
+def test_an_unlogged_food_change_is_resynchronised(log_cards) -> None:
     """A food line starting from another total than the tracked one (line 54): a warning and
     an unverifiable food rule, never a violation; the food follows the log from there."""
-    report = run("food-resync", cards)
+    report = run("food-resync", log_cards)
     assert report.violations == []
     assert [(f.kind, f.line) for f in report.unverifiable] == [(Kind.FOOD_TOTAL, 54)]
     assert [(w.kind, w.line) for w in report.warnings] == [("resync", 54)]
@@ -124,13 +116,13 @@ def test_an_unlogged_food_change_is_resynchronised(cards) -> None:
         ("legal-no-start-lines", []),
     ],
 )
-def test_recording_styles_are_warnings_at_most(name: str, warnings, cards) -> None:
-    report = run(name, cards)
+def test_recording_styles_are_warnings_at_most(name: str, warnings, log_cards) -> None:
+    report = run(name, log_cards)
     assert [(w.kind, w.line) for w in report.warnings] == warnings
 
 
-def test_legal_game_summary(cards) -> None:
-    report = run("legal-game", cards)
+def test_legal_game_summary(log_cards) -> None:
+    report = run("legal-game", log_cards)
     assert report.players == ["Alice", "Bob"]
     assert report.turns == 6
     assert [(loss.player, loss.turn, loss.line, loss.reason) for loss in report.losses] == [
@@ -140,12 +132,12 @@ def test_legal_game_summary(cards) -> None:
     assert report.pov == "Alice"
 
 
-def test_moving_back_a_phase_is_a_warning(cards) -> None:
-    report = run("legal-phase-back", cards)
+def test_moving_back_a_phase_is_a_warning(log_cards) -> None:
+    report = run("legal-phase-back", log_cards)
     assert [(w.kind, w.rule, w.line) for w in report.warnings] == [("phase-back", "R3.3", 25)]
 
 
-def test_card_text_makes_a_finding_unverifiable(cards, tmp_path) -> None:
+def test_card_text_makes_a_finding_unverifiable(log_cards, tmp_path) -> None:
     """R16.1: a face-up zombie whose text could raise power turns the kill into a doubt."""
     text = (
         (LOGS / "cards.txt")

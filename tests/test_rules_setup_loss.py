@@ -4,9 +4,9 @@ when the log stops before the turn-1 line (the simulator's logs of such games do
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
+from support.paths import LOGS
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cards.normalise import read_card_file
@@ -14,14 +14,8 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
 
-LOGS = Path(__file__).parent / "logs"
 SETUP = (LOGS / "legal-game.txt").read_text().splitlines()[:18]
 BOB_OPENING = ["Bob plays Tank from his Deck.", "Bob plays Lookout from his Deck."]
-
-
-@pytest.fixture(scope="module")
-def cards():
-    return read_card_file(LOGS / "cards.txt")
 
 
 def losses(lines: list[str], cards) -> list[tuple[str, int, int | None, str]]:
@@ -35,29 +29,29 @@ def without_bob_survivors() -> list[str]:
     return SETUP[:14] + SETUP[16:]
 
 
-def test_no_opening_survivor_loses_at_the_end_of_a_log_without_turn_one(cards) -> None:
+def test_no_opening_survivor_loses_at_the_end_of_a_log_without_turn_one(log_cards) -> None:
     lines = without_bob_survivors()[:-1]  # the log ends with Bob's shuffle
     assert lines[-1] == "Bob shuffles his Deck."
-    assert losses(lines, cards) == [("Bob", 0, 15, "no survivors")]
+    assert losses(lines, log_cards) == [("Bob", 0, 15, "no survivors")]
 
 
-def test_no_opening_survivor_loses_when_setup_ends(cards) -> None:
+def test_no_opening_survivor_loses_when_setup_ends(log_cards) -> None:
     lines = without_bob_survivors()
     assert lines[-1].startswith("Alice advances the turn. Current Turn: #1")
-    assert losses(lines, cards) == [("Bob", 0, 15, "no survivors")]
+    assert losses(lines, log_cards) == [("Bob", 0, 15, "no survivors")]
     unshuffled = lines[:14] + lines[15:]  # no shuffle: decided by the turn-1 line itself
-    assert losses(unshuffled, cards) == [("Bob", 0, 15, "no survivors")]
+    assert losses(unshuffled, log_cards) == [("Bob", 0, 15, "no survivors")]
 
 
 @pytest.mark.parametrize("turn_line", [False, True])
-def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> None:
+def test_acting_after_a_setup_loss_is_a_violation(log_cards, turn_line: bool) -> None:
     """With a turn-1 line after it, Bob's draw is still setup; without one, a draw after
     every hand is drawn is the first line of turn 1 (R17.10)."""
     lines = without_bob_survivors()
     lines.insert(15, "Bob draws a card.")
     if not turn_line:
         lines = lines[:16]
-    report = audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
+    report = audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, log_cards)
     turn, phase = (0, "Setup") if turn_line else (1, "Ready")
     assert [(v.kind, v.line, v.turn, v.phase, v.text) for v in report.violations] == [
         ("action-after-loss", 16, turn, phase, "Bob draws a card.")
@@ -66,15 +60,15 @@ def test_acting_after_a_setup_loss_is_a_violation(cards, turn_line: bool) -> Non
     assert "Bob lost at setup (no survivors)" in report.to_text()
 
 
-def test_an_opening_still_under_way_is_no_loss(cards) -> None:
+def test_an_opening_still_under_way_is_no_loss(log_cards) -> None:
     """Saved before Bob put out (and shuffled): his opening has not ended, nobody lost."""
-    assert losses(SETUP[:14], cards) == []
-    assert losses(SETUP[:16], cards) == []
+    assert losses(SETUP[:14], log_cards) == []
+    assert losses(SETUP[:16], log_cards) == []
 
 
-def test_a_legal_opening_is_no_loss(cards) -> None:
-    assert losses(SETUP[:17], cards) == []
-    assert losses(SETUP, cards) == []
+def test_a_legal_opening_is_no_loss(log_cards) -> None:
+    assert losses(SETUP[:17], log_cards) == []
+    assert losses(SETUP, log_cards) == []
 
 
 def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from support.paths import LOGS
 
 from lackey_plugin.log.parser import parse_log_text
-from zcards.cards.normalise import read_card_file
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.rules import KINDS, Kind, audit
 
-LOGS = Path(__file__).parent / "logs"
 LEGAL = (LOGS / "legal-game.txt").read_text().splitlines()
 
 
@@ -109,21 +107,16 @@ VARIANTS: dict[str, Variant] = {
 }
 
 
-@pytest.fixture(scope="module")
-def cards():
-    return read_card_file(LOGS / "cards.txt")
-
-
 def run(lines: list[str], cards):
     return audit(parse_log_text("\n".join(lines) + "\n", game=ZOMBIE_GAME).events, cards)
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_variant_is_found_at_its_line(name: str, cards) -> None:
+def test_variant_is_found_at_its_line(name: str, log_cards) -> None:
     variant = VARIANTS[name]
     lines = variant.lines()
     assert lines != LEGAL[: variant.cut]
-    report = run(lines, cards)
+    report = run(lines, log_cards)
     assert [(f.kind, f.rule, f.line) for f in report.violations] == [
         (variant.kind, variant.rule, variant.line)
     ], report.to_text()
@@ -132,8 +125,8 @@ def test_variant_is_found_at_its_line(name: str, cards) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
-def test_variant_legal_counterpart_is_clean(name: str, cards) -> None:
-    report = run(LEGAL[: VARIANTS[name].cut], cards)
+def test_variant_legal_counterpart_is_clean(name: str, log_cards) -> None:
+    report = run(LEGAL[: VARIANTS[name].cut], log_cards)
     assert report.violations == [] and report.unverifiable == [], report.to_text()
 
 
@@ -157,10 +150,10 @@ def _fixtures() -> list[str]:
 
 
 @pytest.mark.parametrize("name", _fixtures())
-def test_fixture_differs_from_a_clean_legal_prefix_by_a_few_lines(name: str, cards) -> None:
+def test_fixture_differs_from_a_clean_legal_prefix_by_a_few_lines(name: str, log_cards) -> None:
     fixture = (LOGS / f"{name}.txt").read_text().splitlines()
     legal, changed = _counterpart(fixture)
     assert 1 <= changed <= 4, name
-    clean = run(legal, cards)
+    clean = run(legal, log_cards)
     assert clean.violations == [] and clean.unverifiable == [], clean.to_text()
-    assert run(fixture, cards).violations
+    assert run(fixture, log_cards).violations

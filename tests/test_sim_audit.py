@@ -13,11 +13,10 @@ import pytest
 from support.mutators import MUTATORS, UNVERIFIABLE, mutate
 
 from lackey_plugin.log.parser import parse_log_text
-from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
 from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME
-from zcards.resources import BUNDLED_SET, starter_decks
+from zcards.resources import starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
@@ -34,13 +33,8 @@ NO_PLACE = {("silent-bids", "bid-range"), ("silent-bids", "bid-food")}
 
 
 @pytest.fixture(scope="module")
-def card_list():
-    return read_card_file(BUNDLED_SET)
-
-
-@pytest.fixture(scope="module")
-def cards(card_list):
-    return CardIndex(card_list)
+def card_index(bundled_cards):
+    return CardIndex(bundled_cards)
 
 
 def _games(per_pairing: int, seed: int):
@@ -52,7 +46,7 @@ def _games(per_pairing: int, seed: int):
 
 
 @pytest.mark.slow
-def test_a_thousand_legal_games_in_every_style_are_clean_from_both_points_of_view(cards):
+def test_a_thousand_legal_games_in_every_style_are_clean_from_both_points_of_view(card_index):
     """1,008 games, each recorded in one style (the styles take turns), audited from both
     players' logs as written and parsed back."""
     results = list(_games(112, seed=1))
@@ -66,7 +60,7 @@ def test_a_thousand_legal_games_in_every_style_are_clean_from_both_points_of_vie
         for pov in result.players:
             parsed = parse_log_text(record(result, pov, style).text(), game=ZOMBIE_GAME)
             assert parsed.unparsed == [], (name, result.seed, pov)
-            report = audit(parsed.events, cards, pov=pov, decks=_decks(result))
+            report = audit(parsed.events, card_index, pov=pov, decks=_decks(result))
             audited[name] += 1
             for violation in report.violations:
                 false[name][violation.kind] += 1
@@ -106,10 +100,12 @@ def legal_games():
 
 @pytest.mark.parametrize("name", STYLE_NAMES)
 @pytest.mark.parametrize("kind", sorted(CONTRACT_KINDS))
-def test_an_injected_violation_is_found_at_its_line(kind, name, legal_games, card_list, cards):
+def test_an_injected_violation_is_found_at_its_line(
+    kind, name, legal_games, bundled_cards, card_index
+):
     """Each mutator's violation, in each style, is reported at its line and nothing else is;
     ``food-total`` (an unlogged change) is reported unverifiable and is no violation."""
-    by_name = {card.name: card for card in card_list}
+    by_name = {card.name: card for card in bundled_cards}
     tried = 0
     for number, result in enumerate(legal_games):
         pov = result.players[number % 2]
@@ -120,7 +116,7 @@ def test_an_injected_violation_is_found_at_its_line(kind, name, legal_games, car
         tried += 1
         text = RecordedLog(mutation.events, (), log.pronoun).text()
         report = audit(
-            parse_log_text(text, game=ZOMBIE_GAME).events, cards, pov=pov, decks=_decks(result)
+            parse_log_text(text, game=ZOMBIE_GAME).events, card_index, pov=pov, decks=_decks(result)
         )
         violations = {(v.kind, v.line) for v in report.violations}
         where = (name, result.seed, pov, mutation.note, report.to_text())

@@ -9,19 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from zcards.cards.normalise import read_card_file
 from zcards.game.definition import PHASES
 from zcards.game.table import EMPTY_DECK, NO_SURVIVORS
-from zcards.resources import BUNDLED_SET, starter_decks
+from zcards.resources import starter_decks
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import TURN_CAP, DeckList, play_game
-
-
-@pytest.fixture(scope="module")
-def cards():
-    return {card.name: card for card in read_card_file(BUNDLED_SET)}
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +69,7 @@ def test_a_player_without_opening_survivors_has_lost_before_turn_one(decks):
     assert not any(action.kind is ActionKind.NEXT_TURN for action in result.actions)
 
 
-def test_setup_follows_the_bidding_and_opening_rulings(games, cards):
+def test_setup_follows_the_bidding_and_opening_rulings(games, bundled_by_name):
     for result in games:
         actions = list(result.actions)
         bids = [(a.new, a.player) for a in actions if a.kind is ActionKind.BID]
@@ -91,8 +85,8 @@ def test_setup_follows_the_bidding_and_opening_rulings(games, cards):
         opening = Counter()
         for action in actions:
             if action.kind is ActionKind.PLAY_FROM_DECK:
-                assert cards[action.card].type == "Survivor"
-                opening[action.player] += cards[action.card].cost
+                assert bundled_by_name[action.card].type == "Survivor"
+                opening[action.player] += bundled_by_name[action.card].cost
         assert all(total <= 6 for total in opening.values())
         first_turn = actions[_first(actions, ActionKind.NEXT_TURN)]
         assert first_turn.other == result.first_player == first_turn.player
@@ -114,7 +108,7 @@ def _drawing_text(card) -> bool:
     return any(word in card.text for word in ("in your hand", "draw a card", "discard a card"))
 
 
-def test_draw_build_and_costs_follow_the_rules(games, cards):
+def test_draw_build_and_costs_follow_the_rules(games, bundled_by_name):
     for result in games:
         for turn in _turns(result.actions):
             active = turn[0].other
@@ -126,7 +120,9 @@ def test_draw_build_and_costs_follow_the_rules(games, cards):
                 elif action.kind in (ActionKind.DRAW, ActionKind.DRAW_MANY, ActionKind.DISCARD):
                     if phase != "Draw":  # card text: right after the card is played or spent
                         used = [a for a in turn[:index] if a.player == action.player][-2:]
-                        assert any(_drawing_text(cards[a.card]) for a in used if a.card), action
+                        assert any(
+                            _drawing_text(bundled_by_name[a.card]) for a in used if a.card
+                        ), action
                     elif action.kind is ActionKind.DISCARD:
                         assert drawn[action.player] == 2
                         discarded[action.player] += 1
@@ -139,7 +135,7 @@ def test_draw_build_and_costs_follow_the_rules(games, cards):
                     resources[action.player] += 1
                 elif action.kind is ActionKind.PLAY_FROM_HAND:
                     assert phase == "Build" and action.player == active
-                    cost = cards[action.card].cost
+                    cost = bundled_by_name[action.card].cost
                     paid = turn[index - cost : index] if cost else []
                     assert all(a.kind is ActionKind.SPEND and a.player == active for a in paid)
             assert all(count == 1 for count in resources.values())

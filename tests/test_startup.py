@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 HEAVY = (
     "weasyprint",
     "requests",
@@ -85,3 +85,23 @@ def test_help_imports_no_command_module(tmp_path: Path) -> None:
         "lackey_plugin.errors",
         "lackey_plugin.lazy",
     ]
+
+
+NETWORK = ("requests", "urllib3", "http.client", "lxml", "sqlite_utils")
+"""What only downloads, HTML pages and plugin XML need: a local import loads none of them."""
+
+
+@pytest.mark.parametrize("changed", [False, True], ids=["unchanged", "changed"])
+def test_a_local_import_loads_no_network_library(tmp_path: Path, changed: bool) -> None:
+    from zcards.ingest.importer import import_sources
+    from zcards.resources import BUNDLED_SET
+
+    source, db = tmp_path / "cards.txt", tmp_path / "cards.db"
+    lines = BUNDLED_SET.read_text(encoding="utf-8").splitlines(keepends=True)
+    source.write_text("".join(lines), encoding="utf-8")
+    import_sources(db, [str(source)])
+    if changed:
+        source.write_text("".join(lines[:-1]), encoding="utf-8")
+    modules = loaded_modules("import", str(source), "--db", str(db), "--prune", cwd=tmp_path)
+    assert "zcards.ingest.importer" in modules
+    assert sorted(m for m in NETWORK if m in modules) == []

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 from pytest_httpserver import HTTPServer
+from support.paths import ROOT
 from werkzeug import Request, Response
 
-ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 _EXIT = re.compile(r"#\s*exit (\d+)")
 _SERVE = re.compile(r"http\.server (\d+) --bind ([\d.]+) --directory (\S+) &")

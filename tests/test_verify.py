@@ -5,47 +5,45 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
-from plugin_support import exported_sample
 from pytest_httpserver import HTTPServer
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
 
 
-@pytest.fixture(scope="session")
-def published(tmp_path_factory, sample_db_path, make_httpserver: HTTPServer) -> Path:
-    """The bundled set exported with URLs on the (session-wide) test HTTP server."""
-    base = make_httpserver.url_for("/zombieccg/")
-    return exported_sample(tmp_path_factory, sample_db_path, base)[0]
-
-
-def _serve(server: HTTPServer, plugin: Path, *, skip: str = "", replace: str = "") -> None:
+def _serve(
+    server: HTTPServer, plugin: Path, *, skip: str = "", missing: str = "", replace: str = ""
+) -> None:
+    """Serve ``plugin``, but ``skip`` answers HTTP 500 (the test server's answer to a path it
+    does not know, retried by the fetcher) and ``missing`` 404 (a file nobody uploaded)."""
     for path in sorted(p for p in plugin.rglob("*") if p.is_file()):
         relative = path.relative_to(plugin).as_posix()
         if relative == skip:
+            continue
+        if relative == missing:
+            server.expect_request(f"/zombieccg/{relative}").respond_with_data("gone", 404)
             continue
         body = path.read_bytes() + (b"stale" if relative == replace else b"")
         server.expect_request(f"/zombieccg/{relative}").respond_with_data(body)
 
 
-def test_a_correct_publication_verifies(httpserver: HTTPServer, published: Path) -> None:
-    _serve(httpserver, published)
+def test_a_correct_publication_verifies(httpserver: HTTPServer, published_mini: Path) -> None:
+    _serve(httpserver, published_mini)
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"), images=True)
     assert report.name == "zombieccg"
-    files = len([p for p in published.rglob("*") if p.is_file()]) - 1
-    cards = len(list((published / "sets/setimages/alpha").iterdir()))
+    files = len([p for p in published_mini.rglob("*") if p.is_file()]) - 1
+    cards = len(list((published_mini / "sets/setimages").glob("*/*")))  # each image checked
     assert len(report.checks) == files + cards
     assert report.problems == []
 
 
-def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, published) -> None:
-    _serve(httpserver, published, skip="decks/horde-starter.dek", replace="sets/alpha.txt")
+def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, published_mini) -> None:
+    _serve(httpserver, published_mini, skip="decks/mini-starter.dek", replace="sets/alpha.txt")
     report = verify_plugin(httpserver.url_for("/zombieccg/updatelist.txt"))
     problems = {(check.local_path, check.status) for check in report.problems}
     assert problems == {
-        ("plugins/zombieccg/decks/horde-starter.dek", DEAD),
+        ("plugins/zombieccg/decks/mini-starter.dek", DEAD),
         ("plugins/zombieccg/sets/alpha.txt", MISMATCH),
     }
     (stale,) = [c for c in report.problems if c.status == MISMATCH]
@@ -54,15 +52,18 @@ def test_dead_link_and_stale_checksum_are_reported(httpserver: HTTPServer, publi
     assert dead.detail.startswith("HTTP 500")
 
 
-def test_missing_card_image_is_found_with_images_option(httpserver, published) -> None:
-    _serve(httpserver, published, skip="sets/setimages/alpha/sprinter.jpg")
+def test_missing_card_image_is_found_with_images_option(httpserver, published_mini) -> None:
+    _serve(httpserver, published_mini, missing="sets/setimages/alpha/grossghoul.jpg")
     runner = CliRunner()
     url = httpserver.url_for("/zombieccg/updatelist.txt")
     result = runner.invoke(cli, ["plugin", "verify", "--images", "--format", "json", url])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     paths = {problem["local_path"] for problem in report["problems"]}
-    assert paths == {"plugins/zombieccg/sets/setimages/alpha/sprinter.jpg", "alpha/sprinter.jpg"}
+    assert paths == {
+        "plugins/zombieccg/sets/setimages/alpha/grossghoul.jpg",
+        "alpha/grossghoul.jpg",
+    }
 
 
 def test_unreachable_updatelist_is_an_error(httpserver: HTTPServer) -> None:

@@ -1,3 +1,3 @@
-from zcards.cli import main
+from zcards.cli import run
 
-main()
+run()

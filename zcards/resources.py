@@ -31,7 +31,7 @@ def jinja_env() -> jinja2.Environment:
 
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
-        autoescape=jinja2.select_autoescape(["html", "xml", "html.j2", "xml.j2"]),
+        autoescape=jinja2.select_autoescape(["html", "xml", "svg", "html.j2", "xml.j2", "svg.j2"]),
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
     )

@@ -2,7 +2,7 @@
 told apart by whether the log decides the rule (no legal reading of the log up to the
 injected line makes that line legal) or another legal reading exists (and which).
 
-The four (issue 12's detection rates): a heal without a Medic, a zombie that is not a ready
+The four (scripts/detection_rates.py): a heal without a Medic, a zombie that is not a ready
 attacker fighting (a zombie player's Spend in the Attack phase), a wound with no attacker,
 and a third draw in a Draw phase. Each is one line inserted before ``index``. *Where* to
 inject comes from the simulator's full state (the line must break the rule in the game that

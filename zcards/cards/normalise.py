@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 from lackey_plugin.carddata import CardDataReader
 from lackey_plugin.text import TextNote
+from zcards.cards.columns import Column as GameColumn
 from zcards.cards.model import Card
 from zcards.cards.table import FIELD_ALIASES, Chunk, HeaderMap, Problem, ProblemLog, TableNormaliser
 from zcards.errors import Location, ZcardsError
@@ -91,7 +92,26 @@ class CardFile:
         return [row.card for row in self.rows]
 
 
-class CardReader:
+class TableReader:
+    """What every card data reader shows of its table: the header's columns, whether the data
+    is validated as Zombie CCG cards, and the bad rows found so far."""
+
+    table: TableNormaliser
+
+    @property
+    def columns(self) -> list[str]:
+        return self.table.header.columns
+
+    @property
+    def zombie(self) -> bool:
+        return self.table.strict
+
+    @property
+    def problems(self) -> ProblemLog:
+        return self.table.problems
+
+
+class CardReader(TableReader):
     """One card-data stream: the header now, then :meth:`chunks` of normalised rows.
 
     ``problems`` and ``warnings`` fill up as
@@ -106,6 +126,7 @@ class CardReader:
         *,
         zombie: bool | None = None,
         problems: ProblemLog | None = None,
+        game: Sequence[GameColumn] | None = None,
     ) -> None:
         self.origin = origin
         self.reader = CardDataReader(stream, origin)
@@ -113,21 +134,9 @@ class CardReader:
         if not (self.reader.header_line or "").strip():
             raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
         self.table = TableNormaliser(
-            HeaderMap(self.reader.header, origin), origin, zombie, problems
+            HeaderMap(self.reader.header, origin, game=game), origin, zombie, problems
         )
         self.rows_read = 0
-
-    @property
-    def columns(self) -> list[str]:
-        return self.table.header.columns
-
-    @property
-    def zombie(self) -> bool:
-        return self.table.strict
-
-    @property
-    def problems(self) -> ProblemLog:
-        return self.table.problems
 
     @property
     def warnings(self) -> list[Problem]:
@@ -177,12 +186,21 @@ def looks_like_card_data(text: str) -> bool:
     return header_key(first) in FIELD_ALIASES["name"]
 
 
-def parse_card_data(data: bytes | str, origin: str, *, zombie: bool | None = None) -> CardFile:
+def parse_card_data(
+    data: bytes | str,
+    origin: str,
+    *,
+    zombie: bool | None = None,
+    game: Sequence[GameColumn] | None = None,
+) -> CardFile:
     """Parse a whole document; ``zombie`` forces strict Zombie CCG validation on or off
-    (default: auto). Duplicate Zombie CCG cards are bad rows."""
+    (default: auto); ``game``: the columns of a game definition (see :class:`HeaderMap`).
+    Duplicate Zombie CCG cards are bad rows."""
     if isinstance(data, str):
         data = data.encode("utf-8", errors="surrogatepass")
-    reader = CardReader(io.BytesIO(data), origin, zombie=zombie, problems=ProblemLog(None))
+    reader = CardReader(
+        io.BytesIO(data), origin, zombie=zombie, problems=ProblemLog(None), game=game
+    )
     result = CardFile(origin, reader.columns, reader.zombie)
     for chunk in reader.chunks():
         result.lines += chunk.lines

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
+from zcards.cards.columns import Column as GameColumn
 from zcards.cards.convert import STORED_DEFAULTS, Converter, convert_column, converter
 from zcards.cards.model import CARD_FIELDS, FIELD_ALIASES, json_text
 from zcards.errors import Location, ZcardsError
@@ -25,8 +26,12 @@ _HEADER_FOLD = re.compile(r"[\s_\-.]")
 CONTROL_CHARACTERS = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]"
 )
-_ASCII_CONTROLS = bytes([*range(0x09), *range(0x0B, 0x20), 0x7F])
-_NOT_ASCII_CONTROLS = bytes(set(range(256)) - set(_ASCII_CONTROLS))
+_LATIN1_CONTROLS = bytes([*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
+_NOT_LATIN1_CONTROLS = bytes(set(range(256)) - set(_LATIN1_CONTROLS))
+UNICODE_SPACES = (
+    "\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+)
+"""The white space ``str.strip`` removes beyond ASCII and the control characters."""
 MAX_PROBLEMS = 1000
 
 
@@ -64,9 +69,21 @@ def header_key(name: str) -> str:
 
 
 class HeaderMap:
-    """Header columns -> card fields; every other column keeps its name (unique) for ``extra``."""
+    """Header columns -> card fields; every other column keeps its name (unique) for ``extra``.
 
-    def __init__(self, header: list[str], origin: str, positional: bool = True) -> None:
+    ``game``: the columns of a game definition. A header cell is then one of its columns (by
+    name or alias, any case, spelled as the definition spells it from then on), stored in the
+    column's card field or, without one, in ``extra`` under the column's name; a cell the
+    game does not name is kept in ``extra`` too, with a warning. Without ``game`` the Zombie
+    fields are found by their usual spellings (:data:`FIELD_ALIASES`)."""
+
+    def __init__(
+        self,
+        header: list[str],
+        origin: str,
+        positional: bool = True,
+        game: Sequence[GameColumn] | None = None,
+    ) -> None:
         cleaned = [CONTROL_CHARACTERS.sub("", cell).strip().lstrip("\ufeff") for cell in header]
         self.warnings: list[Problem] = []
         if any(CONTROL_CHARACTERS.search(cell) for cell in header):
@@ -80,8 +97,18 @@ class HeaderMap:
         self.columns = cleaned
         used: set[str] = set()
         suffixes: dict[str, int] = {}
+        known = _game_columns(game) if game is not None else None
         for index, name in enumerate(cleaned):
-            target = _ALIAS_TO_FIELD.get(header_key(name))
+            if known is not None:
+                column = known.get(header_key(name))
+                if column is None:
+                    note = f"column {name!r} is not in the game definition; kept, not exported"
+                    self.warnings.append(Problem(Location(origin, 1, index + 1), note))
+                else:
+                    name = cleaned[index] = column.name
+                target = column.field if column is not None else None
+            else:
+                target = _ALIAS_TO_FIELD.get(header_key(name))
             if target and target not in self.fields:
                 self.fields[target] = index
                 continue
@@ -111,6 +138,15 @@ class HeaderMap:
 
     def header(self, index: int) -> str:
         return self.columns[index] if index < len(self.columns) else f"Column{index + 1}"
+
+
+def _game_columns(columns: Sequence[GameColumn]) -> dict[str, GameColumn]:
+    """Folded header spelling -> column, for every name and alias of a game's columns."""
+    found: dict[str, GameColumn] = {}
+    for column in columns:
+        for spelling in (column.name, *column.aliases):
+            found.setdefault(header_key(spelling), column)
+    return found
 
 
 @dataclass
@@ -291,16 +327,20 @@ class TableNormaliser:
 
 
 def has_controls(text: str) -> bool:
-    """Whether ``text`` holds a character of :data:`CONTROL_CHARACTERS` (ASCII text is
-    checked a byte at a time in C, several times faster than the regular expression)."""
-    if text.isascii():
-        return bool(text.encode("ascii").translate(None, _NOT_ASCII_CONTROLS))
-    return CONTROL_CHARACTERS.search(text) is not None
+    """Whether ``text`` holds a character of :data:`CONTROL_CHARACTERS`. Text of code points
+    below 256 (ASCII, Western accents) is checked a byte at a time in C, several times faster
+    than the regular expression; its other controls are all above 255."""
+    try:
+        data = text.encode("latin-1")
+    except UnicodeEncodeError:
+        return CONTROL_CHARACTERS.search(text) is not None
+    return bool(data.translate(None, _NOT_LATIN1_CONTROLS))
 
 
 def _needs_strip(text: str) -> bool:
-    """Whether some cell of TAB-joined ``text`` may start or end with white space."""
-    if not text.isascii():
+    """Whether some cell of TAB-joined ``text`` may start or end with white space (control
+    characters are stripped where they are removed, see ``_clean``)."""
+    if not text.isascii() and any(space in text for space in UNICODE_SPACES):
         return True
     return " \t" in text or "\t " in text or text[:1].isspace() or text[-1:].isspace()
 

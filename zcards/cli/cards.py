@@ -7,28 +7,38 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
 from zcards.cli.common import (
+    art_option,
     db_option,
     emit_json,
     format_option,
+    game_option,
     progress,
     stage_progress,
 )
 from zcards.ingest.provenance import PRUNE_SHARE
 from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
+from zcards.resources import BUNDLED_SET
 from zcards.store.changes import CardChange, printable, run_changes, undo_run
-from zcards.store.db import find_db, open_db, resolve_db_path
+from zcards.store.contents import describe_database
+from zcards.store.db import find_db, named_db, open_db, resolve_db_path
+
+if TYPE_CHECKING:
+    from zcards.game.gamefile import GameFile
 
 _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 
 
 @click.command("import")
-@click.argument("sources", nargs=-1, required=True)
+@click.argument("sources", nargs=-1)
 @db_option
+@click.option(
+    "--bundled", is_flag=True, help="Import the bundled set too (alpha: 100 cards, 3 decks)."
+)
 @click.option("--skip-bad-rows", is_flag=True, help="Import the good rows; report each bad one.")
 @click.option("--dry-run", is_flag=True, help="Show what would change; change nothing.")
 @click.option("--verbose", "-v", is_flag=True, help="List the changed cards, however many.")
@@ -37,14 +47,17 @@ _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
     is_flag=True,
     help=f"Allow removing more than {PRUNE_SHARE:.0%} of a source's cards.",
 )
+@game_option
 @format_option(("text", "json"), "text")
 def import_command(
     sources: tuple[str, ...],
     db_path: Path | None,
+    bundled: bool,
     skip_bad_rows: bool,
     dry_run: bool,
     verbose: bool,
     prune: bool,
+    game: GameFile | None,
     output_format: str,
 ) -> None:
     """Import card data from SOURCE paths or URLs.
@@ -54,21 +67,30 @@ def import_command(
     card-data files. The import is one transaction: on any error nothing changes.
     An import that would remove more than a small share of a source's cards stops unless
     --prune is given; 'zcards changes undo RUN' puts back what a run removed or changed.
+    An import that creates the database says where it is and what it holds.
     """
     from zcards.ingest.importer import import_sources
 
+    if not sources and not bundled:
+        raise click.UsageError("give a SOURCE to import, or --bundled")
+    target = resolve_db_path(db_path)
+    existed = target.exists()
     report = import_sources(
-        resolve_db_path(db_path),
-        list(sources),
+        target,
+        [*sources, *([str(BUNDLED_SET)] if bundled else [])],
         skip_bad_rows=skip_bad_rows,
         dry_run=dry_run,
         prune=prune,
         progress=progress,
+        game=game,
     )
+    database = describe_database(target, created=not existed and not dry_run, written=not dry_run)
     if output_format == "json":
-        emit_json(report.to_dict())
-    else:
-        click.echo("\n".join(report.summary(verbose=verbose)))
+        emit_json(report.to_dict() | {"database": database.to_dict()})
+        return
+    click.echo("\n".join(report.summary(verbose=verbose)))
+    if database.created:
+        click.echo("\n".join(database.created_lines(suggest_bundled=named_db(db_path) is None)))
 
 
 @click.group("changes", invoke_without_command=True)
@@ -104,9 +126,7 @@ def undo_command(
     The undo is a run of its own in the change log. It is refused when a later run changed
     some of the same cards (undo that one first).
     """
-    path = resolve_db_path(db_path or context.obj)
-    open_db(path).close()  # a clear error when the database does not exist
-    report = undo_run(path, run_id)
+    report = undo_run(resolve_db_path(db_path or context.obj), run_id)
     data = {
         "run": report.run_id,
         "undoes": report.undone,
@@ -191,15 +211,22 @@ def _json(data: object) -> str:
     help="Where the plugin folder will be published (default: a placeholder, for local "
     "testing only).",
 )
+@art_option
 @format_option(("text", "json"), "text")
 def build_command(
-    out_dir: Path, steps: tuple[str, ...], base_url: str | None, output_format: str
+    out_dir: Path,
+    steps: tuple[str, ...],
+    base_url: str | None,
+    art_dir: Path | None,
+    output_format: str,
 ) -> None:
     """Build everything from the bundled set, offline.
 
     Writes OUT/cards.db (the card database), OUT/plugin/zombieccg/ (the LackeyCCG plugin)
     and OUT/proxies.pdf (proxy sheets for every card). The other commands read
-    build/cards.db by default when run from this folder.
+    build/cards.db by default when run from this folder. A rebuild draws only the card faces
+    whose card, art or template changed (the render cache: $ZCARDS_CACHE, else
+    ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
     """
     from zcards.publish.build import build
 
@@ -211,6 +238,7 @@ def build_command(
             on_step=_echo_step if text else None,
             base_url=base_url,
             progress=report_stage,
+            art_dir=art_dir,
         )
     if not text:
         emit_json(

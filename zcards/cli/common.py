@@ -3,13 +3,15 @@ exit-code convention, error output and progress bars."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Any, NoReturn, TextIO, TypeVar
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
@@ -57,6 +59,35 @@ def card_file_option(function: Callable) -> Callable:
         type=click.Path(dir_okay=False, path_type=Path),
         default=None,
         help="A Lackey card-data file with the Zombie columns, instead of a database.",
+    )(function)
+
+
+def note_missing_bundled(conn: sqlite3.Connection, db_path: Path | None) -> None:
+    """Say once, on stderr, that the database found in this folder lacks cards of the bundled
+    set, and how to add them. A database named by ``--db`` or ``$ZCARDS_DB`` was chosen (it may
+    hold another game): nothing is said."""
+    from zcards.store.contents import ADD_BUNDLED, bundled_keys, missing_bundled
+    from zcards.store.db import folder_db, named_db
+
+    found = None if named_db(db_path) else folder_db()
+    if found is not None and (missing := missing_bundled(conn)):
+        click.echo(
+            f"Note: {found} lacks {missing} of the bundled set's {len(bundled_keys())} cards; "
+            f"'{ADD_BUNDLED}' adds them.",
+            err=True,
+        )
+
+
+def art_option(function: Callable) -> Callable:
+    """``--art DIR``: the card art, the same for every command that draws card faces."""
+    return click.option(
+        "--art",
+        "art_dir",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        default=None,
+        help="Folder of card art, a file per card named by its ImageFile or its name (JPEG, "
+        "PNG, WebP, GIF, BMP, TIFF); cropped to the art box. Cards without art get a "
+        "placeholder drawn from their faction and type.",
     )(function)
 
 
@@ -115,29 +146,51 @@ def _json_array(objects: Iterable[str]) -> Iterator[str]:
 def emit_rows(
     rows: Iterable[Mapping[str, Any]], columns: Sequence[str], output_format: str
 ) -> None:
-    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout (all but
-    the table streamed: rows are written as they come)."""
+    """Print rows as an aligned text table, JSON, JSON lines, CSV or TSV on stdout, written as
+    they come (the table is laid out from its first rows, see :func:`emit_table`)."""
     if output_format in JSON_FORMATS:
         from lackey_plugin.compact_json import encode_compact
 
         emit_encoded(map(encode_compact, rows), output_format)
-    elif output_format in ("csv", "tsv"):
-        import csv
-
-        writer = csv.DictWriter(
-            sys.stdout,
-            fieldnames=list(columns),
-            extrasaction="ignore",
-            delimiter="," if output_format == "csv" else "\t",
-            lineterminator="\n",
-        )
-        writer.writeheader()
-        writer.writerows({key: _cell(row.get(key)) for key in columns} for row in rows)
+        return
+    cells = ([cell(row.get(column)) for column in columns] for row in rows)
+    if output_format in ("csv", "tsv"):
+        emit_delimited(cells, columns, output_format)
     else:
-        _emit_table(list(rows), columns, sys.stdout)
+        emit_table(cells, columns)
 
 
-def _cell(value: Any) -> str:
+def emit_delimited(
+    rows: Iterable[Sequence[Any]], columns: Sequence[str], output_format: str
+) -> None:
+    """Rows of cells as CSV or TSV (quoted where needed) after a header of ``columns``; None
+    is an empty cell. The C writer fills a list, written out every :data:`_CSV_BATCH` rows."""
+    import csv
+
+    pieces = _Pieces()
+    delimiter = "," if output_format == "csv" else "\t"
+    writer = csv.writer(pieces, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(columns)
+    rows = iter(rows)
+    out = sys.stdout
+    while pieces:
+        out.write("".join(pieces))
+        pieces.clear()
+        writer.writerows(itertools.islice(rows, _CSV_BATCH))
+    out.flush()
+
+
+_CSV_BATCH = 512
+
+
+class _Pieces(list[str]):
+    """Where the CSV writer writes: appended in C, no stream call per row."""
+
+    write = list.append
+
+
+def cell(value: Any) -> str:
+    """A value as one table or CSV cell: lists as ``a, b``, requirements as ``2 Fast``."""
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
@@ -147,16 +200,26 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _emit_table(rows: list[Mapping[str, Any]], columns: Sequence[str], out: TextIO) -> None:
-    cells = [[_cell(row.get(column)) for column in columns] for row in rows]
+TABLE_SAMPLE = 100
+"""Rows a text table's column widths are taken from: a wider cell further down is written
+whole and shifts the rest of its line, memory stays flat however long the table is."""
+
+
+def emit_table(rows: Iterable[Sequence[str]], columns: Sequence[str]) -> None:
+    """Rows of text cells as an aligned table, written as they come: the widths are those of
+    the header and the first :data:`TABLE_SAMPLE` rows."""
+    lines = iter(rows)
+    sample = list(itertools.islice(lines, TABLE_SAMPLE))
     widths = [
-        max([len(column)] + [len(line[index]) for line in cells])
+        max([len(column)] + [len(line[index]) for line in sample])
         for index, column in enumerate(columns)
     ]
-    out.write("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip() + "\n")
-    out.write("  ".join("-" * w for w in widths) + "\n")
-    for line in cells:
-        out.write("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n")
+
+    def layout(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip() + "\n"
+
+    header = [layout(columns), "  ".join("-" * w for w in widths) + "\n"]
+    write_chunked(itertools.chain(header, map(layout, itertools.chain(sample, lines))))
 
 
 def emit_json(data: Any) -> None:
@@ -266,9 +329,16 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     """The :class:`CommandFailure` for an error a command let through, or None for a bug.
 
     Library errors keep their exit code (1 for a finding, else 2 for unusable input); a click
-    usage error is 2; an operating-system error (unreadable file, full disk) is 2.
+    usage error is 2; an operating-system error (unreadable file, full disk) is 2, and so is an
+    error that comes from a damaged database (see
+    :func:`zcards.store.opening.blame_database`), named after the database.
     """
     as_json = asks_for_json(args)
+    # sqlite3 not imported: no database was read (and --help stays quick).
+    if "sqlite3" in sys.modules and not isinstance(error, (LackeyError, click.ClickException)):
+        from zcards.store.opening import blame_database
+
+        error = blame_database(error) or error
     if isinstance(error, LackeyError):
         location = error.location
         failure = FindingFailure if error.exit_code == EXIT_FINDING else CommandFailure
@@ -299,3 +369,23 @@ def closed_pipe_exit() -> NoReturn:
     except (OSError, ValueError):  # not a real file descriptor (tests capture output)
         pass
     sys.exit(EXIT_OK)
+
+
+def _load_game(_ctx: click.Context, _param: click.Parameter, value: Path | None) -> Any:
+    """The game definition file of ``--game``, loaded (its mistakes are usage errors)."""
+    if value is None:
+        return None
+    from zcards.game.gamefile import load_game
+
+    return load_game(value)
+
+
+game_option = click.option(
+    "--game",
+    "game",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_load_game,
+    default=None,
+    help="Game definition file (TOML; see 'zcards plugin init'). Stored in the database, "
+    "so later commands find it. Default: the stored one, else Zombie CCG.",
+)

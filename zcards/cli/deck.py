@@ -7,7 +7,13 @@ from pathlib import Path
 import click
 
 from lackey_plugin.dek import Deck, read_deck
-from zcards.cli.common import FormatChoice, db_option, emit_json, format_option
+from zcards.cli.common import (
+    FormatChoice,
+    db_option,
+    emit_json,
+    format_option,
+    note_missing_bundled,
+)
 from zcards.cli.query import echo_stats
 from zcards.errors import ProblemsFound
 from zcards.query.decks import composition, convert_deck, resolve_deck, write_atomic
@@ -32,7 +38,8 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
     """
     deck = read_deck(file)
     _warn_decoding(deck)
-    resolved = resolve_deck(deck, open_db(db_path))
+    db = open_db(db_path)
+    resolved = resolve_deck(deck, db)
     stats, sections = composition(resolved)
     if output_format == "json":
         unknown = [
@@ -45,6 +52,7 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
         echo_stats(stats)
     for unknown_card in resolved.unknown:
         click.echo(unknown_card.explain(file), err=True)
+    note_missing_bundled(db.conn, db_path)
     if resolved.unknown:
         raise ProblemsFound(f"{len(resolved.unknown)} unknown card name(s) in {file}")
 

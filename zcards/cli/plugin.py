@@ -4,11 +4,26 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from zcards.cli.common import db_option, emit_json, emit_rows, format_option, stage_progress
+from zcards.cli.common import (
+    art_option,
+    db_option,
+    emit_json,
+    emit_rows,
+    format_option,
+    game_option,
+    stage_progress,
+)
 from zcards.errors import ProblemsFound, UsageError
+
+if TYPE_CHECKING:
+    from lackey_plugin.updatelist import UpdateList
+    from zcards.game.gamefile import GameFile
+
+VERIFY_TIMEOUT = 600.0  # seconds: a few stalling files cannot hold a run up
 
 
 @click.group()
@@ -34,7 +49,7 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder that receives <name>/ (replaced atomically).",
 )
-@click.option("--name", default="zombieccg", show_default=True, help="Plugin folder name.")
+@click.option("--name", default=None, help="Plugin folder name (default: the game's name).")
 @click.option(
     "--base-url",
     default=None,
@@ -61,18 +76,36 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Starter deck list to ship (repeatable; default: the bundled starters).",
 )
+@art_option
+@game_option
+@click.option(
+    "--previous",
+    default=None,
+    help="The previous release's updatelist.txt (path or URL), for uninstall.txt "
+    "(default: the one already in OUT/NAME/).",
+)
 @format_option(("text", "json"))
 def export_command(
     db_path: Path | None,
     out_dir: Path,
-    name: str,
+    name: str | None,
     base_url: str | None,
     release: date | None,
     dpi: int,
     decks: tuple[Path, ...],
+    art_dir: Path | None,
+    game: GameFile | None,
+    previous: str | None,
     output_format: str,
 ) -> None:
-    """Write a complete, checksummed Lackey plugin to OUT/NAME/."""
+    """Write a complete, checksummed Lackey plugin to OUT/NAME/.
+
+    The game is the --game definition, else the one stored in the database by an import,
+    else Zombie CCG: its plugininfo, card data columns, faces, chat lines and shipped files.
+
+    Card faces already drawn for the same view, art and resolution come from the render
+    cache ($ZCARDS_CACHE, else ~/.cache/zcards; ZCARDS_CACHE=off turns it off).
+    """
     from zcards.publish.plugin_export import export_plugin
 
     with stage_progress() as report_stage:
@@ -85,17 +118,80 @@ def export_command(
             dpi=dpi,
             decks=list(decks) or None,
             progress=report_stage,
+            art_dir=art_dir,
+            game=game,
+            previous=_previous_updatelist(previous) if previous else None,
         )
     if output_format == "json":
         emit_json(report.to_dict())
         return
-    for message in report.messages:
+    for message in [*report.messages, *report.art_problems]:
         click.echo(f"note: {message}", err=True)
     state = "unchanged" if report.unchanged else "written"
     click.echo(
         f"{report.plugin_dir}: version {report.version} {state}: {report.cards} cards in "
         f"{len(report.sets)} sets, {report.files} files, {report.bytes} bytes"
     )
+
+
+def _previous_updatelist(source: str) -> UpdateList:
+    """The previous release's updatelist, from a file or a URL."""
+    from lackey_plugin.fetch import is_url
+    from lackey_plugin.updatelist import parse_updatelist
+    from zcards.ingest.download import zcards_fetcher
+
+    if is_url(source):
+        with zcards_fetcher(retries=2) as fetcher:
+            return parse_updatelist(fetcher.get(source).content, source)
+    path = Path(source)
+    if not path.is_file():
+        raise UsageError(f"no such file: {source}")
+    return parse_updatelist(path.read_bytes(), source)
+
+
+@plugin.command("init")
+@click.option(
+    "--from",
+    "source",
+    required=True,
+    help="A plugin folder, or the URL of a published plugin's updatelist.txt.",
+)
+@click.option(
+    "--out",
+    "out_file",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The game definition file to write (TOML).",
+)
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def init_command(source: str, out_file: Path, force: bool) -> None:
+    """Write a game definition file from an existing plugin, to edit and pass as --game.
+
+    It names the plugin's stats, zones, phases and functions, its card data columns (typed
+    from their values), where its card images live, and (for a folder) the packs, decks,
+    formats and other files to ship as they are.
+    """
+    from lackey_plugin.fetch import is_url
+    from lackey_plugin.files import atomic_write
+    from zcards.game.init import init_game
+    from zcards.game.writer import game_toml
+    from zcards.ingest.download import zcards_fetcher
+
+    if out_file.exists() and not force:
+        raise UsageError(f"{out_file} exists (--force replaces it)")
+    if is_url(source):
+        with zcards_fetcher(retries=2) as fetcher:
+            game = init_game(source, lambda url: fetcher.get(url).content)
+    else:
+        if not Path(source).is_dir():
+            raise UsageError(f"{source!r} is neither a folder nor an http(s) URL")
+        game = init_game(source)
+    heading = (
+        f"Game definition of {game.title}, written by 'zcards plugin init --from {source}'.\n"
+        "Edit it freely; docs/game-definition.md describes every key."
+    )
+    atomic_write(out_file, game_toml(game, heading=heading).encode("utf-8"))
+    click.echo(f"{out_file}: {len(game.columns)} columns, {len(game.game.phases)} phases")
 
 
 @plugin.command("lint")
@@ -131,16 +227,31 @@ def lint_command(folder: Path, name: str | None, strict: bool, output_format: st
     type=click.IntRange(1, 64),
     help="Parallel downloads.",
 )
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1),
+    default=VERIFY_TIMEOUT,
+    show_default=True,
+    help="Seconds the whole run may take; files not checked by then are reported dead.",
+)
 @format_option(("text", "json"))
-def verify_command(url: str, images: bool, workers: int, output_format: str) -> None:
-    """Download a published updatelist.txt and every file it lists; report broken ones."""
+def verify_command(
+    url: str, images: bool, workers: int, timeout: float, output_format: str
+) -> None:
+    """Download a published updatelist.txt and every file it lists; report broken ones.
+
+    Each file streams through its checksum, so memory does not grow with the files. Every
+    download has a deadline of its own, and the whole run has --timeout.
+    """
     from lackey_plugin.verify import verify_plugin
     from zcards.ingest.download import zcards_fetcher
 
     if not url.startswith(("http://", "https://")):
         raise UsageError(f"{url!r} is not an http(s) URL")
     with zcards_fetcher(retries=2) as fetcher:
-        report = verify_plugin(url, images=images, workers=workers, fetcher=fetcher)
+        report = verify_plugin(
+            url, images=images, workers=workers, fetcher=fetcher, timeout=timeout
+        )
     if output_format == "json":
         emit_json(report.to_dict())
     else:

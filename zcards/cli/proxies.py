@@ -6,9 +6,15 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, format_option, progress_counter
+from zcards.cli.common import (
+    art_option,
+    db_option,
+    emit_json,
+    format_option,
+    progress_counter,
+)
 from zcards.errors import UsageError
-from zcards.publish.layout import CARD_SIZES, PAPERS
+from zcards.publish.layout import CARD_SIZES, GUTTER_MM, MAX_GUTTER_MM, PAPERS
 from zcards.publish.proxies import ProxyReport, select_cards, write_proxies
 from zcards.store.db import open_db
 
@@ -43,19 +49,22 @@ from zcards.store.db import open_db
     type=click.FloatRange(0, 10),
     default=0.0,
     show_default=True,
-    help="Millimetres of card colour printed past each cut line.",
+    help="Millimetres of each card's background printed past its cut lines (3 is usual).",
+)
+@click.option(
+    "--gutter",
+    "gutter_mm",
+    type=click.FloatRange(0, MAX_GUTTER_MM),
+    default=GUTTER_MM,
+    show_default=True,
+    help="Millimetres of blank paper between neighbouring cards (beyond their bleed).",
 )
 @click.option(
     "--backs",
     is_flag=True,
     help="Add a back page after each front page, mirrored for long-edge duplex.",
 )
-@click.option(
-    "--images",
-    "images_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder of card art (<ImageFile>.jpg/.png); cards without art print as text.",
-)
+@art_option
 @click.option(
     "--out",
     "out_path",
@@ -73,8 +82,9 @@ def proxies_command(
     paper: str,
     card_size: str,
     bleed_mm: float,
+    gutter_mm: float,
     backs: bool,
-    images_dir: Path | None,
+    art_dir: Path | None,
     out_path: Path,
     output_format: str,
 ) -> None:
@@ -82,9 +92,10 @@ def proxies_command(
 
     \b
     Cards keep their exact size: print at 100% / actual size, never "fit to page".
-    Cut marks sit in the margins; with --backs print double-sided, flipping on the long edge.
+    Cut marks in the margins continue the cut lines of the cards printed; with --backs print
+    double-sided, flipping on the long edge.
       zcards proxies 'f:rage' --out rage.pdf
-      zcards proxies --deck decks/horde.txt --backs --paper a4
+      zcards proxies --deck decks/horde.txt --backs --paper a4 --bleed 3 --art art/
     """
     cards = select_cards(open_db(db_path), query, deck_path)
     if not cards:
@@ -96,9 +107,10 @@ def proxies_command(
             paper=paper,
             card_size=card_size,
             bleed_mm=bleed_mm,
+            gutter_mm=gutter_mm,
             copies=copies,
             backs=backs,
-            images_dir=images_dir,
+            art_dir=art_dir,
             progress=advance,
         )
     _emit(report, output_format)
@@ -113,9 +125,14 @@ def _emit(report: ProxyReport, output_format: str) -> None:
                 "cards": report.cards,
                 "per_page": report.per_page,
                 "overflow": report.overflow,
+                "art_problems": report.art_problems,
+                "rendered": report.rendered,
+                "reused": report.reused,
             }
         )
         return
+    for problem in report.art_problems:
+        click.echo(f"Warning: {problem}", err=True)
     for name in report.overflow:
         click.echo(f"Warning: the text of {name!r} does not fit on the card, even shrunk", err=True)
     click.echo(

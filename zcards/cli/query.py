@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,16 +12,21 @@ import click
 from zcards.cards.model import CARD_FIELDS, Card
 from zcards.cli.common import (
     JSON_FORMATS,
+    cell,
     db_option,
+    emit_delimited,
     emit_encoded,
     emit_json,
     emit_rows,
+    emit_table,
     format_option,
+    note_missing_bundled,
 )
 from zcards.errors import ProblemsFound
 from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values
 from zcards.store.db import open_connection, open_db
-from zcards.store.rows import CardRow
+from zcards.store.game_columns import stored_game
+from zcards.store.rows import CSV_COLUMNS, CardRow
 
 if TYPE_CHECKING:
     from zcards.query.stats import Stats
@@ -40,37 +46,26 @@ def card_row(card: Card) -> dict[str, Any]:
     }
 
 
-class _Counted:
-    """Rows passed through, counted (the no-match hints need to know)."""
-
-    def __init__(self, rows: Iterable[CardRow]) -> None:
-        self.rows = rows
-        self.count = 0
-
-    def __iter__(self) -> Iterator[CardRow]:
-        for row in self.rows:
-            self.count += 1
-            yield row
-
-
-def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]) -> int:
-    """Write search results as they are read; the number written. CSV and TSV spread
+def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]) -> bool:
+    """Write search results as they are read; whether there were any. CSV and TSV spread
     ``extra`` (other games' columns, see :func:`~zcards.query.search.extra_columns`) out."""
-    counted = _Counted(rows)
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is not None:
+        rows = itertools.chain([first], rows)
     if output_format in JSON_FORMATS:
-        emit_encoded(map(CardRow.to_json, counted), output_format)
+        emit_encoded(map(CardRow.to_json, rows), output_format)
     elif output_format in ("csv", "tsv"):
-        columns = [name for name in CARD_FIELDS if name != "extra"] + list(extra)
-        emit_rows(map(_flat, counted), columns, output_format)
+        cells = map(CardRow.cells, rows) if not extra else (r.spread_cells(extra) for r in rows)
+        emit_delimited(cells, [*CSV_COLUMNS, *extra], output_format)
     else:
-        emit_rows([row.to_dict() for row in counted], TABLE_COLUMNS, output_format)
-    return counted.count
+        emit_table(map(_table_cells, rows), TABLE_COLUMNS)
+    return first is not None
 
 
-def _flat(row: CardRow) -> dict[str, Any]:
+def _table_cells(row: CardRow) -> list[str]:
     data = row.to_dict()
-    data.update(data.pop("extra"))
-    return data
+    return [cell(data[column]) for column in TABLE_COLUMNS]
 
 
 # A query may start with '-' (-k:fast): unknown "options" are taken as the query itself.
@@ -113,7 +108,8 @@ def search_command(
       sym: (symbol)  req: (requirement keyword)  and any other game's column by its name
     Numbers: cost, pow/power, hp/health with = != < <= > >= (cost<=2).
     ':' means "contains" for text, "is" for the rest. /regex/ searches name and text;
-    field:/regex/ one field. Combine with spaces (and), 'or', '-' (not) and parentheses:
+    field:/regex/ one field; name:/^Gross Gh/ (plain text after ^) reads the name index.
+    Combine with spaces (and), 'or', '-' (not) and parentheses:
       zcards search 'f:horde (k:fast or k:tough) -cost>2'
     order:FIELD (order:-FIELD descending) sorts, like --sort: 'f:rage order:-pow'.
     Results are written as they are read (json: an array, one card per line).
@@ -121,12 +117,13 @@ def search_command(
     db = open_connection(db_path)  # a search needs no sqlite-utils
     if count_only:
         click.echo(count_matches(db, query))
-        return
-    rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
-    extra = extra_columns(db) if output_format in ("csv", "tsv") else []
-    if not emit_cards(rows, output_format, extra) and not offset:
-        for hint in unknown_values(db, query):
-            click.echo(f"Note: {hint}", err=True)
+    else:
+        rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
+        extra = extra_columns(db) if output_format in ("csv", "tsv") else []
+        if not emit_cards(rows, output_format, extra) and not offset:
+            for hint in unknown_values(db, query):
+                click.echo(f"Note: {hint}", err=True)
+    note_missing_bundled(db, db_path)
 
 
 @click.command("card")
@@ -139,17 +136,20 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     When several cards fit, lists them ("did you mean") and exits 1 instead of guessing.
     """
     wanted = " ".join(name)
+    from zcards.query.game_fields import game_fields
     from zcards.query.lookup import EXACT, CardLookup
 
-    result = CardLookup(open_db(db_path)).lookup(wanted)
+    db = open_db(db_path)
+    result = CardLookup(db).lookup(wanted)
+    note_missing_bundled(db.conn, db_path)
     if result.card is None:
         raise ProblemsFound(result.explain())
     if result.method != EXACT:
         click.echo(f"({result.method} match for {wanted!r})", err=True)
+    fields = game_fields(result.card, stored_game(db.conn))
     if output_format == "json":
-        emit_json(card_row(result.card))
+        emit_json({**card_row(result.card), "columns": fields})
         return
-    fields = result.card.to_lackey_fields()
     width = max(len(key) for key in fields)
     for key, value in fields.items():
         if value:
@@ -167,11 +167,13 @@ def stats_command(query: str | None, db_path: Path | None, output_format: str) -
     """
     from zcards.query.stats import database_stats
 
-    stats = database_stats(open_db(db_path), query)
+    db = open_db(db_path)
+    stats = database_stats(db, query)
     if output_format == "json":
         emit_json(stats.to_json())
     else:
         echo_stats(stats)
+    note_missing_bundled(db.conn, db_path)
 
 
 def echo_stats(stats: Stats) -> None:

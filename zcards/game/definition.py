@@ -1,26 +1,21 @@
 """The Zombie CCG game definition: the one source of truth for its Lackey vocabulary.
 
-Phases, zones, the food stat and every function label live here, once. The plugin export
-renders ``plugininfo.txt`` from :data:`ZOMBIE_GAME`; the log parser is given the same object to
-learn what a logged label *means* (``performs Spend on X`` is a :attr:`Meaning.SPEND`); the
-rules engine and the simulator name phases and zones by the constants below. Change a label
-here and all of them follow.
+Phases, zones, the food stat and every function label live in one data file,
+``zcards/game/zombie.toml`` (a game definition like any other game's, see
+:mod:`zcards.game.gamefile`); this module reads it once and names its parts for Python.
+The plugin export renders
+``plugininfo.txt`` from :data:`ZOMBIE_GAME`; the log parser is given the same object to learn
+what a logged label *means* (``performs Spend on X`` is a :attr:`Meaning.SPEND`); the rules
+engine and the simulator name phases and zones by the constants below.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import StrEnum
 
-from lackey_plugin.game import (
-    CardFunction,
-    Counter,
-    DeckZone,
-    Definition,
-    GameDefinition,
-    GameZone,
-    GeneralFunction,
-    Stat,
-)
+from lackey_plugin.game import GameDefinition
+from zcards.game.gamefile import zombie_game_file
 
 
 class Meaning(StrEnum):
@@ -57,81 +52,24 @@ STARTING_HAND = 7
 OPENING_BUDGET = 6
 """The most the opening survivors may cost together."""
 
-ZOMBIE_GAME = GameDefinition(
-    name="zombieccg",
-    player_stats=(Stat(FOOD_STAT, STARTING_FOOD, "food total; upkeep and scavenging change it"),),
-    phases=(READY_PHASE, DRAW_PHASE, BUILD_PHASE, ATTACK_PHASE, RECOUP_PHASE, END_PHASE),
-    game_zones=(
-        GameZone(HAND, visible_to_owner=True),
-        GameZone(DECK),
-        GameZone(DISCARD, visible_to_owner=True, visible_to_others=True),
-        GameZone(REMOVED, visible_to_owner=True, visible_to_others=True),
-    ),
-    deck_zones=(DeckZone(DECK, load_to=DECK, shuffle=True),),
-    counters=(
-        Counter("red", ".75", ".04", "wounds on a survivor"),
-        Counter("green", ".75", ".30", "infected token on a survivor"),
-        Counter("orange", ".04", ".04", "the zombie stands in its owner's combat zone"),
-    ),
-    card_functions=(
-        CardFunction(
-            "Spend",
-            "MAKERIGHT90DEGREES",
-            Meaning.SPEND,
-            "spend a card (pay a cost, use an ability, lose a fight)",
-        ),
-        CardFunction("Ready", "MAKERIGHT0DEGREES", Meaning.READY, "ready a spent card"),
-        CardFunction("Wound", "ADDCOUNTER", Meaning.WOUND, "put a wound on a survivor", "red"),
-        CardFunction("Heal", "REMOVECOUNTER", Meaning.HEAL, "remove a wound (Medic)", "red"),
-        CardFunction(
-            "Infect",
-            "ADDCOUNTER",
-            Meaning.INFECT,
-            "put an Infected token on a survivor (Infectious)",
-            "green",
-        ),
-        CardFunction("Cure", "REMOVECOUNTER", Meaning.CURE, "remove an Infected token", "green"),
-        CardFunction(
-            "To Combat",
-            "ADDCOUNTER",
-            Meaning.TO_COMBAT,
-            "the zombie moves to its owner's combat zone",
-            "orange",
-        ),
-        CardFunction(
-            "Leave Combat",
-            "REMOVECOUNTER",
-            Meaning.LEAVE_COMBAT,
-            "the zombie leaves the combat zone",
-            "orange",
-        ),
-        CardFunction(
-            "Flip", "TURNOVER", Meaning.FLIP, "turn a face-down zombie face up (upgrade it)"
-        ),
-        CardFunction(
-            "Take Control",
-            "CHANGEOWNER",
-            Meaning.TAKE_CONTROL,
-            "gain control of a card (an infected survivor that died)",
-        ),
-        CardFunction("Note", "EDITNOTE", Meaning.NOTE, "write a note on a card", button=False),
-    ),
-    general_functions=(
-        GeneralFunction("Draw", "DRAWCARD", Meaning.DRAW, "draw one card"),
-        GeneralFunction(
-            "Ready All",
-            "ALLYOURCARDSMAKERIGHT0DEGREES",
-            Meaning.READY_ALL,
-            "ready all your cards (Ready phase)",
-        ),
-        GeneralFunction("Next Phase", "NEXTPHASE", Meaning.NEXT_PHASE, "advance the phase"),
-        GeneralFunction("Next Turn", "NEXTTURN", Meaning.NEXT_TURN, "pass the turn"),
-        GeneralFunction("Roll d6", "ROLLD6", Meaning.ROLL_D6, "roll a die (Scavenger)"),
-        GeneralFunction("Flip Coin", "FLIPCOIN", Meaning.FLIP_COIN, "flip a coin"),
-    ),
-    definitions=(Definition("ISYOURFACEDOWNVISIBLE", "yes"),),
-)
 
+def _with_meanings(game: GameDefinition) -> GameDefinition:
+    """The shipped file names meanings as text; the rules compare them as :class:`Meaning`."""
+
+    def meaning(value: str | None) -> Meaning | None:
+        return None if value is None else Meaning(value)
+
+    return replace(
+        game,
+        card_functions=tuple(replace(f, meaning=meaning(f.meaning)) for f in game.card_functions),
+        general_functions=tuple(
+            replace(f, meaning=meaning(f.meaning)) for f in game.general_functions
+        ),
+    )
+
+
+ZOMBIE_GAME: GameDefinition = _with_meanings(zombie_game_file().game)
+"""Zombie CCG as a Lackey game, read from the shipped ``zcards/game/zombie.toml``."""
 
 PHASES: tuple[str, ...] = ZOMBIE_GAME.phases
 """A turn's phases in order."""

@@ -3,8 +3,9 @@
 Updatelists, file lists and pages are read first; card data is then streamed into the
 database inside one transaction (:mod:`zcards.ingest.merge`), so memory does not grow with the
 input and any error leaves the database as it was. A new database is built under a
-temporary name and linked into place only when complete, so a failed import never removes
-or truncates a database it did not make, and a concurrent import never sees half of one.
+temporary name and put in place only when complete (:mod:`zcards.store.placing`), so a failed
+import never removes or truncates a database it did not make, a concurrent import never sees
+half of one, and no stale WAL of a removed database applies to it.
 
 Only the cards of the sources that were read again are in scope: a card that disappeared
 from such a source is removed, cards of other sources stay. Removing more than
@@ -23,12 +24,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from lackey_plugin.fetch import Fetcher, Validators
+from lackey_plugin.urls import Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
+from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
-from zcards.ingest.download import zcards_fetcher
+from zcards.errors import ZcardsError
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
     PRUNE_SHARE,
@@ -43,7 +45,19 @@ from zcards.ingest.provenance import (
 from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
-from zcards.store.db import connect, create_card_indexes, create_schema
+from zcards.store.game_columns import apply_game, stored_game
+from zcards.store.opening import connect_readonly, connect_writable, database_errors
+from zcards.store.placing import (
+    place_database,
+    remove_stale_temporaries,
+    remove_temporary,
+    temporary_path,
+)
+from zcards.store.schema import create_card_indexes, create_schema
+
+if TYPE_CHECKING:
+    from lackey_plugin.fetch import Fetcher
+    from zcards.game.gamefile import Column, GameFile  # a Zombie import reads no TOML
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]
@@ -69,6 +83,7 @@ class _Options:
     dry_run: bool
     prune: bool
     progress: ProgressFactory | None
+    game: GameFile | None = None
 
 
 @_without_cycle_collection()
@@ -81,37 +96,51 @@ def import_sources(
     prune: bool = False,
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
+    game: GameFile | None = None,
 ) -> ImportReport:
-    """Import card data from paths and URLs into ``db_path`` in one transaction."""
+    """Import card data from paths and URLs into ``db_path`` in one transaction.
+
+    ``game``: the game definition the card data follows; it is stored in the database (its
+    columns become columns of ``cards``) and later imports read by it. Without one, the game
+    stored before, else the Zombie game."""
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
-        if fetcher is None:
-            fetcher = stack.enter_context(zcards_fetcher())
-        collection = Collector(fetcher, _cached_validators(db_path)).collect(list(sources))
-    options = _Options(skip_bad_rows, dry_run, prune, progress)
-    while True:
-        if db_path.exists():
-            conn = connect(db_path, autocommit=True)
-            try:
-                create_schema(conn)
-                return _run(conn, collection, started, options)
-            finally:
-                conn.close()
-        report = _import_new(db_path, collection, started, options)
-        if report is not None:
-            return report
-        # Another process made the database meanwhile: import into it instead.
+        made: list[Fetcher] = [] if fetcher is None else [fetcher]
+
+        def downloads() -> Fetcher:
+            """One fetcher for the whole import, made at its first URL."""
+            if not made:
+                from zcards.ingest.download import zcards_fetcher
+
+                made.append(stack.enter_context(zcards_fetcher()))
+            return made[0]
+
+        collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
+    options = _Options(skip_bad_rows, dry_run, prune, progress, game)
+    with database_errors(db_path):
+        while True:
+            if db_path.exists():
+                conn = connect_writable(db_path)
+                try:
+                    return _run(conn, collection, started, options)
+                finally:
+                    conn.close()
+            report = _import_new(db_path, collection, started, options)
+            if report is not None:
+                return report
+            # Another process made the database meanwhile: import into it instead.
 
 
 def _import_new(
     db_path: Path, collection: Collection, started: str, options: _Options
 ) -> ImportReport | None:
-    """Build a new database under a temporary name and link it into place when complete;
-    None if another process made ``db_path`` first (nothing is written then)."""
+    """Build a new database under a temporary name and put it in place when complete
+    (:func:`~zcards.store.placing.place_database`); None if another process made ``db_path``
+    first (nothing is written then)."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_temporaries(db_path)
-    temporary = db_path.with_name(f".{db_path.name}.import-{os.getpid()}-{os.urandom(4).hex()}")
+    remove_stale_temporaries(db_path)
+    temporary = temporary_path(db_path)
     try:
         conn = sqlite3.connect(temporary, isolation_level=None)
         try:
@@ -119,7 +148,6 @@ def _import_new(
             conn.execute("pragma journal_mode = memory")
             conn.execute("pragma synchronous = off")
             conn.execute("pragma cache_size = -8192")  # 8 MiB: index builds and FTS merges
-            create_schema(conn, card_indexes=False)
             report = _run(conn, collection, started, options, new=True)
             if options.dry_run:
                 return report
@@ -128,39 +156,9 @@ def _import_new(
             conn.close()
         with temporary.open("rb+") as stream:
             os.fsync(stream.fileno())
-        try:
-            os.link(temporary, db_path)  # never replaces a file another process made
-        except FileExistsError:
-            return None
-        except OSError:  # a file system without hard links: make an empty database in place
-            conn = connect(db_path)
-            try:
-                create_schema(conn)
-            finally:
-                conn.close()
-            return None
-        return report
+        return report if place_database(temporary, db_path, replace=False) else None
     finally:
-        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
-            leftover.unlink(missing_ok=True)
-
-
-def _remove_stale_temporaries(db_path: Path) -> None:
-    """Temporary databases of imports that were killed (their process is gone)."""
-    for path in db_path.parent.glob(f".{db_path.name}.import-*"):
-        pid = path.name.removeprefix(f".{db_path.name}.import-").split("-", 1)[0]
-        if pid.isdigit() and not _alive(int(pid)):
-            path.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        remove_temporary(temporary)
 
 
 def _run(
@@ -174,6 +172,9 @@ def _run(
     """The whole import in one transaction (rolled back at the end of a dry run)."""
     conn.execute("begin immediate")
     try:
+        # An older database is upgraded by its first write; a new one gets its secondary
+        # indexes once it is full (faster than keeping them up to date row by row).
+        create_schema(conn, card_indexes=not new)
         report = _write(conn, collection, started, options)
         if new:
             create_card_indexes(conn)
@@ -193,6 +194,9 @@ def _write(
 ) -> ImportReport:
     report = ImportReport(options.dry_run, sources=collection.records)
     report.warnings = list(collection.warnings)
+    if options.game is not None:
+        apply_game(conn, options.game)
+    game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0
     )
@@ -202,7 +206,8 @@ def _write(
     reread = {ids[i.record.location] for i in inputs if not i.not_modified}
     stale = stale_children(conn, collection.records, ids)
     writer = CardWriter(conn, run_id, reread | stale)
-    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress)
+    columns = game.columns if game is not None else None
+    problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress, columns)
     for record in collection.records:
         if record.location in ids and record.kind == "card-data":
             conn.execute(
@@ -244,6 +249,7 @@ def _write_inputs(
     ids: dict[str, int],
     warnings: list[Problem],
     progress: ProgressFactory | None = None,
+    game: Sequence[Column] | None = None,
 ) -> ProblemLog:
     """Stream every input that must be read into ``writer``; returns the bad rows found.
 
@@ -272,7 +278,7 @@ def _write_inputs(
             document = card_input.document
             assert document is not None
             with document.open() as stream:
-                reader = CardReader(stream, record.location, problems=problems)
+                reader = _reader(stream, record.location, problems, game)
                 doc = writer.add_document(record.location, source_id, reader.zombie)
                 for chunk in reader.chunks():
                     _add(writer, doc, chunk, url_for)
@@ -281,6 +287,18 @@ def _write_inputs(
                 record.sha256, record.size = None, reader.lines.size
             warnings.extend(reader.warnings)
     return problems
+
+
+def _reader(
+    stream: BinaryIO, origin: str, problems: ProblemLog, game: Sequence[Column] | None
+) -> CardReader | SpreadsheetReader:
+    """A card data stream's reader: Lackey's TAB-separated form, or a CSV or XLSX
+    spreadsheet (read whole: spreadsheets of card lists are small)."""
+    if spreadsheet_kind(stream.read(4096)) is None:
+        stream.seek(0)
+        return CardReader(stream, origin, problems=problems, game=game)
+    stream.seek(0)
+    return SpreadsheetReader(stream.read(), origin, problems=problems, game=game)
 
 
 def _add(
@@ -302,18 +320,21 @@ def _progress(
 
 
 def _cached_validators(db_path: Path) -> dict[str, Validators]:
-    """ETag / Last-Modified of earlier downloads, read without creating or locking the db."""
+    """ETag / Last-Modified of earlier downloads, read without creating or locking the db (a
+    file that is not a card database has none; the write says what is wrong with it)."""
     if not db_path.exists():
         return {}
     try:
-        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
-        try:
-            rows = conn.execute(
-                "select location, etag, last_modified from sources "
-                "where etag is not null or last_modified is not null"
-            ).fetchall()
-        finally:
-            conn.close()
+        conn = connect_readonly(db_path)
+    except ZcardsError:
+        return {}
+    try:
+        rows = conn.execute(
+            "select location, etag, last_modified from sources "
+            "where etag is not null or last_modified is not null"
+        ).fetchall()
     except sqlite3.DatabaseError:
         return {}
+    finally:
+        conn.close()
     return {location: Validators(etag, modified) for location, etag, modified in rows}

@@ -26,7 +26,7 @@ from typing import Any
 from zcards.cards.normalise import Chunk, Problem
 from zcards.errors import Location
 from zcards.store.changes import CardChange, diff_rows
-from zcards.store.db import CARD_COLUMNS, FTS_INSERT_TRIGGER
+from zcards.store.schema import CARD_COLUMNS, FTS_INSERT_TRIGGER
 
 SHOWN_CHANGES = 200
 _COLUMNS = tuple(CARD_COLUMNS)

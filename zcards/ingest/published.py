@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 from urllib.parse import urljoin
 
-from lackey_plugin.fetch import is_url
-from lackey_plugin.packs import read_card_file_list
 from lackey_plugin.text import split_lines
 from lackey_plugin.updatelist import UpdateList
+from lackey_plugin.urls import is_url
 from zcards.cards.normalise import Problem
 from zcards.errors import Location, ZcardsError
 
@@ -63,6 +62,8 @@ class PluginFiles:
     def card_files_named(self, text: str, list_name: str) -> list[str]:
         """Card data files named by ``ListOfCardDataFiles.txt`` or ``setlist.txt``."""
         if list_name.casefold() == "listofcarddatafiles.txt":
+            from lackey_plugin.packs import read_card_file_list  # XML: lxml, for plugins only
+
             names = [name for name, _line in read_card_file_list(text)]
         else:
             lines = [line.strip() for line in split_lines(text)]

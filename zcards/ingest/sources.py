@@ -15,18 +15,24 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import urljoin, urlsplit
 
-import lxml.html
-
 from lackey_plugin.errors import LackeyError
-from lackey_plugin.fetch import Fetcher, Validators, is_url
 from lackey_plugin.text import decode_text
 from lackey_plugin.updatelist import ImageUrls, parse_updatelist
+from lackey_plugin.urls import Validators, is_url
 from zcards.cards.normalise import CardFile, Problem, looks_like_card_data, normalise_table
+from zcards.cards.spreadsheet import spreadsheet_kind
 from zcards.errors import Location, ZcardsError
 from zcards.ingest.published import PluginFiles
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import lxml.html
+
+    from lackey_plugin.fetch import Fetcher
 
 _HEAD_BYTES = 64 * 1024
 _HASH_BLOCK = 1 << 20
@@ -113,9 +119,12 @@ class _Loaded:
 
 
 class Collector:
-    """Reads every SOURCE of one import through one :class:`Fetcher`."""
+    """Reads every SOURCE of one import; downloads through one :class:`Fetcher`, asked of
+    ``fetcher`` at the first URL (an import of local files loads no HTTP library)."""
 
-    def __init__(self, fetcher: Fetcher, cache: dict[str, Validators] | None = None) -> None:
+    def __init__(
+        self, fetcher: Callable[[], Fetcher], cache: dict[str, Validators] | None = None
+    ) -> None:
         self.fetcher = fetcher
         self.cache = cache or {}
         self.result = Collection()
@@ -195,7 +204,7 @@ class Collector:
             self.result.records.append(record)
             return _Loaded(record, head, SourceBytes(path=path, stamp=stamp))
         validators = self.cache.get(location) if conditional else None
-        download = self.fetcher.get(location, validators)
+        download = self.fetcher().get(location, validators)
         record = SourceRecord(location, "", parent, validators=download.validators)
         self.result.records.append(record)
         if download.not_modified:
@@ -283,6 +292,8 @@ class Collector:
     def _read_page(self, loaded: _Loaded) -> None:
         record = loaded.record
         record.kind = "html"
+        import lxml.html  # only pages need an HTML parser
+
         page = lxml.html.fromstring(loaded.data(), base_url=record.location)
         inputs_before = len(self.result.inputs)
         for link in _card_links(page, record.location):
@@ -306,7 +317,7 @@ def sniff(data: bytes, content_type: str = "") -> str | None:
     if _HTML_START.match(head):
         return "html"
     text = head.decode("utf-8", errors="replace")
-    if looks_like_card_data(text):
+    if looks_like_card_data(text) or spreadsheet_kind(head):
         return "card-data"
     if _UPDATELIST_HEAD.match(text):
         return "updatelist"

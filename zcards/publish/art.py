@@ -49,9 +49,7 @@ def render_table_background(path: Path) -> Path:
             )
             edge += step * depth
     draw.line((margin, half, width - margin, half), fill=_BORDER, width=4)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    image.save(path, "JPEG", **_JPEG)
-    return path
+    return save_jpeg(image, path)
 
 
 def render_pack_image(path: Path, title: str, size: tuple[int, int] = (250, 350)) -> Path:
@@ -65,6 +63,11 @@ def render_pack_image(path: Path, title: str, size: tuple[int, int] = (250, 350)
         left, _, right, _ = draw.textbbox((0, 0), line, font=font)
         y = height // 3 + index * (width // 7)
         draw.text(((width - (right - left)) / 2, y), line, font=font, fill=_TEXT)
+    return save_jpeg(image, path)
+
+
+def save_jpeg(image: Image.Image, path: Path) -> Path:
+    """Save with the fixed settings that keep the bytes the same from run to run."""
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, "JPEG", **_JPEG)
     return path

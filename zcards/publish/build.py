@@ -2,9 +2,10 @@
 
 The build is a list of steps run in order; each gets the shared :class:`BuildContext` and
 returns a :class:`StepResult`. Later parts of zcards (plugin export, proxy sheets) add a step
-to :data:`STEPS` and touch nothing else. Every step writes atomically (temp file, then rename),
-so an interrupted build never leaves a half-written output behind. Steps import what they run
-when they run, so importing this module (for ``zcards --help``, say) costs nothing.
+to :data:`STEPS` and touch nothing else. Every step writes atomically (a temporary file, then a
+rename; the database through :mod:`zcards.store.placing`), so an interrupted build never
+leaves a half-written output behind. Steps import what they run when they run, so importing
+this module (for ``zcards --help``, say) costs nothing.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lackey_plugin.files import replacing
 from zcards.errors import ZcardsError
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import BUILD_DIR
@@ -44,6 +44,7 @@ class BuildContext:
     out_dir: Path
     base_url: str | None = None
     progress: Progress | None = None
+    art_dir: Path | None = None
     results: list[StepResult] = field(default_factory=list)
 
     @property
@@ -62,12 +63,21 @@ Step = Callable[[BuildContext], StepResult]
 
 
 def database_step(context: BuildContext) -> StepResult:
-    """Import the bundled set into a fresh ``cards.db`` and swap it in atomically."""
+    """Import the bundled set into a fresh database beside ``cards.db``, then put it in place
+    (:func:`~zcards.store.placing.place_database`: into an existing database through SQLite,
+    so no stale WAL of the old one can ever apply to the new content)."""
     from zcards.ingest.importer import import_sources
+    from zcards.store.opening import database_errors
+    from zcards.store.placing import place_database, remove_temporary, temporary_path
 
     target = context.db_path
-    with replacing(target) as temporary:
+    temporary = temporary_path(target)
+    try:
         report = import_sources(temporary, [str(BUNDLED_SET)])
+        with database_errors(target):
+            place_database(temporary, target, replace=True)
+    finally:
+        remove_temporary(temporary)
     return StepResult("database", (target,), f"{report.added} cards in {target}")
 
 
@@ -78,8 +88,16 @@ def proxies_step(context: BuildContext) -> StepResult:
 
     target = context.out_dir / "proxies.pdf"
     cards = list(iter_cards(open_db(context.db_path)))
-    report = write_proxies(cards, target, progress=_counting(context.progress, "proxies", cards))
-    return StepResult("proxies", (target,), f"{report.pages} pages of proxies in {target}")
+    report = write_proxies(
+        cards,
+        target,
+        art_dir=context.art_dir,
+        progress=_counting(context.progress, "proxies", cards),
+    )
+    summary = (
+        f"{report.pages} pages of proxies in {target} ({_drawn(report.rendered, report.reused)})"
+    )
+    return StepResult("proxies", (target,), summary, tuple(report.art_problems))
 
 
 def plugin_step(context: BuildContext) -> StepResult:
@@ -91,11 +109,20 @@ def plugin_step(context: BuildContext) -> StepResult:
         context.out_dir / "plugin",
         base_url=context.base_url,
         progress=context.progress,
+        art_dir=context.art_dir,
     )
     state = "unchanged" if report.unchanged else f"{report.files} files"
-    summary = f"Lackey plugin {report.version} in {report.plugin_dir} ({state})"
-    notes = () if context.base_url else (placeholder_note(report.plugin_dir),)
+    faces = _drawn(report.faces_rendered, report.faces_reused)
+    summary = f"Lackey plugin {report.version} in {report.plugin_dir} ({state}; {faces})"
+    notes = tuple(report.art_problems)
+    if not context.base_url:
+        notes += (placeholder_note(report.plugin_dir),)
     return StepResult("plugin", (report.plugin_dir,), summary, notes)
+
+
+def _drawn(rendered: int, reused: int) -> str:
+    """How much rendering a step did: faces drawn, and faces the render cache supplied."""
+    return f"{rendered} card faces drawn, {reused} from the cache"
 
 
 def placeholder_note(plugin_dir: Path) -> str:
@@ -132,12 +159,14 @@ def build(
     *,
     base_url: str | None = None,
     progress: Progress | None = None,
+    art_dir: str | os.PathLike[str] | None = None,
 ) -> BuildResult:
     """Run the build steps (all by default, or those named in ``steps``) into ``out_dir``.
 
     ``on_step`` hears of each finished step and ``progress`` of the work inside a step, so a
     terminal can show how far the build is. ``base_url`` is where the plugin will be
     published; without it the plugin's URLs are placeholders (see :func:`placeholder_note`).
+    ``art_dir``: the card art for the faces (:class:`zcards.publish.cardart.ArtFolder`).
     """
     known = [name for name, _ in STEPS]
     unknown = [name for name in steps or () if name not in known]
@@ -146,7 +175,12 @@ def build(
     chosen = [(name, step) for name, step in STEPS if steps is None or name in steps]
     if RENDERING_STEPS & {name for name, _ in chosen}:
         require_pango()
-    context = BuildContext(Path(out_dir), base_url=base_url, progress=progress)
+    art = None
+    if art_dir is not None:  # checked before anything is written
+        from zcards.publish.cardart import art_folder
+
+        art = art_folder(art_dir)
+    context = BuildContext(Path(out_dir), base_url=base_url, progress=progress, art_dir=art)
     context.out_dir.mkdir(parents=True, exist_ok=True)
     for _name, step in chosen:
         context.results.append(step(context))

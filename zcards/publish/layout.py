@@ -2,14 +2,14 @@
 
 Everything is in millimetres. Printers punish sloppy geometry, so the sheet writer and the
 tests read the same numbers from here: card rectangles, their mirrored positions for the
-back page, and where cut marks and the "print at 100%" note may go.
+back page, the cut marks of the slots a page uses, and where the "print at 100%" note goes.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 from zcards.errors import UsageError
 
@@ -18,8 +18,10 @@ PT_PER_MM = 72 / MM_PER_INCH
 
 # A margin most printers can reach; nothing but cut marks is placed closer to the paper edge.
 MIN_MARGIN_MM = 5.0
-# Cards touch by default: one cut between neighbours. A bleed widens the gap to 2 x bleed.
-GAP_MM = 0.0
+# Cards touch by default: one cut between neighbours. The gutter is blank paper between
+# neighbours' bleeds, so cards sit 2 x bleed + gutter apart.
+GUTTER_MM = 0.0
+MAX_GUTTER_MM = 20.0
 # Cut marks start this far outside the card (and its bleed) and run this long, into the margin.
 MARK_OFFSET_MM = 1.0
 MARK_LENGTH_MM = 3.5
@@ -141,35 +143,23 @@ class Grid:
         b = self.bleed_mm
         return Rect(rect.x - b, rect.y - b, rect.width + 2 * b, rect.height + 2 * b)
 
-    @cached_property
-    def cut_marks(self) -> tuple[Line, ...]:
-        """Short lines continuing every cut line into the margins, clear of cards and bleed."""
-        first, last = self.slot(0), self.slot(self.per_page - 1)
-        outer = Rect(
-            first.x - self.bleed_mm,
-            first.y - self.bleed_mm,
-            last.right - first.x + 2 * self.bleed_mm,
-            last.bottom - first.y + 2 * self.bleed_mm,
-        )
+    def cut_marks(self, slots: Sequence[Rect]) -> tuple[Line, ...]:
+        """Short lines continuing the cut lines of the cards in ``slots`` (the slots a page
+        uses) into the paper around them, clear of every card and its bleed."""
+        if not slots:
+            return ()
+        b = self.bleed_mm
+        left, top = min(r.x for r in slots) - b, min(r.y for r in slots) - b
+        right, bottom = max(r.right for r in slots) + b, max(r.bottom for r in slots) + b
         near, far = MARK_OFFSET_MM, MARK_OFFSET_MM + MARK_LENGTH_MM
-        xs = sorted({round(x, 4) for c in range(self.columns) for x in self._column_edges(c)})
-        ys = sorted({round(y, 4) for r in range(self.rows) for y in self._row_edges(r)})
         marks = []
-        for x in xs:
-            marks.append(Line(x, outer.y - far, x, outer.y - near))
-            marks.append(Line(x, outer.bottom + near, x, outer.bottom + far))
-        for y in ys:
-            marks.append(Line(outer.x - far, y, outer.x - near, y))
-            marks.append(Line(outer.right + near, y, outer.right + far, y))
+        for x in sorted({round(x, 4) for r in slots for x in (r.x, r.right)}):
+            marks.append(Line(x, top - far, x, top - near))
+            marks.append(Line(x, bottom + near, x, bottom + far))
+        for y in sorted({round(y, 4) for r in slots for y in (r.y, r.bottom)}):
+            marks.append(Line(left - far, y, left - near, y))
+            marks.append(Line(right + near, y, right + far, y))
         return tuple(marks)
-
-    def _column_edges(self, column: int) -> tuple[float, float]:
-        rect = self.slot(column)
-        return rect.x, rect.right
-
-    def _row_edges(self, row: int) -> tuple[float, float]:
-        rect = self.slot(row * self.columns)
-        return rect.y, rect.bottom
 
     @property
     def note(self) -> Note:
@@ -207,25 +197,29 @@ def make_grid(
     paper: str = "letter",
     card_size: str = "poker",
     bleed_mm: float = 0.0,
-    gap_mm: float = GAP_MM,
+    gutter_mm: float = GUTTER_MM,
     min_margin_mm: float = MIN_MARGIN_MM,
 ) -> Grid:
-    """As many cards as fit inside the minimum margins, with room for bleed between them."""
+    """As many cards as fit inside the minimum margins, with their bleed and the gutter between
+    them."""
     if paper not in PAPERS:
         raise UsageError(f"unknown paper {paper!r} (choose from {', '.join(PAPERS)})")
     if card_size not in CARD_SIZES:
         raise UsageError(f"unknown card size {card_size!r} (choose from {', '.join(CARD_SIZES)})")
     if bleed_mm < 0 or bleed_mm > 10:
         raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed_mm}")
+    if gutter_mm < 0 or gutter_mm > MAX_GUTTER_MM:
+        raise UsageError(f"gutter must be between 0 and {MAX_GUTTER_MM:g} mm, not {gutter_mm}")
     sheet, card = PAPERS[paper], CARD_SIZES[card_size]
-    gap = max(gap_mm, 2 * bleed_mm)
+    gap = 2 * bleed_mm + gutter_mm
     # Margins must hold the bleed and the cut marks, never less than the printable minimum.
     margin = max(min_margin_mm, bleed_mm + MARK_OFFSET_MM + MARK_LENGTH_MM)
     columns = _fit(sheet.width_mm - 2 * margin, card.width_mm, gap, 2 * bleed_mm)
     rows = _fit(sheet.height_mm - 2 * margin, card.height_mm, gap, 2 * bleed_mm)
     if columns < 1 or rows < 1:
         raise UsageError(
-            f"a {card.label} card with {bleed_mm} mm bleed does not fit on {sheet.label}"
+            f"a {card.label} card with {bleed_mm} mm bleed and {gutter_mm} mm gutter does not "
+            f"fit on {sheet.label}"
         )
     grid = Grid(sheet, card, bleed_mm, gap, columns, rows)
     # The note needs printable room too; give up a row (then a column) rather than crowd it.

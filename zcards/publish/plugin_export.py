@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -24,15 +24,27 @@ from lackey_plugin.export import CardSet, PluginContent, PluginDeck, publish_plu
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from lackey_plugin.packs import Format, Pack, PackChance, PackKind
 from lackey_plugin.paths import safe_component
+from lackey_plugin.updatelist import UpdateList, read_updatelist
 from lackey_plugin.version import yymmdd
 from zcards.cards.model import RARITIES, Card, card_data_columns
 from zcards.errors import ZcardsError
 from zcards.game.definition import ZOMBIE_GAME
+from zcards.game.gamefile import GameFile, zombie_game_file
 from zcards.publish.art import render_pack_image, render_table_background
+from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice
+from zcards.publish.game_export import (
+    card_sets,
+    chain,
+    draw_game_art,
+    draw_phase_images,
+    read_cards,
+    shipped_files,
+)
 from zcards.publish.safe_names import sanitize_cards
 from zcards.query.decks import ResolvedEntry, deck_entries, resolve_deck
 from zcards.resources import starter_decks
 from zcards.store.db import iter_cards, open_db
+from zcards.store.game_columns import stored_game
 
 Progress = Callable[[str, int, int], None]
 BOOSTER_IMAGE = "zombiebooster"
@@ -52,6 +64,9 @@ class ExportReport:
     bytes: int = 0
     unchanged: bool = False
     messages: list[str] = field(default_factory=list)
+    art_problems: list[str] = field(default_factory=list)  # art files that could not be used
+    faces_rendered: int = 0  # card faces drawn by this export
+    faces_reused: int = 0  # card faces copied from the render cache
 
     def to_dict(self) -> dict:
         return {
@@ -63,6 +78,9 @@ class ExportReport:
             "bytes": self.bytes,
             "unchanged": self.unchanged,
             "messages": self.messages,
+            "art_problems": self.art_problems,
+            "faces_rendered": self.faces_rendered,
+            "faces_reused": self.faces_reused,
         }
 
 
@@ -75,36 +93,109 @@ def export_plugin(
     db_path: str | os.PathLike[str] | None,
     out_dir: str | os.PathLike[str],
     *,
-    name: str = "zombieccg",
+    name: str | None = None,
     base_url: str | None = None,
     progress: Progress | None = None,
     release: date | None = None,
     dpi: int = 150,
     decks: Sequence[Path] | None = None,
+    game: GameFile | None = None,
+    previous: UpdateList | None = None,
+    art_dir: str | os.PathLike[str] | None = None,
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
 ) -> ExportReport:
     """Write ``out_dir/<name>/`` from the card database and return what was written.
 
-    ``decks`` are the starter deck lists to ship (default: the bundled starter decks).
+    ``game``: the game definition (default: the one stored in the database, else Zombie
+    CCG); ``name`` defaults to its name. ``decks`` are the Zombie starter deck lists to ship
+    (default: the bundled starter decks). ``previous``: the last release's updatelist, for
+    ``uninstall.txt`` (default: the updatelist of the plugin already in ``out_dir``).
+    ``art_dir``: the Zombie card art (:class:`zcards.publish.cardart.ArtFolder`);
+    ``cache_dir``: the render cache (default: from the environment; None: no cache).
     """
+    db = open_db(db_path)
+    game = game or stored_game(db.conn) or zombie_game_file()
+    name = name or game.folder_name
     if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
-    db = open_db(db_path)
     cards = list(iter_cards(db))
     if not cards:
         raise ZcardsError("the card database has no cards to export")
     day = release or _release_from_db(db) or date.today()
     report = ExportReport(plugin_dir=Path(out_dir) / name, version=yymmdd(day))
+    base_url = base_url or game.base_url
     if base_url is None:
         base_url = PLACEHOLDER_BASE.format(name=name)
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
-    starters = list(decks) if decks is not None else starter_decks()
-    content = zombie_plugin(
-        db, cards, name, base_url, day, starters, _Artwork(dpi, progress or _quiet), report
+    base_url = base_url if base_url.endswith("/") else base_url + "/"
+    if game.is_zombie:
+        starters = list(decks) if decks is not None else starter_decks()
+        _require_distinct_names(starters)
+        artwork = _Artwork(dpi, progress or _quiet, art_dir, cache_dir)
+        content = zombie_plugin(db, cards, name, base_url, day, starters, artwork, report)
+        content = replace(
+            content, draw=chain(content.draw, functools.partial(draw_phase_images, game))
+        )
+    else:
+        content = game_plugin(db, game, name, base_url, day, report)
+    local = report.plugin_dir / "updatelist.txt"
+    if previous is None and local.is_file():
+        previous = read_updatelist(local)
+    content = replace(
+        content,
+        game=game.plugininfo_game,
+        chat=game.chat,
+        previous=previous,
+        plugin_version=game.plugin_version,
     )
     published = publish_plugin(content, out_dir, lint_ignore={PLACEHOLDER_URL})
     report.files, report.bytes = published.files, published.bytes
     report.unchanged = published.unchanged
+    report.messages += [f"lint: {finding}" for finding in published.warnings]
     return report
+
+
+def game_plugin(
+    db: sqlite_utils.Database,
+    game: GameFile,
+    name: str,
+    base_url: str,
+    day: date,
+    report: ExportReport,
+) -> PluginContent:
+    """Another game's plugin: its own columns and files (:mod:`zcards.publish.game_export`)."""
+    cards = list(read_cards(db))
+    sets = card_sets(cards, game)
+    report.cards = len(cards)
+    report.sets = sorted({sourced.card.set_name for sourced in cards})
+    drawn = game.face != "none"
+    return PluginContent(
+        name=name,
+        game=game.game,
+        release=day,
+        base_url=base_url,
+        message=f"{game.title} plugin {yymmdd(day)}: {len(cards)} cards",
+        card_sets=sets,
+        shipped=shipped_files(game),
+        image_urls=game.image_urls or (None if drawn else ()),
+        url_files=game.url_files,
+        urls=game.files.urls if game.files else {},
+        draw=functools.partial(draw_game_art, game, cards, messages=report.messages),
+    )
+
+
+def _require_distinct_names(decks: Sequence[Path]) -> None:
+    """Two deck files that would be one ``decks/<name>.dek`` (names differing only in case
+    are one file where Lackey runs, on Windows and macOS) are an error, not an overwrite."""
+    seen: dict[str, Path] = {}
+    for path in decks:
+        name = safe_component(path.stem, "deck")
+        if name.casefold() in seen:
+            raise ZcardsError(
+                f"the deck files {seen[name.casefold()]} and {path} would both be "
+                f"decks/{name}.dek in the plugin: give them different names"
+            )
+        seen[name.casefold()] = path
 
 
 def _quiet(stage: str, done: int, total: int) -> None:
@@ -124,10 +215,12 @@ def _release_from_db(db: sqlite_utils.Database) -> date | None:
 
 @dataclass(frozen=True)
 class _Artwork:
-    """How the card faces are drawn: resolution and progress callback."""
+    """How the card faces are drawn: resolution, progress callback, art folder and cache."""
 
     dpi: int
     progress: Progress
+    art_dir: str | os.PathLike[str] | None
+    cache_dir: CacheChoice
 
 
 def zombie_plugin(
@@ -173,7 +266,7 @@ def zombie_plugin(
             *starters,
         ],
         formats=[*(Format(s, (s,)) for s in sets), Format(ALL_SETS_FORMAT, sets)],
-        draw=functools.partial(_draw, by_set, artwork, name),
+        draw=functools.partial(_draw, by_set, artwork, name, report),
         installed_outside=frozenset({background_name(name)}),
     )
 
@@ -243,14 +336,17 @@ def _starter_decks(
     return decks, packs
 
 
-def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Path) -> None:
-    """The booster image, card faces per set, card back, spawned-card image and table.
+def _draw(
+    by_set: dict[str, list[Card]], artwork: _Artwork, name: str, report: ExportReport, root: Path
+) -> None:
+    """The booster image, card faces per set, card back, spawned-card image and table;
+    ``report`` learns how many faces were drawn and what could not be drawn as asked.
 
     The cards are already sanitised, and the renderer names images by the same rule
     (:mod:`zcards.publish.safe_names`, idempotent on safe values), so each face lands at the path
     the card data names.
     """
-    from zcards.publish.cardface import render_card_images, render_cardback, render_spawned
+    from zcards.publish.cardface import render_extras, render_faces
 
     render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
     progress = artwork.progress
@@ -266,9 +362,22 @@ def _draw(by_set: dict[str, list[Card]], artwork: _Artwork, name: str, root: Pat
     for set_name, cards in by_set.items():
         end = done + len(cards)
         folder = root / "sets" / "setimages" / set_name
-        render_card_images(cards, folder, dpi=artwork.dpi, progress=advance)
+        faces = render_faces(
+            cards,
+            folder,
+            dpi=artwork.dpi,
+            art_dir=artwork.art_dir,
+            progress=advance,
+            cache_dir=artwork.cache_dir,
+        )
+        report.faces_rendered += faces.rendered
+        report.faces_reused += faces.reused
+        report.art_problems += faces.art_problems
+        report.messages += [
+            f"the text of {card!r} does not fit on its face, even shrunk" for card in faces.overflow
+        ]
         if done < end:  # cards sharing an ImageFile share one face: count cards, not faces
             advance(end - done)
-    render_cardback(root / "cardback.jpg", artwork.dpi)
-    render_spawned(root / "spawned.jpg", artwork.dpi)
+    extras = {"back": root / "cardback.jpg", "spawned": root / "spawned.jpg"}
+    render_extras(extras, artwork.dpi, artwork.cache_dir)
     render_table_background(root / background_name(name))

@@ -1,18 +1,19 @@
 """Printable proxy sheets (PDF or HTML) from the card-face template.
 
-Geometry comes from :mod:`zcards.publish.layout`; faces from :mod:`zcards.publish.cardface`.
-Sheets are laid out up to :data:`MAX_SHEETS_PER_RUN` at a time (one WeasyPrint run shares its
-fixed cost, font subsetting, among them and holds only their layout), by several processes for
-big jobs, and each run's PDF is appended to the output as it arrives, so memory does not grow
-with the number of cards.
+Geometry comes from :mod:`zcards.publish.layout`; faces from :mod:`zcards.publish.cardface`,
+laid out on sheets by :mod:`zcards.publish.sheets`. Sheets are laid out a run at a time, by
+several processes for big jobs, runs found in the cache are not laid out again, and each run's
+PDF is appended to the output as it arrives, so memory does not grow with the number of cards.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,63 +24,42 @@ from lackey_plugin.dek import read_deck
 from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import UsageError
-from zcards.publish.cardface import (
-    FaceView,
-    Fit,
-    Geometry,
-    card_document,
-    face_view,
-    overflowing,
-    render_document,
-    render_fitted,
-    shrink,
-)
-from zcards.publish.layout import Grid, Line, Paper, Rect, make_grid
+from zcards.publish.cardart import ArtFolder, Assets
+from zcards.publish.cardface import assets_folder
+from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice, open_cache
+from zcards.publish.facefit import Fit
+from zcards.publish.faceview import face_view
+from zcards.publish.layout import GUTTER_MM, make_grid
 from zcards.publish.raster import cpu_count, map_in_processes
+from zcards.publish.sheets import (
+    MAX_SHEETS_PER_RUN,
+    Run,
+    RunResult,
+    SheetLayout,
+    cached_run,
+    render_run,
+)
 from zcards.query.decks import resolve_deck
 from zcards.query.search import search
-from zcards.resources import jinja_env
 from zcards.store.db import iter_cards
 
-TITLE = "Zombie CCG proxies"
-MARK_LINE_MM = 0.2
-MARK_HALO_MM = 0.8
-# Sheets per WeasyPrint run: its fixed cost (~0.4 s CPU of font subsetting without
-# HarfBuzz-Subset) is shared by all of them, and its memory (~5 MiB of layout per sheet) is
-# given back before the next run.
-MAX_SHEETS_PER_RUN = 16
 # Runs below which one process finishes sooner than worker processes (~1.5 s to start each).
 PARALLEL_MIN_RUNS = 4
 
 
 @dataclass
 class ProxyReport:
-    """What was written: pages, card faces placed, and cards whose text did not fit."""
+    """What was written: pages, card faces placed, cards whose text did not fit, art that could
+    not be used, and how many faces were laid out (``rendered``) or read from the cache."""
 
     path: Path
     pages: int = 0
     cards: int = 0
     per_page: int = 0
     overflow: list[str] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Slot:
-    rect: Rect
-    face: FaceView | None  # None: a card back
-
-
-@dataclass(frozen=True)
-class Sheet:
-    slots: tuple[Slot, ...]
-    note: str
-
-
-@dataclass(frozen=True)
-class Marks:
-    lines: tuple[Line, ...]
-    line_mm: float = MARK_LINE_MM
-    halo_mm: float = MARK_HALO_MM
+    art_problems: list[str] = field(default_factory=list)
+    rendered: int = 0
+    reused: int = 0
 
 
 def select_cards(
@@ -110,16 +90,22 @@ def write_proxies(
     paper: str = "letter",
     card_size: str = "poker",
     bleed_mm: float = 0,
+    gutter_mm: float = GUTTER_MM,
     copies: int = 1,
     backs: bool = False,
-    images_dir: str | os.PathLike[str] | None = None,
+    art_dir: str | os.PathLike[str] | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int | None = None,
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
 ) -> ProxyReport:
     """Lay ``copies`` of every card out on sheets and write a PDF (or HTML for ``.html``).
 
+    ``bleed_mm`` of each card's background is printed past its cut lines, ``gutter_mm`` of
+    blank paper separates neighbours' bleeds; cut marks continue the cut lines of the slots a
+    page uses. ``art_dir``: the card art (:class:`zcards.publish.cardart.ArtFolder`).
     ``progress`` is called with the number of card faces finished after each run of sheets.
     ``workers``: processes to lay sheets out in (default: one per core for big jobs).
+    ``cache_dir``: the render cache (default: from the environment; None: no cache).
     """
     target = Path(out_path)
     as_html = target.suffix.lower() in (".html", ".htm")
@@ -129,47 +115,79 @@ def write_proxies(
         raise UsageError("--copies must be at least 1")
     if not cards:
         raise UsageError("no cards to print")
-    grid = make_grid(paper, card_size, bleed_mm)
-    layout = _SheetLayout(grid, Path(images_dir) if images_dir is not None else None, backs)
+    grid = make_grid(paper, card_size, bleed_mm, gutter_mm)
+    art = ArtFolder.open(art_dir) if art_dir is not None else None
+    views = [face_view(card, art.find(card) if art else None) for card in cards]
     faces = [index for index in range(len(cards)) for _ in range(copies)]
     pages = [faces[start : start + grid.per_page] for start in range(0, len(faces), grid.per_page)]
     report = ProxyReport(target, len(pages) * (2 if backs else 1), len(faces), grid.per_page)
+    report.art_problems = art.problems if art else []
+    store = open_cache(cache_dir)
     count = -(-len(pages) // MAX_SHEETS_PER_RUN)
     if workers is None:
         workers = cpu_count() if count >= PARALLEL_MIN_RUNS else 1
     count += -count % max(1, workers)  # every worker gets as many runs, of about equal size
     size = -(-len(pages) // count)
-    runs = [
-        _Run(
-            layout,
-            {index: cards[index] for page in chunk for index in page},
-            chunk,
-            first,
-            len(pages),
-            pdf=not as_html,
-        )
-        for first in range(0, len(pages), size)
-        for chunk in [pages[first : first + size]]
-    ]
     fits: dict[int, Fit] = {}
     spilled: set[int] = set()
-    with contextlib.closing(_JoinedPdf()) as joined:
-        for run, result in zip(runs, _render_runs(runs, workers), strict=True):
+    with assets_folder(store) as folder, contextlib.closing(_JoinedPdf()) as joined:
+        layout = SheetLayout(grid, backs, Assets(folder, art=art.folder if art else None))
+        runs = [
+            Run(
+                layout,
+                {index: views[index] for page in chunk for index in page},
+                chunk,
+                first,
+                len(pages),
+                pdf=not as_html,
+                store=store,
+            )
+            for first in range(0, len(pages), size)
+            for chunk in [pages[first : first + size]]
+        ]
+        for run, result in zip(runs, _results(runs, workers), strict=True):
             fits.update(result.fits)
             spilled |= result.overflow
+            if result.rendered:
+                report.rendered += run.faces
+            else:
+                report.reused += run.faces
             if run.pdf:
                 joined.append(result.pdf)
             if progress:
-                progress(sum(len(page) for page in run.pages))
+                progress(run.faces)
         target.parent.mkdir(parents=True, exist_ok=True)
         if as_html:
-            everything = dict(enumerate(cards))
-            html = layout.html(everything, pages, fits, first=0, total=len(pages), browser=True)
+            html = layout.html(
+                dict(enumerate(views)),
+                pages,
+                fits,
+                first=0,
+                total=len(pages),
+                browser=True,
+                assets=Assets(None),
+            )
             atomic_write(target, html.encode("utf-8"))
         else:
             atomic_write(target, joined.to_bytes())
     report.overflow = list(dict.fromkeys(cards[index].name for index in sorted(spilled)))
+    if store is not None:
+        store.prune()
     return report
+
+
+def _results(runs: Sequence[Run], workers: int) -> Iterator[RunResult]:
+    """Every run's result in order: cached ones read here, the others laid out (by workers
+    when there are enough of them)."""
+    found = [cached_run(run) for run in runs]
+    missing = [run for run, result in zip(runs, found, strict=True) if result is None]
+    rendered: Iterator[RunResult] = (
+        map(render_run, missing)
+        if workers <= 1 or len(missing) <= 1
+        else map_in_processes(render_run, missing, workers)
+    )
+    for result in found:
+        yield result if result is not None else next(rendered)
 
 
 class _JoinedPdf:
@@ -191,135 +209,23 @@ class _JoinedPdf:
         assert self.document is not None, "no sheets were rendered"
         buffer = io.BytesIO()
         self.document.save(buffer)
-        return buffer.getvalue()
+        return _stable_id(buffer.getvalue())
 
     def close(self) -> None:
         if self.document is not None:
             self.document.close()
 
 
-@dataclass(frozen=True)
-class _Run:
-    """One WeasyPrint run: a few sheets (everything here pickles: it may go to a worker)."""
-
-    layout: _SheetLayout
-    cards: dict[int, Card]  # the cards on these sheets, by their index in the whole job
-    pages: list[list[int]]
-    first: int  # the number of the first sheet, from 0
-    total: int
-    pdf: bool  # False: only the text fits are wanted (HTML output)
+_FILE_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]{32}>\s*<[0-9A-Fa-f]{32}>\s*\]")
 
 
-@dataclass(frozen=True)
-class _RunResult:
-    pdf: bytes
-    fits: dict[int, Fit]
-    overflow: set[int]
-
-
-def _render_runs(runs: Sequence[_Run], workers: int) -> Iterator[_RunResult]:
-    if workers <= 1 or len(runs) <= 1:
-        return map(_render_run, runs)
-    return map_in_processes(_render_run, runs, workers)
-
-
-def _render_run(run: _Run) -> _RunResult:
-    """Lay out the run's sheets once; when text spills, fit the spilling faces on their own
-    (cheaper than laying out all the sheets again per step) and lay the sheets out again."""
-    fits: dict[int, Fit] = {}
-
-    def build(fits: dict[int, Fit]) -> str:
-        return run.layout.html(run.cards, run.pages, fits, first=run.first, total=run.total)
-
-    document = render_document(build(fits))
-    spilled = overflowing(document)
-    if shrink(fits, spilled):
-        run.layout.fit_alone(run.cards, set(spilled), fits)
-        document, still = render_fitted(build, fits)
-    else:
-        still = set(spilled)
-    return _RunResult(document.write_pdf() if run.pdf else b"", fits, still)
-
-
-class _SheetLayout:
-    """Turns pages of card indices into the sheets template's input."""
-
-    def __init__(self, grid: Grid, images_dir: Path | None, backs: bool) -> None:
-        self.grid = grid
-        self.images_dir = images_dir
-        self.backs = backs
-        self.geometry = Geometry.for_card(grid.card, grid.bleed_mm)
-        self.marks = Marks(grid.cut_marks)
-
-    def fit_alone(self, cards: Mapping[int, Card], faces: set[int], fits: dict[int, Fit]) -> None:
-        """Shrink the text of ``faces`` on a document of just those faces until each fits."""
-        while faces:
-            views = [
-                face_view(
-                    cards[index], index, fits.get(index, Fit()), self.geometry, self.images_dir
-                )
-                for index in sorted(faces)
-            ]
-            faces = shrink(fits, overflowing(render_document(card_document(views, self.geometry))))
-
-    def html(
-        self,
-        cards: Mapping[int, Card],
-        pages: Sequence[Sequence[int]],
-        fits: dict[int, Fit],
-        *,
-        first: int,
-        total: int,
-        browser: bool = False,
-    ) -> str:
-        """HTML for ``pages`` (card indices per sheet); ``first`` is the first sheet's number.
-
-        ``browser`` adds what a browser needs to print backgrounds (WeasyPrint warns on it).
-        """
-        sheets = []
-        per_sheet = 2 if self.backs else 1
-        for offset, page in enumerate(pages):
-            number = (first + offset) * per_sheet + 1
-            front = [
-                Slot(
-                    self._place(self.grid.slot(i)),
-                    face_view(
-                        cards[card], card, fits.get(card, Fit()), self.geometry, self.images_dir
-                    ),
-                )
-                for i, card in enumerate(page)
-            ]
-            sheets.append(Sheet(tuple(front), self._note(number, total * per_sheet, None)))
-            if self.backs:
-                # Backs go behind their own fronts: an empty front slot leaves its back empty.
-                back = [Slot(self._place(self.grid.back_slot(i)), None) for i in range(len(page))]
-                sheets.append(Sheet(tuple(back), self._note(number + 1, total * 2, number)))
-        return (
-            jinja_env()
-            .get_template("proxies.html.j2")
-            .render(
-                title=TITLE,
-                browser=browser,
-                paper=self.grid.paper,
-                geometry=self.geometry,
-                marks=self.marks,
-                note=self.grid.note,
-                sheets=sheets,
-            )
-        )
-
-    def _place(self, slot: Rect) -> Rect:
-        printed = self.grid.bleed_rect(slot)
-        return Rect(round(printed.x, 4), round(printed.y, 4), printed.width, printed.height)
-
-    def _note(self, number: int, total: int, back_of: int | None) -> str:
-        paper: Paper = self.grid.paper
-        side = (
-            f"backs of page {back_of}: print double-sided, flip on long edge"
-            if back_of is not None
-            else "fronts"
-        )
-        return (
-            f"{TITLE} \u00b7 page {number} of {total} ({side}) \u00b7 {paper.label} \u00b7 "
-            "print at 100% / actual size, no \u201cfit to page\u201d"
-        )
+def _stable_id(pdf: bytes) -> bytes:
+    """pdfium gives each saved file a random ``/ID``: make it the digest of what precedes it,
+    so the same sheets give the same bytes (same length: no offset moves)."""
+    found = list(_FILE_ID.finditer(pdf))
+    if not found:
+        return pdf
+    last = found[-1]
+    digest = hashlib.md5(pdf[: last.start()], usedforsecurity=False).hexdigest().upper()
+    stable = f"/ID[<{digest}><{digest}>]".encode("ascii")
+    return pdf[: last.start()] + stable.ljust(len(last.group())) + pdf[last.end() :]

@@ -1,4 +1,4 @@
-"""PDF pages to JPEG files, written atomically: the last step of every rendered card image.
+"""PDF pages to JPEG images: the last step of every rendered card image.
 
 Also the process pool that renders big batches of card images on every core. Its workers die
 with their parent however the parent ends (SIGKILL included): on Linux the kernel is asked to
@@ -19,12 +19,10 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import TypeVar
 
 import pypdfium2
 
-from lackey_plugin.files import atomic_write
 from zcards.errors import ZcardsError
 
 JPEG_QUALITY = 90
@@ -47,11 +45,11 @@ def rasterise(pdf: bytes, dpi: int) -> Iterator:
         document.close()
 
 
-def save_jpeg(image, path: Path, dpi: int) -> None:
-    """Write atomically: a reader never sees half an image."""
+def encode_jpeg(image, dpi: int) -> bytes:
+    """A card image's JPEG bytes (the same pixels give the same bytes: no timestamps)."""
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, dpi=(dpi, dpi))
-    atomic_write(path, buffer.getvalue())
+    return buffer.getvalue()
 
 
 Task = TypeVar("Task")

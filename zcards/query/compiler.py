@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from zcards.cards.model import FIELD_ALIASES, RARITY_NAMES
 from zcards.query.parser import And, Field, Node, Not, Or, QueryError, Regex, Text, parse_query
+from zcards.query.prefix import like_ranges, literal_prefix
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -33,8 +33,7 @@ TEXT, CATEGORY, LIST, REQUIREMENT, NUMBER, EXTRA = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class FieldSpec:
+class FieldSpec(NamedTuple):
     kind: str
     column: str
 
@@ -96,9 +95,14 @@ def _like(value: str) -> str:
 
 
 class Compiler:
-    def __init__(self, query: str, extra_columns: Iterable[str]) -> None:
+    def __init__(
+        self, query: str, extra_columns: Iterable[str], real: Mapping[str, str] | None = None
+    ) -> None:
         self.query = query
         self.extra = {fold_field(column): column for column in extra_columns}
+        self.real = dict(real or {})
+        """Header name -> column of ``cards`` for the stored game's own columns."""
+        self.extra.update({fold_field(column): column for column in self.real})
         self.params: list[object] = []
 
     def error(self, message: str, position: int, length: int = 1) -> QueryError:
@@ -152,7 +156,8 @@ class Compiler:
             raise self.error(f"bad regular expression: {error.msg}", regex.pos + offset) from None
 
     def field(self, node: Field) -> str:
-        spec = FIELDS.get(fold_field(node.name))
+        own = self.extra.get(fold_field(node.name)) in self.real
+        spec = None if own else FIELDS.get(fold_field(node.name))
         if spec is None and fold_field(node.name) in self.extra:
             spec = FieldSpec(EXTRA, self.extra[fold_field(node.name)])
         if spec is None:
@@ -185,20 +190,38 @@ class Compiler:
         self.check_regex(node.value)
         pattern = node.value.pattern
         if spec.kind == EXTRA:
-            return self.extra_value(spec, lambda: f"je.value REGEXP {self.param(pattern)}")
+            return self.extra_value(spec, lambda v: f"{v} REGEXP {self.param(pattern)}")
         if spec.kind in (LIST, REQUIREMENT):
             part = "value" if spec.kind == LIST else "key"
             return (
                 f"EXISTS (SELECT 1 FROM json_each({spec.column})"
                 f" WHERE {part} REGEXP {self.param(pattern)})"
             )
+        if spec.column == "cards.name":
+            return self.name_regex(pattern)
         return f"{spec.column} REGEXP {self.param(pattern)}"
 
-    def extra_value(self, spec: FieldSpec, predicate: Callable[[], str]) -> str:
-        """A test on one ``extra`` value, found by its header name (``predicate`` uses ``je``)."""
+    def name_regex(self, pattern: str) -> str:
+        """``name:/^text.../``: the names starting with the text, as ranges of the name index
+        (:mod:`zcards.query.prefix`), then the regex on those unless the ranges say it all."""
+        prefix, whole = literal_prefix(pattern)
+        ranges, complete = like_ranges(prefix)
+        likes = " OR ".join(f"cards.name LIKE {self.param(like)} ESCAPE '\\'" for like in ranges)
+        if whole and complete:
+            return f"({likes})"
+        test = f"cards.name REGEXP {self.param(pattern)}"
+        return f"(({likes}) AND {test})" if likes else test
+
+    def extra_value(self, spec: FieldSpec, predicate: Callable[[str], str]) -> str:
+        """A test on another game's value: on its own column of ``cards`` when the stored game
+        gives it one (indexed), else on the ``extra`` value of that header name
+        (``predicate`` is given the value's SQL expression)."""
+        column = self.real.get(spec.column)
+        if column is not None:
+            return predicate(f'cards."{column}"')
         return (
             f"EXISTS (SELECT 1 FROM json_each(cards.extra) AS je"
-            f" WHERE je.key = {self.param(spec.column)} AND {predicate()})"
+            f" WHERE je.key = {self.param(spec.column)} AND {predicate('je.value')})"
         )
 
     def require(self, node: Field, *allowed: str) -> None:
@@ -267,11 +290,11 @@ class Compiler:
         value, compare = node.value, _COMPARE[node.op]
         if node.op == ":":
             return self.extra_value(
-                spec, lambda: f"je.value LIKE {self.param(_like(value))} ESCAPE '\\'"
+                spec, lambda v: f"{v} LIKE {self.param(_like(value))} ESCAPE '\\'"
             )
         if node.op in ("=", "!=") and not _NUMERIC.fullmatch(value):
             return self.extra_value(
-                spec, lambda: f"je.value {compare} {self.param(value)} COLLATE NOCASE"
+                spec, lambda v: f"{v} {compare} {self.param(value)} COLLATE NOCASE"
             )
         if not _NUMERIC.fullmatch(value):
             raise self.error(
@@ -283,9 +306,9 @@ class Compiler:
         # Only values that are numbers take part in a numeric comparison.
         return self.extra_value(
             spec,
-            lambda: (
-                "trim(je.value) GLOB '*[0-9]*' AND trim(je.value) NOT GLOB '*[^0-9.+-]*'"
-                f" AND CAST(je.value AS REAL) {compare} {self.param(number)}"
+            lambda v: (
+                f"trim({v}) GLOB '*[0-9]*' AND trim({v}) NOT GLOB '*[^0-9.+-]*'"
+                f" AND CAST({v} AS REAL) {compare} {self.param(number)}"
             ),
         )
 
@@ -310,10 +333,14 @@ def compile_query(text: str, *, extra_columns: Iterable[str] = ()) -> tuple[str,
     return Compiler(text, extra_columns).compile(parse_query(text))
 
 
+EXTRA_COLUMNS_SQL = (
+    "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
+    " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
+)
+"""The header names in ``extra``, read through ``idx_cards_extra`` (whose WHERE this repeats):
+only the cards that have such columns, none in a Zombie database."""
+
+
 def extra_columns(db: sqlite3.Connection | sqlite_utils.Database) -> list[str]:
     """Header names of every non-Zombie column stored in ``extra`` (searchable by name)."""
-    rows = db.execute(
-        "SELECT DISTINCT je.key FROM cards, json_each(cards.extra) AS je"
-        " WHERE cards.extra NOT IN ('', '{}') ORDER BY je.key"
-    )
-    return [key for (key,) in rows]
+    return [key for (key,) in db.execute(EXTRA_COLUMNS_SQL)]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from zcards.cards.model import Card
 from zcards.errors import UsageError
@@ -31,6 +30,7 @@ from zcards.query.compiler import (
 )
 from zcards.query.parser import And, Field, Node, QueryError, parse_query
 from zcards.store.db import connection
+from zcards.store.game_columns import game_columns
 from zcards.store.rows import SELECT_COLUMNS, CardRow
 
 if TYPE_CHECKING:
@@ -53,8 +53,7 @@ ORDER_FIELD = "order"
 """``order:FIELD`` / ``order:-FIELD`` in a query sorts like ``--sort`` (not a filter)."""
 
 
-@dataclass(frozen=True)
-class SortKey:
+class SortKey(NamedTuple):
     """One sort field: ``name`` as written, descending or not, and where it stands in the
     query (None for ``--sort``, whose mistakes are usage errors without a caret)."""
 
@@ -116,12 +115,13 @@ class _Plan:
         named += [key.name for key in self.keys]
         needs_extra = any(fold_field(name) not in FIELDS for name in named)
         self.extra = extra_columns(db) if needs_extra else []
+        self.real = game_columns(connection(db))  # a game's own names win over aliases
         register_functions(connection(db))
 
     def where(self) -> tuple[str, list[object]]:
         if self.filter is None:
             return "1", []
-        return Compiler(self.query, self.extra).compile(self.filter)
+        return Compiler(self.query, self.extra, self.real).compile(self.filter)
 
     def order(self) -> tuple[str, list[object]]:
         """ORDER BY the sort keys, cards without a value last, then by name and set.
@@ -132,12 +132,15 @@ class _Plan:
         """
         terms: list[str] = []
         params: list[object] = []
-        columns = {fold_field(column): column for column in self.extra}
+        columns = {fold_field(column): column for column in [*self.extra, *self.real]}
         for key in self.keys:
-            spec = FIELDS.get(fold_field(key.name))
-            if spec is None and fold_field(key.name) in columns:
+            header = columns.get(fold_field(key.name))
+            spec = None if header in self.real else FIELDS.get(fold_field(key.name))
+            if spec is None and header in self.real:
+                expression = f'cards."{self.real[header]}"'
+            elif spec is None and header is not None:
                 expression = "(SELECT value FROM json_each(cards.extra) WHERE key = ?)"
-                params += [columns[fold_field(key.name)]] * 2
+                params += [header] * 2
             elif spec is not None and spec.kind in (TEXT, CATEGORY, NUMBER):
                 expression = f"+{spec.column}"
             else:

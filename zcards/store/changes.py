@@ -2,8 +2,8 @@
 
 Diffs compare database rows (the stored form of a card), so "re-importing the same data
 changes nothing" is checked on exactly what is stored. A removed or changed card's whole old
-row is kept (``changes.before``, a JSON array in :data:`~zcards.store.db.CARD_COLUMNS` order), and
-the alternate printings a run replaced are kept in ``replaced_variants``: so
+row is kept (``changes.before``, a JSON array in :data:`~zcards.store.schema.CARD_COLUMNS`
+order), and the alternate printings a run replaced are kept in ``replaced_variants``: so
 :func:`undo_run` can put back everything a run removed or changed. An undo is itself a run
 in the log (and can be undone).
 """
@@ -16,18 +16,24 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
-
-import sqlite_utils
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.updatelist import ImageUrls
-from zcards.errors import ZcardsError
-from zcards.store.db import CARD_COLUMNS, connect, create_schema
+from zcards.errors import Location, ZcardsError
+from zcards.store.db import connection
+from zcards.store.opening import connect_writable, database_errors
+from zcards.store.schema import CARD_COLUMNS, create_schema
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 COMPARED_COLUMNS = tuple(column for column in CARD_COLUMNS if column != "source_id")
 _COLUMNS = tuple(CARD_COLUMNS)
 _JSON_COLUMNS = frozenset({"keywords", "requirements", "symbols", "extra"})
 _BATCH = 1000
+# SQLite's integers: a run id outside them names no run (and cannot be bound).
+_RUN_IDS = range(1, 2**63)
 _LOG = (
     "insert into changes (run_id, set_name, name, action, fields, before) values (?, ?, ?, ?, ?, ?)"
 )
@@ -131,11 +137,11 @@ def run_changes(
     db: sqlite_utils.Database | sqlite3.Connection, run_id: int | None = None
 ) -> tuple[int | None, Iterator[CardChange]]:
     """The changes of ``run_id``, or of the latest run that changed anything, streamed."""
-    conn = db.conn if isinstance(db, sqlite_utils.Database) else db
+    conn = connection(db)
     if run_id is None:
         run_id = latest_run(conn)
-    if run_id is None:
-        return None, iter(())
+    if run_id is None or run_id not in _RUN_IDS:
+        return run_id, iter(())
     return run_id, iter_changes(conn, run_id)
 
 
@@ -167,16 +173,22 @@ def undo_run(db_path: str | os.PathLike[str], run_id: int) -> UndoReport:
     """Put back what import run ``run_id`` changed: cards it added go, cards it removed or
     changed come back as they were, and so do its sources' alternate printings. Refused when
     a later run (not itself undone) changed some of the same cards: undo that one first."""
-    conn = connect(db_path, autocommit=True)
+    path = Path(db_path)
+    if run_id not in _RUN_IDS:
+        raise ZcardsError(
+            f"there is no import run {run_id} (see 'zcards changes')", Location(str(path))
+        )
+    conn = connect_writable(path)
     try:
-        create_schema(conn)
-        conn.execute("begin immediate")
-        try:
-            report = _undo(conn, run_id)
-        except BaseException:
-            conn.rollback()
-            raise
-        conn.commit()
+        with database_errors(path):
+            conn.execute("begin immediate")
+            try:
+                create_schema(conn)  # an older database is upgraded by its first write
+                report = _undo(conn, run_id)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
     finally:
         conn.close()
     return report

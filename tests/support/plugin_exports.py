@@ -1,48 +1,26 @@
-"""Shared helpers for the plugin tests: card rendering is slow, so each export runs once."""
+"""Helpers for the plugin tests: the five-card fixture files, a small export, file trees.
+
+Card rendering is slow, so the fixtures built from these (``tests/conftest.py``) run once per
+session: ``mini_db_path`` and ``sample_plugin``.
+"""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
 
-import pytest
-
 from lackey_plugin.lint import LintFinding, lint_plugin
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from zcards.publish.plugin_export import ExportReport, export_plugin
 
-HERE = Path(__file__).resolve().parent
-GOLDEN = HERE / "plugin_golden"
+from .paths import TESTS
+
+GOLDEN = TESTS / "plugin_golden"
 MINI_CARDS = GOLDEN / "mini.txt"
 MINI_DECK = GOLDEN / "mini-starter.txt"
 RELEASE = date(2026, 11, 29)
+SAMPLE_URL = "https://example.org/lackey/zombieccg/"  # where the sample plugin says it lives
 TEST_DPI = 30
-
-_cache: dict[tuple, tuple] = {}
-
-
-def exported_sample(
-    factory: pytest.TempPathFactory, db_path: Path, base_url: str
-) -> tuple[Path, ExportReport]:
-    """The bundled set exported once per test session for ``base_url``."""
-    key = ("sample", base_url)
-    if key not in _cache:
-        out = factory.mktemp("plugin-out")
-        report = export_plugin(db_path, out, base_url=base_url, release=RELEASE, dpi=TEST_DPI)
-        _cache[key] = (out / "zombieccg", report)
-    return _cache[key]
-
-
-def mini_db(factory: pytest.TempPathFactory) -> Path:
-    """A five-card, two-set database (non-ASCII name, markup characters in text)."""
-    key = ("mini-db",)
-    if key not in _cache:
-        from zcards.ingest.importer import import_sources
-
-        path = factory.mktemp("mini-db") / "cards.db"
-        import_sources(path, [str(MINI_CARDS)])
-        _cache[key] = (path, None)
-    return _cache[key][0]
 
 
 def hidden_files(folder: Path) -> list[str]:

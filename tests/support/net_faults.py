@@ -20,22 +20,32 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .paths import ROOT
+
 # A drip (or a busy server) gives up after this long, so code without a deadline (or that
 # obeys a long Retry-After) fails instead of hanging.
 DRIP_GIVES_UP_S = 30.0
 
 
 class RawServer:
-    """Answers every connection on 127.0.0.1 with ``handler(connection, stopped)``."""
+    """Answers every connection on 127.0.0.1 with ``handler(connection, stopped)``, once the
+    request's headers are in (or at once, without ``read_request``: a TLS client's hello
+    has no blank line to wait for)."""
 
-    def __init__(self, handler: Callable[[socket.socket, threading.Event], None]) -> None:
+    def __init__(
+        self,
+        handler: Callable[[socket.socket, threading.Event], None],
+        *,
+        read_request: bool = True,
+    ) -> None:
         self.handler = handler
+        self.read_request = read_request
         self.stopped = threading.Event()
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.threads: list[threading.Thread] = []
 
-    def url(self, path: str = "/") -> str:
-        return f"http://127.0.0.1:{self.listener.getsockname()[1]}{path}"
+    def url(self, path: str = "/", scheme: str = "http") -> str:
+        return f"{scheme}://127.0.0.1:{self.listener.getsockname()[1]}{path}"
 
     def __enter__(self) -> RawServer:
         accepting = threading.Thread(target=self._accept, daemon=True)
@@ -63,7 +73,7 @@ class RawServer:
 
     def _serve(self, connection: socket.socket) -> None:
         with connection:
-            request = b""
+            request = b"" if self.read_request else b"\r\n\r\n"
             while b"\r\n\r\n" not in request:
                 data = connection.recv(65536)
                 if not data:
@@ -133,12 +143,13 @@ runpy.run_module("zcards", run_name="__main__")
 """
 
 
-def run_measured(args: list[str], cwd: Path) -> Finished:
-    """Run ``zcards ARGS`` in a subprocess and read its own peak memory (Linux only)."""
+def run_measured(args: list[str], cwd: Path, checkout: Path | None = None) -> Finished:
+    """Run ``zcards ARGS`` (of ``checkout``, default this one) in a subprocess and read its
+    own peak memory (Linux only)."""
     peak_file = cwd / "peak-kib.txt"
     env = {
         **os.environ,
-        "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        "PYTHONPATH": str(checkout or ROOT),
         "PEAK_FILE": str(peak_file),
     }
     finished = subprocess.run(

@@ -1,11 +1,11 @@
-"""The hand-written corpus of real-looking Lackey logs audits as its table says (issue 12, item 10).
+"""The hand-written corpus of real-looking Lackey logs audits as its table says.
 
-The logs in ``tests/logs/realworld/`` were written by hand from ``docs/rules.md``, the rulings
+The logs in ``tests/logs/handwritten/`` were written by hand from ``docs/rules.md``, the rulings
 and Lackey's line templates, as players really record games (no new-game line, no turn-1 line,
 chat bids, misclicks, spectators, rematches, saved games, logs that begin mid-game), never from
 the audit's output. ``expected.toml`` holds, per log, the exact set of violations (kind, line),
 the warnings and unverifiable findings that must be present, and the lines the parser may not
-recognise (format: /work/team/audit-contract.md). The simulator, its mutators and the audit
+recognise (the format is described at its top). The simulator, its mutators and the audit
 prove each other; this corpus is the check that does not come from them.
 """
 
@@ -27,11 +27,11 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import AuditReport, Finding, audit
 
-CORPUS = Path(__file__).parent / "logs" / "realworld"
+CORPUS = Path(__file__).parent / "logs" / "handwritten"
 TABLE: list[dict[str, Any]] = tomllib.loads((CORPUS / "expected.toml").read_text("utf-8"))["log"]
 ENTRIES = {entry["file"]: entry for entry in TABLE}
 
-# The contract's violation ids (docs/rules.md table plus the new ones of issue 12).
+# Every violation id the audit reports (the table at the end of docs/rules.md).
 VIOLATION_IDS = {
     "draw-count",
     "resource-play",

@@ -1,0 +1,68 @@
+"""Running real ``zcards`` processes in the tests: as this user, as another user, or under
+limits (a file-size limit, a private read-only mount)."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from .paths import ROOT
+
+# User ids no account on a test machine is likely to have: the owner of a shared database
+# and another user who reads it.
+OWNER, OTHER = 41000, 41001
+
+
+def zcards_argv(*args: str | Path) -> list[str]:
+    return [sys.executable, "-m", "zcards", *map(str, args)]
+
+
+def can_switch_users() -> bool:
+    """Root with ``setpriv``: the tests can run zcards as other users."""
+    return os.geteuid() == 0 and shutil.which("setpriv") is not None
+
+
+def as_user(uid: int, argv: Sequence[str]) -> list[str]:
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", *argv]
+
+
+def run(
+    argv: Sequence[str],
+    cwd: Path,
+    *,
+    env: Mapping[str, str] | None = None,
+    limit_file_size: int | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """Run ``argv`` in ``cwd`` with the checkout on ``PYTHONPATH`` and ``env`` added (no
+    ``$ZCARDS_DB`` unless given); ``limit_file_size``: ``RLIMIT_FSIZE`` in bytes (writes beyond
+    it fail with EFBIG: a full disk in miniature)."""
+    variables = {
+        **{name: value for name, value in os.environ.items() if name != "ZCARDS_DB"},
+        "PYTHONPATH": str(ROOT),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "HOME": str(cwd),
+        **(env or {}),
+    }
+    limit: Callable[[], None] | None = None
+    if limit_file_size is not None:
+        size = limit_file_size
+
+        def limit() -> None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return subprocess.run(
+        list(argv),
+        cwd=cwd,
+        env=variables,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limit,
+        check=False,
+    )
