@@ -30,6 +30,8 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "phase-order-set": (Kind.PHASE_ORDER, "R3.2", 28),
     "illegal-attacker": (Kind.ILLEGAL_ATTACKER, "R10.1", 71),
     "combat-result": (Kind.COMBAT_RESULT, "R10.5", 92),
+    # Runner (2) alone can fight Lookout (1): he is overwhelmed, never only wounded
+    "combat-result-overwhelm-wounded": (Kind.COMBAT_RESULT, "R10.5", 94),
     "food-upkeep-missing": (Kind.FOOD_UPKEEP, "R12.5", 54),
     "food-upkeep-starvation": (Kind.FOOD_UPKEEP, "R12.5", 79),
     "infection-wound": (Kind.INFECTION_WOUND, "R4.2", 100),
@@ -66,6 +68,7 @@ LEGAL = [
     "legal-phase-lag",
     "legal-corrections",
     "legal-spend-taken-back",  # the taken-back spend is made again before the play
+    "legal-overwhelm-alone",  # Runner alone overwhelms Lookout: killed
 ]
 
 

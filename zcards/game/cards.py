@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from zcards.cards.model import Card
 from zcards.game.effects import CardText, Condition, Effect, Row, Target, Timing, read_text
@@ -167,6 +167,10 @@ class CardIndex:
             info = CardInfo(card, read_text(card, rows))
             self._by_name[card.name] = info
             self._folded.setdefault(card.name.casefold(), info)
+        # what the cards face up on a part of the table read or change, by set of names
+        # (a few hundred sets in a game; bounded so a long log keeps memory flat)
+        self.table_rows_of = lru_cache(maxsize=4096)(self._table_rows_of)
+        self.conditions_of = lru_cache(maxsize=4096)(self._conditions_of)
 
     def __len__(self) -> int:
         return len(self._by_name)
@@ -181,6 +185,25 @@ class CardIndex:
         if not name:
             return None
         return self._by_name.get(name) or self._folded.get(name.casefold())
+
+    def _table_rows_of(self, names: frozenset[str]) -> tuple[tuple[CardInfo, Row], ...]:
+        """The power rows about other cards of the cards called ``names`` (face up on one
+        part of the table), with the cards and, for ex-survivors, keyword rows too."""
+        found: list[tuple[CardInfo, Row]] = []
+        for name in sorted(names):
+            info = self.get(name)
+            if info is not None:
+                found += [(info, row) for row in info.table_rows]
+        return tuple(found)
+
+    def _conditions_of(self, names: frozenset[str]) -> frozenset[Condition]:
+        """The conditions the power rows of these cards read."""
+        found: set[Condition] = set()
+        for name in names:
+            info = self.get(name)
+            if info is not None:
+                found |= info.conditions
+        return frozenset(found)
 
     def uncovered(self) -> list[CardInfo]:
         """The cards whose text no row covers (``zcards rules coverage``)."""

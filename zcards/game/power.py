@@ -106,11 +106,7 @@ class Powers:
         themselves (read once: a Powers is made for one moment of one table)."""
         found = self._rows.get(player.name)
         if found is None:
-            found = []
-            for name in player.face_up_names():
-                info = self.cards.get(name)
-                if info is not None and info.table_rows:
-                    found += [(info, r) for r in info.table_rows]
+            found = list(self.cards.table_rows_of(frozenset(player.face_up_names())))
             self._rows[player.name] = found
         return found
 
@@ -408,31 +404,33 @@ def same_powers(cards: CardIndex, a: Table, b: Table) -> bool:
     changed = [name for name in a.players if a.players[name] is not b.players[name]]
     if not changed:
         return True
+    names = {
+        id(player): frozenset(player.face_up_names())
+        for table in (a, b)
+        for player in table.players.values()
+    }
     conditions: set[Condition] = set()  # what the cards face up on either table read
-    for table in (a, b):
-        for player in table.players.values():
-            for name in player.face_up_names():
-                info = cards.get(name)
-                if info is not None:
-                    conditions |= info.conditions
+    for found in set(names.values()):
+        conditions |= cards.conditions_of(found)
     return all(
-        _reads(a.players[name], cards, conditions) == _reads(b.players[name], cards, conditions)
+        _reads(a.players[name], cards, names, conditions)
+        == _reads(b.players[name], cards, names, conditions)
         for name in changed
     )
 
 
-def _reads(player: Player, cards: CardIndex, conditions: set[Condition]) -> list[object]:
+def _reads(
+    player: Player, cards: CardIndex, names: dict[int, frozenset[str]], conditions: set[Condition]
+) -> list[object]:
     """What powers read of a player's part of the table, given the conditions of the cards
-    in play: the cards whose text changes other cards, items and their hosts, zombie counts;
-    food, survivors and discard pile only when a card reads them."""
-    static = frozenset(
-        name
-        for name in player.face_up_names()
-        if (info := cards.get(name)) is not None and (info.table_rows or info.has(Effect.KEYWORD))
-    )
+    in play: the rows his face-up cards apply to others and the keywords they grant, items
+    and their hosts, zombie counts; food, survivors and discard pile only when a card reads
+    them."""
+    up = names[id(player)]
     reads: list[object] = [
         player.known,
-        static,
+        cards.table_rows_of(up),
+        frozenset(n for n in up if (info := cards.get(n)) is not None and info.has(Effect.KEYWORD)),
         tuple((i.name, i.host) for i in player.items),
         player.zombies.unknown,
         frozenset(b.controlled for b in player.zombies.readings),
