@@ -1,6 +1,6 @@
-"""The rules model's fights (zcards.game.fights): what one fight ends in (R10.4-R10.7), and the
-audit's question, whether some assignment of the attackers to fights gives what a log showed
-(R10.3, R10.8)."""
+"""The rules model's fights: what one fight ends in (zcards.game.fights, R10.4-R10.7), and
+the audit's question, whether some assignment of the attackers to fights gives what a log
+showed (zcards.game.assignment, R10.3, R10.8)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 
+from zcards.game.assignment import Question, Seen, fits
 from zcards.game.cards import CardIndex
-from zcards.game.fights import Question, Seen, fits, outcomes, resolve
+from zcards.game.fights import outcomes, resolve
 from zcards.game.power import Fight, Fighter, Powers, Span
 from zcards.game.table import Survivor, Table
 from zcards.game.zombies import HIDDEN

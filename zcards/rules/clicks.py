@@ -25,8 +25,7 @@ from zcards.game.definition import (
     READY_PHASE,
     Meaning,
 )
-from zcards.rules.context import is_game_action
-from zcards.rules.lines import meaning_of
+from zcards.rules.context import is_game_action, meaning_of
 
 _INVERSE = {
     Meaning.WOUND: Meaning.HEAL,

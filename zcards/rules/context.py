@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.catalogue import Kind
-from zcards.game.definition import Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.game.effects import Effect, Target
 from zcards.game.power import Powers
 from zcards.game.table import SETUP, Player, Survivor, Table
@@ -127,6 +127,16 @@ class Fact:
 BLANK = Fact()  # what the replay's own events and lines that change nothing mean (never changed)
 
 Handler = Callable[[Any, Fact], None]
+
+_BY_VALUE: dict[str, Meaning] = {meaning.value: meaning for meaning in Meaning}
+_BY_LABEL = ZOMBIE_GAME.meanings()
+
+
+def meaning_of(event: ev.Perform | ev.PerformAll | ev.CounterChange) -> Meaning | None:
+    """The line's Zombie CCG meaning: the one the parser's game definition gave it, else the
+    one its label has in :data:`ZOMBIE_GAME` (events made in code)."""
+    value = event.meaning if event.meaning is not None else _BY_LABEL.get(event.label)
+    return _BY_VALUE.get(value) if value is not None else None
 
 
 class Area:
