@@ -94,13 +94,15 @@ class CardWriter:
         )
 
     def _stored_counts(self) -> dict[int, int]:
-        """Cards each source in scope holds now (before this import's changes)."""
+        """Cards each source in scope holds now (before this import's changes), 0 included:
+        the removal check then need not count them again once the rows are in."""
         rows = self.conn.execute(
             f"select source_id, count(*) from main.cards where source_id in ({_marks(self.scope)})"
             " group by source_id",
             self.scope,
         )
-        return {int(source_id): int(count) for source_id, count in rows}
+        counts = {int(source_id): int(count) for source_id, count in rows}
+        return dict.fromkeys(self.scope, 0) | counts
 
     def add_document(self, location: str, source_id: int, zombie: bool) -> int:
         self.documents.append(WrittenDocument(location, source_id, zombie))
@@ -125,16 +127,17 @@ class CardWriter:
         # The source id (an integer from the database) and a blank URL are part of the SQL:
         # nothing to bind for them a million times.
         source_id = int(self.documents[doc].source_id)
+        # A zip straight into executemany reuses its row tuple (a list of rows made one each).
         if urls is None:
             sql = _INSERT_CONSTANT.format(url="''", source=source_id)
-            rows = list(zip(*chunk.columns, strict=True))
+            rows = zip(*chunk.columns, strict=True)
         else:
             sql = _INSERT_CONSTANT.format(url="?", source=source_id)
-            rows = list(zip(*chunk.columns, urls, strict=True))
+            rows = zip(*chunk.columns, urls, strict=True)
         cursor = self.conn.cursor()
         cursor.execute("savepoint chunk")
         cursor.executemany(sql, rows)
-        if cursor.rowcount == len(rows):
+        if cursor.rowcount == len(chunk.lines):
             cursor.execute("release chunk")
             self.direct_docs.append((len(self.direct_lines), doc))
             self.direct_lines.extend(chunk.lines)
