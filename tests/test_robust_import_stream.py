@@ -196,14 +196,15 @@ def card_key(db_path: Path) -> list[tuple[str, int]]:
 
 
 def test_a_new_database_gets_its_key_once_the_rows_are_in(tmp_path: Path) -> None:
-    """Rows repeating a key read before (in the file or an earlier one) are sorted out after
-    the load: the first row is the card, the later ones bad rows, and the full-text index
-    holds exactly the cards kept."""
+    """Rows repeating a key read before (in an earlier file, or chunk) are sorted out after
+    the load: the first row is the card, the later ones bad rows named with the line of the
+    first, and the full-text index holds exactly the cards kept."""
     db_path = tmp_path / "cards.db"
     first = card_file(tmp_path / "first.txt", 3000)
     second = tmp_path / "second.txt"
     rows = ["Card 00007\tbench\timposter\tZombie\tHorde\t\t1\t\tTough\t\t\tU\tImposter."]
-    rows += [f"Card {n:05d}\tbench\tnew{n}\tZombie\tHorde\t\t1\t\t\t\t\tU\tNew." for n in (3000, 2)]
+    new = "Card {:05d}\tbench\tnew{}\tZombie\tHorde\t\t1\t\t\t\t\tU\tNew."
+    rows += [new.format(n, n) for n in (3000, 2500)]
     second.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8")
     report = import_sources(db_path, [str(first), str(second)], skip_bad_rows=True)
     assert report.added == 3001
@@ -211,7 +212,7 @@ def test_a_new_database_gets_its_key_once_the_rows_are_in(tmp_path: Path) -> Non
     duplicate = "duplicate card 'Card {:05d}' in set 'bench' (first in {}, line {})"
     assert found == [
         (str(second.resolve()), 2, duplicate.format(7, first.resolve(), 9)),
-        (str(second.resolve()), 4, duplicate.format(2, first.resolve(), 4)),
+        (str(second.resolve()), 4, duplicate.format(2500, first.resolve(), 2502)),
     ]
     assert card_key(db_path) == [("idx_cards_key", False)]
     assert_intact(db_path, 3001)
