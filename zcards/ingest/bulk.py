@@ -1,11 +1,12 @@
 """The bulk path of an import: chunks of rows straight into ``cards``, no row held in memory.
 
-It lasts while no row meets a (Set, Name) already stored (a new database, a new source); the
-first chunk that does is written nowhere, and from then on :class:`~zcards.ingest.merge.CardWriter`
-collects rows to merge in SQL. A new database is filled before it has its key (sorting the
-rows once to build it costs less than keeping it up to date row by row): nothing can meet a
-key then, and the writer builds the key when the rows are in. Where each row came from (its
-document and line) is kept in compact arrays, for the messages about duplicates.
+It lasts while no row meets a (Set, Name) already stored (a new database, a new source): the
+first chunk that does is rolled back, and it and every later chunk go to the rows that
+:class:`~zcards.ingest.merge.CardWriter` merges in SQL. A new database is filled before it
+has its key (sorting the rows once to build it costs half of keeping it up to date row by
+row): nothing can meet a key then, and the writer builds the key when the rows are in. Where
+each row came from (its document and line) is kept in compact arrays, for the messages about
+duplicates.
 """
 
 from __future__ import annotations

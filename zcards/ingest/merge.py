@@ -150,9 +150,9 @@ class CardWriter:
         return outcome
 
     def _key(self) -> None:
-        """Give a table filled without its key the key. If some rows repeat an earlier row's
-        key (a rare new database), those move to ``pending`` first, with their document and
-        line, and are sorted out there as duplicates or alternate printings."""
+        """Give a new table, filled without its key, the key. Rows that repeat an earlier
+        row's key (another game's alternate printings, Zombie CCG duplicates) move to
+        ``pending`` first, with their document and line, to be sorted out there."""
         conn = self.conn
         try:
             conn.execute(CARD_KEY)  # a failed statement leaves the transaction as it was

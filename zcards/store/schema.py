@@ -82,7 +82,7 @@ CHANGE_COLUMNS: dict[str, type] = {
 VARIANT_COLUMNS: dict[str, type] = {"id": int, **CARD_COLUMNS, "line": int, "run_id": int}
 _SQL_TYPES = {str: "TEXT", int: "INTEGER"}
 # A card is its (Set, Name): a unique index, which a new database builds once its rows are in
-# (sorting them once costs a sixth of keeping a key up to date row by row). Databases made
+# (sorting them once costs half of keeping a key up to date row by row). Databases made
 # before have the same key as the table's PRIMARY KEY (its index sqlite_autoindex_cards_1):
 # either serves lookups and ON CONFLICT (set_name, name) alike, and zcards of either kind
 # reads and writes both.
