@@ -175,10 +175,14 @@ def test_a_database_made_by_an_older_zcards_is_upgraded_in_place(tmp_path: Path)
     )
     conn.close()
     edited = tmp_path / "alpha.txt"
-    edited.write_text(BUNDLED_SET.read_text(encoding="utf-8").replace("Grr", "Rrr"))
+    bundled = BUNDLED_SET.read_text(encoding="utf-8")
+    assert "screams the whole way" in bundled
+    edited.write_text(bundled.replace("screams the whole way", "howls the whole way"))
     report = import_sources(db_path, [str(edited)])
-    assert report.unchanged + report.changed == 100
+    assert (report.unchanged, report.changed) == (99, 1)
     db = open_db(db_path)
+    found = db.execute("select name from cards_fts where cards_fts match 'howls'").fetchall()
+    assert found == [("Feral Teenager",)]
     trigger = db.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()[0]
     assert 'UPDATE OF "name", "text"' in trigger
     assert "before" in db["changes"].columns_dict
