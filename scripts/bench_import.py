@@ -7,10 +7,10 @@ and requirements, repeated under varied names; ``--cards synthetic``: short gene
 
 * ``bare``: ``csv`` reader + one ``executemany`` into a plain 13-column table, as raw text:
   the floor any importer pays;
-* ``hand``: the same schema as zcards (cards with its primary key and indexes, the FTS5 index
-  with its triggers, provenance, one run row and an "added" change per card), written by hand
-  with SQLite's usual bulk-load recipe: typed values and JSON lists in one ``executemany``,
-  then the secondary indexes, the FTS index (``rebuild``) and its triggers;
+* ``hand``: the same schema as zcards (cards with its (Set, Name) key and indexes, the FTS5
+  index with its triggers, provenance, one run row and an "added" change per card), written by
+  hand with SQLite's usual bulk-load recipe: typed values and JSON lists in one
+  ``executemany``, then the indexes, the FTS index (``rebuild``) and its triggers;
 * ``zcards``: ``zcards.ingest.importer.import_sources`` into a new database (validated, normalised,
   change log, atomic placement);
 * ``moved``: the same cards imported again from a new path into that database;
@@ -100,8 +100,7 @@ def run_bare(source: Path, db: Path) -> None:
 HAND_SCHEMA = """
 create table cards (name text not null, set_name text not null, image_file text, type text,
   faction text, cost integer, power integer, health integer, keywords text, requirements text,
-  symbols text, rarity text, text text, extra text, image_url text, source_id integer,
-  primary key (set_name, name));
+  symbols text, rarity text, text text, extra text, image_url text, source_id integer);
 create virtual table cards_fts using fts5 (name, text,
   tokenize='unicode61 remove_diacritics 2', content='cards', columnsize=0);
 create table sources (id integer primary key, location text not null unique, sha256 text,
@@ -113,6 +112,7 @@ create index idx_changes_run_id on changes (run_id);
 create index idx_cards_extra on cards (source_id) where extra not in ('', '{}');
 """
 HAND_AFTER_LOAD = (
+    "create unique index idx_cards_key on cards (set_name, name)",
     "create index idx_cards_name_nocase on cards (name collate nocase)",
     "create index idx_cards_source_id on cards (source_id)",
     "insert into cards_fts (cards_fts) values ('rebuild')",

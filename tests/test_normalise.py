@@ -8,6 +8,7 @@ import pytest
 
 from zcards.cards.model import CARD_FIELDS, ZOMBIE_COLUMNS
 from zcards.cards.normalise import CardDataError, parse_card_data, read_card_file
+from zcards.cards.table import HeaderMap, ProblemLog, TableNormaliser
 from zcards.errors import ZcardsError
 from zcards.resources import BUNDLED_SET
 
@@ -153,6 +154,21 @@ def test_a_bad_value_down_a_column_is_reported_at_every_row() -> None:
     assert where == [(2, "Faction"), (3, "Faction"), (4, "Faction")]
     assert {p.message for p in parsed.problems} == {"unknown faction 'Rag'; did you mean 'Rage'?"}
     assert [row.line for row in parsed.rows] == [5]
+
+
+def test_a_bad_value_is_reported_in_every_chunk_it_comes_back_in() -> None:
+    """Converted cells are remembered from one chunk of a file to the next, bad ones too."""
+    header = HeaderMap(HEADER.split("\t"), "cards.txt")
+    table = TableNormaliser(header, "cards.txt", None, ProblemLog(None))
+    bad = ZOMBIE.replace("Rage", "Rag")
+    first = table.chunk([2, 3], [bad.replace("Meat", "Meat1"), SURVIVOR])
+    second = table.chunk([4, 5], [ZOMBIE, bad.replace("Meat", "Meat2")])
+    assert [(p.location.line, p.location.column) for p in table.problems] == [
+        (2, "Faction"),
+        (5, "Faction"),
+    ]
+    assert first.lines == [3] and second.lines == [4]
+    assert list(second.columns[4]) == ["Rage"]  # the faction column of the good row
 
 
 def test_whitespace_rows_are_skipped_and_an_empty_name_is_a_bad_row() -> None:

@@ -15,10 +15,12 @@ from support.databases import assert_intact
 
 from lackey_plugin.text import LineReader, decode_text
 from zcards.cards.model import ZOMBIE_COLUMNS
+from zcards.cards.normalise import CardDataError
 from zcards.cli import cli
 from zcards.ingest.importer import import_sources
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import iter_cards, open_db
+from zcards.store.schema import SCHEMA, create_schema
 
 HEADER = "\t".join(ZOMBIE_COLUMNS)
 
@@ -173,11 +175,76 @@ def test_a_database_made_by_an_older_zcards_is_upgraded_in_place(tmp_path: Path)
     )
     conn.close()
     edited = tmp_path / "alpha.txt"
-    edited.write_text(BUNDLED_SET.read_text(encoding="utf-8").replace("Grr", "Rrr"))
+    bundled = BUNDLED_SET.read_text(encoding="utf-8")
+    assert "screams the whole way" in bundled
+    edited.write_text(bundled.replace("screams the whole way", "howls the whole way"))
     report = import_sources(db_path, [str(edited)])
-    assert report.unchanged + report.changed == 100
+    assert (report.unchanged, report.changed) == (99, 1)
     db = open_db(db_path)
+    found = db.execute("select name from cards_fts where cards_fts match 'howls'").fetchall()
+    assert found == [("Feral Teenager",)]
     trigger = db.execute("select sql from sqlite_master where name = 'cards_au'").fetchone()[0]
     assert 'UPDATE OF "name", "text"' in trigger
     assert "before" in db["changes"].columns_dict
     assert_intact(db_path)
+
+
+def card_key(db_path: Path) -> list[tuple[str, int]]:
+    """The unique indexes of ``cards``: (name, whether the table's primary key made it)."""
+    conn = sqlite3.connect(db_path)
+    try:
+        rows = conn.execute("select name, origin from pragma_index_list('cards') where [unique]")
+        return sorted((name, origin == "pk") for name, origin in rows)
+    finally:
+        conn.close()
+
+
+def test_a_new_database_gets_its_key_once_the_rows_are_in(tmp_path: Path) -> None:
+    """Rows repeating a key read before (in an earlier file, or chunk) are sorted out after
+    the load: the first row is the card, the later ones bad rows named with the line of the
+    first, and the full-text index holds exactly the cards kept."""
+    db_path = tmp_path / "cards.db"
+    first = card_file(tmp_path / "first.txt", 3000)
+    second = tmp_path / "second.txt"
+    rows = ["Card 00007\tbench\timposter\tZombie\tHorde\t\t1\t\tTough\t\t\tU\tImposter."]
+    new = "Card {:05d}\tbench\tnew{}\tZombie\tHorde\t\t1\t\t\t\t\tU\tNew."
+    rows += [new.format(n, n) for n in (3000, 2500)]
+    second.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8")
+    report = import_sources(db_path, [str(first), str(second)], skip_bad_rows=True)
+    assert report.added == 3001
+    found = [(p.location.file, p.location.line, p.message) for p in report.skipped]
+    duplicate = "duplicate card 'Card {:05d}' in set 'bench' (first in {}, line {})"
+    assert found == [
+        (str(second.resolve()), 2, duplicate.format(7, first.resolve(), 9)),
+        (str(second.resolve()), 4, duplicate.format(2500, first.resolve(), 2502)),
+    ]
+    assert card_key(db_path) == [("idx_cards_key", False)]
+    assert_intact(db_path, 3001)
+    db = open_db(db_path)
+    kept = db.execute("select image_file from cards where name = 'Card 00007'")
+    assert kept.fetchall() == [("img7",)]
+    words = "select count(*) from cards_fts where cards_fts match ?"
+    assert [db.execute(words, [word]).fetchone()[0] for word in ("imposter", "new")] == [0, 1]
+
+
+def test_a_database_keyed_by_its_primary_key_keeps_that_key(tmp_path: Path) -> None:
+    """Databases made before the key was an index of its own have it as the table's primary
+    key: imports add, change and refuse duplicates through it, and add no second key."""
+    db_path = tmp_path / "cards.db"
+    conn = sqlite3.connect(db_path)
+    conn.execute(SCHEMA[0][: -len("\n)")] + ',\n   PRIMARY KEY ("set_name", "name")\n)')
+    create_schema(conn)
+    conn.close()
+    assert card_key(db_path) == [("sqlite_autoindex_cards_1", True)]
+    assert import_sources(db_path, [str(BUNDLED_SET)]).added == 100
+    edited = tmp_path / "alpha.txt"
+    text = BUNDLED_SET.read_text(encoding="utf-8")
+    edited.write_text(text.replace("wounded survivor", "hurt survivor"), encoding="utf-8")
+    report = import_sources(db_path, [str(edited)])
+    assert report.changed > 0 and report.changed + report.unchanged == 100
+    twice = card_file(tmp_path / "twice.txt", 3)
+    twice.write_text(twice.read_text() + twice.read_text().splitlines()[1] + "\n")
+    with pytest.raises(CardDataError, match="duplicate card 'Card 00000'"):
+        import_sources(db_path, [str(twice)])
+    assert card_key(db_path) == [("sqlite_autoindex_cards_1", True)]
+    assert_intact(db_path, 100)

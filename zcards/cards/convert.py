@@ -80,31 +80,55 @@ def converter(name: str, header: str, strict: bool) -> Converter | None:
     return None
 
 
-def convert_column(
-    convert: Converter, cells: Sequence[str], memo: dict[str, object] | None = None
-) -> Column:
-    """Convert a column; ``memo`` (cell -> value, kept by the caller across chunks of one
-    file) saves converting a repeated cell again. A bad cell's value is None."""
-    if memo is None:
-        memo = {}
-    elif len(memo) > _MEMO_LIMIT:
-        memo.clear()
-    distinct = set(cells)
-    for cell in distinct.difference(memo):
-        try:
-            memo[cell] = convert(cell)
-        except BadValue as error:
-            memo[cell] = _Bad(str(error))
-    values = list(map(memo.__getitem__, cells))
-    errors = {cell: bad.message for cell in distinct if isinstance(bad := memo[cell], _Bad)}
-    if errors:
-        values = [None if isinstance(value, _Bad) else value for value in values]
-    return Column(values, errors)
+class ColumnConverter:
+    """Converts the columns of one field, chunk after chunk of a file, each distinct cell once.
+
+    The memo (cell -> value) is a dict whose misses convert: a column is converted in one
+    pass of C-level lookups (building a set of its distinct cells first cost as much again)."""
+
+    def __init__(self, convert: Converter) -> None:
+        self.memo = _Memo(convert)
+
+    def __call__(self, cells: Sequence[str]) -> Column:
+        """Convert a column; a bad cell's value is None and its message is in ``errors``."""
+        memo = self.memo
+        if len(memo) > _MEMO_LIMIT:
+            memo.clear()
+        values = list(map(memo.__getitem__, cells))
+        if not memo.bad:
+            return Column(values, {})
+        errors = {cell: memo.bad[cell] for cell in memo.bad.keys() & set(cells)}
+        if errors:
+            values = [None if isinstance(value, _Bad) else value for value in values]
+        return Column(values, errors)
 
 
 @dataclass(frozen=True)
 class _Bad:
     message: str
+
+
+class _Memo(dict[str, object]):
+    """Cell -> stored value, converted on the first lookup; ``bad`` holds the messages of the
+    cells that did not convert."""
+
+    def __init__(self, convert: Converter) -> None:
+        super().__init__()
+        self.convert = convert
+        self.bad: dict[str, str] = {}
+
+    def __missing__(self, cell: str) -> object:
+        try:
+            value: object = self.convert(cell)
+        except BadValue as error:
+            value = _Bad(str(error))
+            self.bad[cell] = value.message
+        self[cell] = value
+        return value
+
+    def clear(self) -> None:
+        super().clear()
+        self.bad.clear()
 
 
 def _int_value(value: str, *, header: str, strict: bool) -> int | None:

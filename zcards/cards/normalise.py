@@ -45,6 +45,12 @@ __all__ = [
 ]
 
 
+# Rows are normalised a chunk of about this many bytes at a time: the strings and lists made
+# of a chunk's cells then stay in the processor's caches until they are written (100,000
+# rows imported 12 % faster than in chunks of 1 MiB; 32 to 128 KiB made no difference).
+CHUNK_BYTES = 1 << 16
+
+
 class CardDataError(ZcardsError):
     """Card data with bad rows; ``problems`` lists them (file, line, column)."""
 
@@ -129,7 +135,7 @@ class CardReader(TableReader):
         game: Sequence[GameColumn] | None = None,
     ) -> None:
         self.origin = origin
-        self.reader = CardDataReader(stream, origin)
+        self.reader = CardDataReader(stream, origin, block_size=CHUNK_BYTES)
         self.lines = self.reader.lines
         if not (self.reader.header_line or "").strip():
             raise ZcardsError("card data is empty (no header row)", Location(origin, 1))

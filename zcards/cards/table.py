@@ -14,7 +14,7 @@ from itertools import repeat
 from typing import Any
 
 from zcards.cards.columns import Column as GameColumn
-from zcards.cards.convert import STORED_DEFAULTS, Converter, convert_column, converter
+from zcards.cards.convert import STORED_DEFAULTS, ColumnConverter, converter
 from zcards.cards.model import CARD_FIELDS, FIELD_ALIASES, json_text
 from zcards.errors import Location, ZcardsError
 
@@ -183,12 +183,11 @@ class TableNormaliser:
         self.problems = problems if problems is not None else ProblemLog()
         self.warnings = ProblemLog()
         self.warnings.extend(header.warnings)
-        self.converters: dict[str, Converter] = {}
+        self.converters: dict[str, ColumnConverter] = {}
         for name, index in header.fields.items():
             convert = converter(name, header.header(index), self.strict)
             if convert is not None:
-                self.converters[name] = convert
-        self.memos: dict[str, dict[str, object]] = {name: {} for name in self.converters}
+                self.converters[name] = ColumnConverter(convert)
 
     def chunk(self, numbers: Sequence[int], lines: Sequence[Any], split: bool = True) -> Chunk:
         """Normalise raw lines (``split``: TAB-separated text, else lists of cells)."""
@@ -269,7 +268,7 @@ class TableNormaliser:
             if convert is None:
                 values[name] = cells
                 continue
-            column = convert_column(convert, cells, self.memos[name])
+            column = convert(cells)
             values[name] = column.values
             if not column.errors:
                 continue
