@@ -8,8 +8,13 @@
    that audits the same logs with the library and ``json.dumps`` each report: ratio, the
    CLI's peak memory and the growth factor (time per log and peak memory, largest over
    smallest count).
+3. ``zcards audit LOG --format json`` on logs of about 1,000, 100,000 and 400,000 lines
+   (games played at one table one after another), as a child process: the peak memory of
+   each and their ratios (the audit streams the lines: past its warm-up, memory should not
+   grow with them; the report itself grows with the findings).
 
-Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]``.
+Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]
+[--memory-lines 1000,100000,400000]``.
 """
 
 from __future__ import annotations
@@ -24,12 +29,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from lackey_plugin.log.parser import parse_log_file
+from lackey_plugin.log.parser import iter_log_file, parse_log_file
 from zcards.cards.normalise import read_card_file
+from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET
 from zcards.rules import audit
-from zcards.rules.cards import CardIndex
 from zcards.rules.load import audit_log, load_cards
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
@@ -51,9 +56,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--logs", default="10,100,1000")
+    parser.add_argument("--memory-lines", default="1000,100000,400000")
     args = parser.parse_args()
     long_log(args)
     many_logs([int(count) for count in args.logs.split(",")], args.seed)
+    memory([int(count) for count in args.memory_lines.split(",")], args.seed)
 
 
 def long_log(args: argparse.Namespace) -> None:
@@ -72,9 +79,7 @@ def long_log(args: argparse.Namespace) -> None:
         assert not report.violations, report.to_text()
         parse_s = best_of(args.repeat, lambda: parse_log_file(path, game=ZOMBIE_GAME))
         audit_s = best_of(args.repeat, lambda: audit(events, cards))
-        both_s = best_of(
-            args.repeat, lambda: audit(parse_log_file(path, game=ZOMBIE_GAME).events, cards)
-        )
+        both_s = best_of(args.repeat, lambda: audit(iter_log_file(path, game=ZOMBIE_GAME), cards))
     print(
         f"log: {report.games} games, {lines} lines, {report.turns} turns, "
         f"{len(report.unverifiable)} unverifiable findings, 0 violations"
@@ -114,6 +119,52 @@ def many_logs(counts: list[int], seed: int) -> None:
     print(
         f"growth {small} -> {large} logs: time per log x{(large_s / large) / (small_s / small):.2f}"
         f", peak memory x{large_peak / small_peak:.2f} (CLI time includes its start-up)"
+    )
+
+
+# ``zcards audit LOG --format json`` in a child that reports its own peak resident memory
+# (VmHWM: ``wait4``'s figure would count the pages the child shares with this process).
+_HIGH_WATER = """
+import sys
+from zcards.cli import main
+try:
+    main(["audit", sys.argv[1], "--cards", sys.argv[2], "--format", "json"])
+except SystemExit:
+    pass
+finally:
+    sys.stdout.flush()
+    status = open("/proc/self/status").read()
+    sys.stderr.write("VmHWM:" + status.split("VmHWM:")[1].split("\\n")[0])
+"""
+
+
+def memory(sizes: list[int], seed: int) -> None:
+    """Peak memory of ``zcards audit`` on logs of about ``sizes`` lines."""
+    games = list(iter_games(load_decks([]), 50, seed=seed, strategies=("random", "greedy")))
+    texts = [game_log(game, game.players[i % 2]) for i, game in enumerate(games)]
+    print(f"\n{'lines':>8} {'cli peak MiB':>13} {'seconds':>8}")
+    peaks = []
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            parts: list[str] = []
+            lines = 0
+            while lines < size:
+                text = texts[len(parts) % len(texts)]
+                parts.append(text)
+                lines += text.count("\n")
+            path = Path(folder) / f"log-{size}.txt"
+            path.write_text("".join(parts), encoding="utf-8")
+            command = [sys.executable, "-c", _HIGH_WATER, str(path), str(BUNDLED_SET)]
+            started = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            elapsed = time.perf_counter() - started
+            if done.returncode not in (0, 1):
+                raise SystemExit(f"zcards audit failed: {done.stderr[-500:]}")
+            peaks.append(int(done.stderr.split("VmHWM:")[1].split()[0]) / 1024)
+            print(f"{lines:>8} {peaks[-1]:>13.0f} {elapsed:>8.1f}")
+    print(
+        f"peak memory {sizes[0]} -> {sizes[-1]} lines: x{peaks[-1] / peaks[0]:.2f}"
+        + (f"; {sizes[-2]} -> {sizes[-1]}: x{peaks[-1] / peaks[-2]:.2f}" if len(sizes) > 2 else "")
     )
 
 

@@ -28,9 +28,9 @@ from pathlib import Path
 from lackey_plugin.log.parser import parse_log_text
 from lackey_plugin.log.writer import LogWriter
 from zcards.cards.normalise import read_card_file
+from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET, starter_decks
-from zcards.rules.cards import CardIndex
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games, log_pov, write_logs
 from zcards.sim.decklists import load_decks

@@ -31,9 +31,9 @@ from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cards.normalise import read_card_file
+from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import BUNDLED_SET, starter_decks
-from zcards.rules.cards import CardIndex
 from zcards.rules.engine import audit
 from zcards.sim.batch import game_seed
 from zcards.sim.decklists import load_decks

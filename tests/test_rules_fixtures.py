@@ -22,15 +22,21 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "resource-play-attack": (Kind.RESOURCE_PLAY, "R6.2", 51),
     "card-play-unpaid": (Kind.CARD_PLAY, "R7.3", 46),
     "card-play-inactive": (Kind.CARD_PLAY, "R7.1", 50),
+    # a spend taken back by a Ready in Build pays for nothing (R4.1): Bat is unpaid
+    "card-play-taken-back": (Kind.CARD_PLAY, "R7.3", 49),
     "opening-survivors-cost": (Kind.OPENING_SURVIVORS, "R2.4", 18),
     "opening-survivors-zombie": (Kind.OPENING_SURVIVORS, "R2.4", 14),
     "phase-order-skip": (Kind.PHASE_ORDER, "R3.2", 36),
     "phase-order-set": (Kind.PHASE_ORDER, "R3.2", 28),
     "illegal-attacker": (Kind.ILLEGAL_ATTACKER, "R10.1", 71),
     "combat-result": (Kind.COMBAT_RESULT, "R10.5", 92),
+    # Runner (2) alone can fight Lookout (1): he is overwhelmed, never only wounded
+    "combat-result-overwhelm-wounded": (Kind.COMBAT_RESULT, "R10.5", 94),
     "food-upkeep-missing": (Kind.FOOD_UPKEEP, "R12.5", 54),
     "food-upkeep-starvation": (Kind.FOOD_UPKEEP, "R12.5", 79),
     "infection-wound": (Kind.INFECTION_WOUND, "R4.2", 100),
+    # taken over in the Ready phase with 2 wounds of 3: the killing infection wound is missing
+    "infection-wound-taken-over": (Kind.INFECTION_WOUND, "R4.2", 116),
     "zombie-upgrade-requirement": (Kind.ZOMBIE_UPGRADE, "R8.1", 66),
     "zombie-upgrade-survivor": (Kind.ZOMBIE_UPGRADE, "R8.3", 66),
     "scavenge-food-roll-one": (Kind.SCAVENGE_FOOD, "R12.2", 33),
@@ -42,10 +48,12 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "bid-range": (Kind.BID_RANGE, "R2.1", 7),
     "bid-food": (Kind.BID_FOOD, "R2.2", 8),
     "opening-shuffle": (Kind.OPENING_SHUFFLE, "R2.4", 17),
-    "turn-order": (Kind.TURN_ORDER, "R3.4", 56),
+    "turn-order": (Kind.TURN_ORDER, "R13.2", 56),
     "combat-move": (Kind.COMBAT_MOVE, "R9.1", 52),
     "scavenge-penalty": (Kind.SCAVENGE_PENALTY, "R12.2", 35),
     "deck-to-resource": (Kind.DECK_TO_RESOURCE, "R6.3", 46),
+    "opening-hand": (Kind.OPENING_HAND, "R2.3", 10),
+    "food-loss": (Kind.FOOD_LOSS, "R12.5", 55),
 }
 # Legal games: the protocol's own and each recording style the audit accepts (R17).
 LEGAL = [
@@ -59,6 +67,8 @@ LEGAL = [
     "legal-to-combat-spend-after",
     "legal-phase-lag",
     "legal-corrections",
+    "legal-spend-taken-back",  # the taken-back spend is made again before the play
+    "legal-overwhelm-alone",  # Runner alone overwhelms Lookout: killed
 ]
 
 

@@ -108,7 +108,7 @@ def test_an_action_in_a_phase_already_left_stays_a_violation(log_cards) -> None:
 
 def test_a_late_phase_line_needs_nothing_of_the_old_phase_in_between(log_cards) -> None:
     """Bob's draws before Alice's Ready All: not just before the phase line, so they are
-    not in the Draw phase."""
+    not in the Draw phase: a draw in the Ready phase (R5.3), none in the Draw phase."""
     lines = list(LEGAL[:45])
     moved = lines[39:41]  # Bob draws, discards (turn 2, Bob active)
     del lines[39:41]
@@ -118,6 +118,7 @@ def test_a_late_phase_line_needs_nothing_of_the_old_phase_in_between(log_cards) 
     assert sorted((v.kind, v.rule, v.line) for v in report.violations) == [
         ("draw-count", "R5.1", 44),
         ("draw-count", "R5.2", 44),
+        ("draw-count", "R5.3", 38),
     ]
 
 
@@ -193,10 +194,10 @@ def three_player_turn(next_player: str) -> list[str]:
 
 
 def test_three_players_take_turns_in_seat_order(log_cards) -> None:
-    """R3.4 with three players: after Alice comes Bob (seat 2), not Carol."""
+    """R13.2 with three players: after Alice comes Bob (seat 2), not Carol."""
     assert run(three_player_turn("Bob"), log_cards).violations == []
     lines = three_player_turn("Carol")
     report = run(lines, log_cards)
     assert [(v.kind, v.rule, v.line) for v in report.violations] == [
-        ("turn-order", "R3.4", len(lines))
+        ("turn-order", "R13.2", len(lines))
     ]

@@ -74,7 +74,7 @@ VARIANTS: dict[str, Variant] = {
     "attacker-spent": Variant(
         Kind.ILLEGAL_ATTACKER,
         "R10.1",
-        96,
+        91,
         ((92, 0, ("Alice performs Spend on Spitter.",) * 2),),
         93,
     ),

@@ -13,11 +13,11 @@ import pytest
 from support.mutators import MUTATORS, UNVERIFIABLE, mutate
 
 from lackey_plugin.log.parser import parse_log_text
+from zcards.game.cards import CardIndex
+from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.resources import starter_decks
-from zcards.rules.cards import CardIndex
 from zcards.rules.engine import audit
-from zcards.rules.violations import Kind as Violation
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.recorder import RecordedLog, record

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from zcards.game.definition import PHASES
+from zcards.game.table import EMPTY_DECK, NO_SURVIVORS
 from zcards.resources import starter_decks
 from zcards.sim.actions import ActionKind
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
 from zcards.sim.game import TURN_CAP, DeckList, play_game
-from zcards.sim.state import EMPTY_DECK, NO_SURVIVORS
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +103,11 @@ def test_every_turn_runs_the_phases_in_order(games):
             assert len(phases) == len(complete) or number == len(turns)
 
 
+def _drawing_text(card) -> bool:
+    """A card whose text draws or discards (Road Map, Swarm Caller, Librarian Ruth)."""
+    return any(word in card.text for word in ("in your hand", "draw a card", "discard a card"))
+
+
 def test_draw_build_and_costs_follow_the_rules(games, bundled_by_name):
     for result in games:
         for turn in _turns(result.actions):
@@ -112,12 +117,19 @@ def test_draw_build_and_costs_follow_the_rules(games, bundled_by_name):
             for index, action in enumerate(turn):
                 if action.kind is ActionKind.NEXT_PHASE:
                     phase = action.new
-                elif action.kind in (ActionKind.DRAW, ActionKind.DRAW_MANY):
-                    assert phase == "Draw"
-                    drawn[action.player] += action.new if action.kind is ActionKind.DRAW_MANY else 1
-                elif action.kind is ActionKind.DISCARD:
-                    assert phase == "Draw" and drawn[action.player] == 2
-                    discarded[action.player] += 1
+                elif action.kind in (ActionKind.DRAW, ActionKind.DRAW_MANY, ActionKind.DISCARD):
+                    if phase != "Draw":  # card text: right after the card is played or spent
+                        used = [a for a in turn[:index] if a.player == action.player][-2:]
+                        assert any(
+                            _drawing_text(bundled_by_name[a.card]) for a in used if a.card
+                        ), action
+                    elif action.kind is ActionKind.DISCARD:
+                        assert drawn[action.player] == 2
+                        discarded[action.player] += 1
+                    else:
+                        drawn[action.player] += (
+                            action.new if action.kind is ActionKind.DRAW_MANY else 1
+                        )
                 elif action.kind is ActionKind.PLAY_RESOURCE:
                     assert phase == "Build"
                     resources[action.player] += 1
@@ -179,3 +191,31 @@ def test_the_product_never_imports_test_support_code():
                 )
                 assert not any(n.split(".")[0] in ("support", "tests") for n in names), path
     assert not list((root / "zcards" / "sim").glob("mutators*.py"))
+
+
+def test_a_simulated_game_shows_an_item_changing_a_fight(monkeypatch):
+    """The simulator plays card text: a Baseball Bat or a Fire Axe on a survivor, a Boarded
+    Windows or a Riot Armour, makes some fight end otherwise than it would without the items
+    on the table (the same fight, resolved by the rules model with the defender's items
+    taken away)."""
+    from zcards.game import fights
+    from zcards.game.power import Powers
+    from zcards.sim import attack
+
+    changed = []
+
+    def spy(fight, powers):
+        result = fights.resolve(fight, powers)
+        defender = powers.table.players[fight.defender]
+        items, defender.items = defender.items, []
+        without = fights.resolve(fight, Powers(powers.cards, powers.table, powers.boosts))
+        defender.items = items
+        if (result.zombies_win, result.killed) != (without.zombies_win, without.killed):
+            changed.append((fight.survivor.name, [item.name for item in items]))
+        return result
+
+    monkeypatch.setattr(attack, "resolve", spy)
+    pair = [path for path in starter_decks() if "horde" in path.name or "rage" in path.name]
+    list(iter_games(load_decks(pair), 20, 11))
+    assert changed, "no fight in 20 games was changed by an item"
+    assert all(items for _, items in changed)

@@ -119,3 +119,11 @@ def test_simulate_rejects_one_deck_and_unknown_cards(tmp_path, capsys):
         main(["simulate", "--deck", str(bad), "--deck", str(bad)])
     err = capsys.readouterr().err
     assert unknown.value.code == 2 and "bad.txt" in err and "line 2" in err
+
+
+def test_simulate_help_says_what_its_players_do(capsys):
+    """The help tells a user what the automated players do with the rules and card text."""
+    main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("rules model", "card text", "items", "Medic heals", "Scavenger", "'greedy'"):
+        assert words in out

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
-from zcards.rules.violations import Kind as Violation
+from zcards.game.catalogue import Kind as Violation
 
 from . import mutators_fight as fight
 from . import mutators_play as play
@@ -43,7 +43,6 @@ MUTATORS: dict[str, Mutator] = {
     Violation.ACTION_AFTER_LOSS: play.action_after_loss,
     Violation.DEAD_SURVIVOR: fight.dead_survivor,
     "food-total": fight.food_total,
-    # The contract's new kinds (string ids until zcards.rules.violations.Kind has them).
     "bid-range": setup.bid_range,
     "bid-food": setup.bid_food,
     "opening-shuffle": setup.opening_shuffle,
@@ -51,6 +50,8 @@ MUTATORS: dict[str, Mutator] = {
     "combat-move": recoup.combat_move,
     "scavenge-penalty": recoup.scavenge_penalty,
     "deck-to-resource": recoup.deck_to_resource,
+    Violation.OPENING_HAND: setup.opening_hand,
+    Violation.FOOD_LOSS: recoup.food_loss,
 }
 # A "from" value that contradicts the tracked food is an unlogged change (an undo, a revert):
 # the audit must report it unverifiable, never as a violation (audit contract).

@@ -8,13 +8,14 @@ from dataclasses import replace
 from functools import partial
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
-from zcards.rules.cards import Effect
-from zcards.rules.violations import Kind as Violation
+from zcards.game.effects import Effect
 
 from .logview import Side, setup_end, texts, walk
 from .splice import (
     FACE_DOWN,
+    FIGHT_TEXT,
     Book,
     Mutation,
     Site,
@@ -59,7 +60,7 @@ def illegal_attacker(events: Events, rng: random.Random, book: Book) -> Mutation
 def combat_result(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A wound in an Attack phase that no attacker can cause: on a zombie player's survivor,
     or on the active player's when no other player has anything in combat."""
-    explaining = book.flagged(Effect.WOUND, Effect.POWER, Effect.COMBAT)
+    explaining = book.flagged(*FIGHT_TEXT)
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
         if not is_phase(e, "Attack") or moment.active is None or texts(moment, sides) & explaining:
@@ -120,13 +121,21 @@ def infection_wound(events: Events, rng: random.Random, book: Book) -> Mutation 
             and e.meaning == Meaning.WOUND
             and moment.phase == "Ready"
             and moment.turn > 0
-            and getattr(events[i + 1], "card", None) != e.card
         ):
             continue
         end = next_phase_line(events, i + 1)
-        if end is not None:
+        if end is not None and not any(_leaves(later, e.card) for later in events[i + 1 : end]):
             sites.append((partial(delete, events, i, end), f"{e.card} not wounded"))
     return pick(Violation.INFECTION_WOUND, sites, rng)
+
+
+def _leaves(event: ev.Event, card: str) -> bool:
+    """A line by which a survivor leaves play (dies, or is taken over)."""
+    if getattr(event, "card", None) != card:
+        return False
+    return isinstance(event, ev.TableToZone) or (
+        isinstance(event, ev.Perform) and event.meaning == Meaning.TAKE_CONTROL
+    )
 
 
 FACE_DOWN_PLAY = "a face down card"

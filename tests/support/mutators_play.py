@@ -9,9 +9,9 @@ from functools import partial
 from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind as Violation
 from zcards.game.definition import ZOMBIE_GAME, Meaning
-from zcards.rules.cards import Effect
-from zcards.rules.violations import Kind as Violation
+from zcards.game.effects import Effect
 
 from .logview import setup_end, texts, walk
 from .splice import (
@@ -34,7 +34,7 @@ Events = Sequence[ev.Event]
 
 def draw_count(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """A second discard in a Draw phase, or ``draws 3 cards.`` when the deck has room."""
-    drawing = book.flagged(Effect.DRAW)
+    drawing = book.flagged(Effect.DRAW, Effect.DISCARD, Effect.DECK_TO_RESOURCE)
     cards = book.plain("Item") + book.plain("Survivor")
     sites: list[Site] = []
     for i, e, moment, sides in walk(events):
@@ -109,7 +109,8 @@ def _spends_later_in_phase(events: Events, start: int, player: str) -> bool:
 
 def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutation | None:
     """An item put out at setup (when the deck has room), or an opening survivor that never
-    acts swapped for a dearer one (the number of survivors, so every upkeep, stays)."""
+    acts swapped for a dearer one at least as strong (the number of survivors, so every
+    upkeep, stays; every fight he may have won unnamed, he still wins)."""
     items, survivors = book.plain("Item"), book.plain("Survivor")
     openings: dict[str, list[int]] = {}
     for i, e, moment, _ in walk(events):
@@ -126,7 +127,11 @@ def opening_survivors(events: Events, rng: random.Random, book: Book) -> Mutatio
             continue
         opened = [getattr(events[j], "card", "") for j in openings[e.player]]
         rest = sum(book.cost(name) for name in opened) - book.cost(e.card)
-        dear = [name for name in survivors if rest + book.cost(name) > 6]
+        dear = [
+            name
+            for name in survivors
+            if rest + book.cost(name) > 6 and book.power(name) >= book.power(e.card)
+        ]
         if dear:
             changed = replace(e, card=rng.choice(dear))
             sites.append(

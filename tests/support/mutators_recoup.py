@@ -10,7 +10,7 @@ from functools import partial
 
 from lackey_plugin.log import events as ev
 from zcards.game.definition import Meaning
-from zcards.rules.cards import Effect
+from zcards.game.effects import Effect
 
 from .logview import walk
 from .mutators_play import spare_face_down
@@ -52,7 +52,8 @@ def combat_move(events: Events, rng: random.Random, book: Book) -> Mutation | No
 
     Only where no neighbouring line could stand in for the missing spend or pair up with the
     To Combat line as a correction, and never for a Fast zombie (readied at once)."""
-    moving = book.flagged(Effect.COMBAT)  # Ambush Lurker moves to combat ready, unspent
+    # Ambush Lurker moves to combat ready, unspent
+    moving = book.flagged(Effect.TO_COMBAT, Effect.LEAVE_COMBAT)
     sites: list[Site] = []
     recoup = 0
     for i, e, moment, _ in walk(events):
@@ -146,3 +147,17 @@ def deck_to_resource(events: Events, rng: random.Random, book: Book) -> Mutation
             extra = ev.Play(name, FACE_DOWN_PLAY, name, "Deck", src_pos="top")
             sites.append((partial(insert, events, i + 1, extra), f"{name} takes a card"))
     return pick("deck-to-resource", sites, rng)
+
+
+def food_loss(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A player who is not active loses a food in another player's Recoup phase (only the
+    active player pays upkeep, R12.5); found at that line when the phase ends."""
+    sites: list[Site] = []
+    for i, e, moment, sides in walk(events):
+        if not (is_phase(e, "End") and moment.phase == "Recoup" and moment.turn > 0):
+            continue
+        for player, side in sides.items():
+            if player != moment.active and side.food > 0:
+                lost = ev.StatChange(player, "Food", side.food, side.food - 1, target=player)
+                sites.append((partial(insert, events, i, lost), f"{player} pays upkeep too"))
+    return pick("food-loss", sites, rng)

@@ -139,3 +139,26 @@ def turn_order(events: Events, rng: random.Random, book: Book) -> Mutation | Non
             )
         )
     return pick("turn-order", sites, rng)
+
+
+def opening_hand(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A player's opening draw of 7 made 8 (one more card drawn at setup, R2.3): the draw of
+    7 cards changed, or one more card drawn right after his seventh. Only where his deck has
+    a card to spare (a game that ended by an empty deck would end a draw earlier)."""
+    end = setup_end(events)
+    sites: list[Site] = []
+    drawn: dict[str, int] = {}
+    for index, event in enumerate(events[:end]):
+        if not isinstance(event, ev.Draw):
+            continue
+        before = drawn.get(event.player, 0)
+        drawn[event.player] = before + event.count
+        if before + event.count != 7 or book.deck_room(events, event.player) < 1:
+            continue
+        if event.count == 7:
+            changed = replace(event, count=8)
+            sites.append((partial(swap, events, index, changed), f"{event.player} draws 8"))
+        else:
+            extra = ev.Draw(event.player, 1, "a card" if event.hidden else event.card)
+            sites.append((partial(insert, events, index + 1, extra), f"{event.player} 8th card"))
+    return pick("opening-hand", sites, rng)

@@ -10,18 +10,37 @@ from typing import TypeGuard
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.game.definition import Meaning
-from zcards.rules.cards import Effect, text_effects
+from zcards.game.effects import Effect, Timing, read_text
 
 from .logview import final
 
 FACE_DOWN = "a face-down card"
+EVERYTHING = frozenset(Effect)
+# What makes a fight end otherwise than by printed power: power, wounds, zombies moved.
+FIGHT_TEXT = (
+    Effect.WOUND,
+    Effect.POWER,
+    Effect.SET_POWER,
+    Effect.NO_SOLO,
+    Effect.TO_COMBAT,
+    Effect.LEAVE_COMBAT,
+    Effect.SPEND,
+)
+
+
+def _effects(card: Card) -> frozenset[Effect]:
+    """What a card's text does, as the rows read it (markers aside)."""
+    text = read_text(card)
+    if not text.covered:
+        return EVERYTHING
+    return frozenset(row.effect for row in text.rows if row.timing is not Timing.MARKER)
 
 
 @dataclass(frozen=True)
 class Mutation:
     """A mutated log and the 1-based line of the injected violation."""
 
-    kind: str  # a violation kind id (``zcards.rules.violations.Kind`` or the contract's)
+    kind: str  # a violation kind id (``zcards.game.catalogue.Kind`` or the contract's)
     events: tuple[ev.Event, ...]
     line: int
     note: str
@@ -35,20 +54,25 @@ class Book:
     decks: Mapping[str, int] | None = None
 
     def flagged(self, *effects: Effect) -> set[str]:
-        """Cards whose text the audit reads as possibly having one of ``effects`` (R16.1)."""
-        return {name for name, card in self.cards.items() if text_effects(card.text) & set(effects)}
+        """Cards whose text may have one of ``effects`` (their rows, or a text the rows do
+        not cover: it may do anything, R16.1)."""
+        return {name for name, card in self.cards.items() if _effects(card) & set(effects)}
 
     def plain(self, card_type: str) -> list[str]:
-        """Cards of a type whose text the audit cannot read as bending any rule."""
+        """Cards of a type whose text bends no rule."""
         return sorted(
             name
             for name, card in self.cards.items()
-            if card.type == card_type and not text_effects(card.text)
+            if card.type == card_type and not _effects(card)
         )
 
     def cost(self, name: str) -> int:
         card = self.cards.get(name)
         return card.cost or 0 if card else 0
+
+    def power(self, name: str) -> int:
+        card = self.cards.get(name)
+        return card.power or 0 if card else 0
 
     def deck_room(self, events: Sequence[ev.Event], player: str) -> int:
         """Cards left in ``player``'s deck at the end of the log (0 when sizes are unknown)."""

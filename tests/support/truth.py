@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from zcards.game.power import Powers
+from zcards.game.zombies import zombies_of
 from zcards.sim.actions import Action
 from zcards.sim.game import DeckList, GameResult, play_game
 from zcards.sim.recorder import RecordedLog
-from zcards.sim.state import COMBAT_ZONE, PlayerState, SimState
+from zcards.sim.simulator import Simulator
 from zcards.sim.styles import FACE_DOWN_CARD
 
 
@@ -50,15 +52,21 @@ class Side:
 Snapshot = dict[str, Side]
 
 
-def _side(player: PlayerState) -> Side:
+def _side(sim: Simulator, name: str) -> Side:
+    player = sim.table.players[name]
+    powers = Powers(sim.cards, sim.table)
+    deck = sim.decks[name]
     return Side(
-        tuple(Survivor(s.name, s.wounds, s.health) for s in player.survivors),
         tuple(
-            Zombie(z.name if z.face_up else FACE_DOWN_CARD, z.zone == COMBAT_ZONE, z.spent)
-            for z in player.zombies
+            Survivor(s.name, s.wounds or 0, (powers.health(name, s) or (1, 1))[1])
+            for s in player.survivors
         ),
-        len(player.deck),
-        player.deck[0].name if player.deck else None,
+        tuple(
+            Zombie(z.name if z.face_up else FACE_DOWN_CARD, z.combat, z.spent)
+            for z in zombies_of(player.zombies.board)
+        ),
+        len(deck),
+        deck[0] if deck else None,
         player.lost is not None,
     )
 
@@ -69,8 +77,8 @@ def play_observed(
     """Play a game and keep the full state after each of its actions."""
     snapshots: list[Snapshot] = []
 
-    def observe(action: Action, state: SimState) -> None:
-        snapshots.append({player.name: _side(player) for player in state.players})
+    def observe(action: Action, sim: Simulator) -> None:
+        snapshots.append({name: _side(sim, name) for name in sim.table.order})
 
     return play_game(decks, seed, observer=observe, **options), snapshots
 

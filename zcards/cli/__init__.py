@@ -62,6 +62,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "proxies_command",
         "Write proxy sheets for the cards matching QUERY and/or in --deck (default: every card).",
     ),
+    "rules": (
+        "zcards.cli.rules",
+        "rules_group",
+        "The rules model: which card texts its effect rows cover.",
+    ),
     "search": (
         "zcards.cli.query",
         "search_command",

@@ -11,6 +11,7 @@ import click
 from zcards.cli.common import (
     EXIT_FINDING,
     EXIT_INPUT,
+    card_file_option,
     db_option,
     emit_json,
     format_option,
@@ -32,13 +33,7 @@ if TYPE_CHECKING:
     type=click.Path(dir_okay=False, path_type=Path),
 )
 @db_option
-@click.option(
-    "--cards",
-    "card_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="A Lackey card-data file with the Zombie columns, instead of a database.",
-)
+@card_file_option
 @click.option(
     "--deck",
     "decks",

@@ -51,6 +51,17 @@ def db_option(function: Callable) -> Callable:
     )(function)
 
 
+def card_file_option(function: Callable) -> Callable:
+    """``--cards CARDFILE``: the rules' card data from a Lackey card-data file."""
+    return click.option(
+        "--cards",
+        "card_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="A Lackey card-data file with the Zombie columns, instead of a database.",
+    )(function)
+
+
 def note_missing_bundled(conn: sqlite3.Connection, db_path: Path | None) -> None:
     """Say once, on stderr, that the database found in this folder lacks cards of the bundled
     set, and how to add them. A database named by ``--db`` or ``$ZCARDS_DB`` was chosen (it may

@@ -44,7 +44,8 @@ from zcards.sim.styles import MIXED, STYLE_NAMES
     "strategies",
     multiple=True,
     type=click.Choice(list(STRATEGIES)),
-    help="Player strategy, once for both players or once per deck (default greedy).",
+    help="Player strategy, once for both players or once per deck (default greedy): "
+    "'random' takes any legal choice, 'greedy' the strongest one.",
 )
 @click.option(
     "--max-turns",
@@ -88,6 +89,21 @@ def simulate_command(
     output_format: str,
 ) -> None:
     """Play seeded games of Zombie CCG between two decks and report how they went.
+
+    \b
+    The players play through the rules model: each choice is one the model offers as legal,
+    and both use card text, as printed in the card data:
+    - they bid, put out opening survivors, draw and discard, play a resource each turn,
+      pay for survivors and items, upgrade zombies whose requirements they meet, move
+      zombies to combat, pay upkeep and take starvation wounds;
+    - items: they attach weapons and armour to a survivor, put up barricades, play one-shot
+      items (heals, cures, food, extra draws) when they help;
+    - abilities: Medic heals, Scavenger rolls (and the zombie players' penalty cards on a
+      1), survivors' and zombies' own abilities, triggers of fights (a Kamikaze Corpse's
+      extra wounds, an infection), deaths (an infected survivor taken over);
+    - 'greedy' plays the strongest survivors and arms them, defends with the weakest
+      survivor that still wins and sends its zombies where they hurt; 'random' picks any
+      legal choice, to reach corners the greedy player avoids.
 
     Each deck plays each seat equally often. The report gives the average length, how games
     ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with

@@ -1,72 +1,42 @@
 """Zombies in combat: moving them there (R9.1) and the Attack phase (R10).
 
 Fights are table drags and are not logged. What the log shows is their outcome: a zombie
-player spending one of his zombies (it lost a fight, R10.6), the active player wounding or
-discarding his survivors (they lost, R10.5). The checks bound what any assignment of the
-attackers to fights can cause. Copies of one survivor are told apart by their wound counts
-only, so which copy a line means is itself a reading: every consistent assignment of the
-lines to copies is kept (a Fierce fight's two wounds are one fight, R17.5's copies rule).
+player spending one of his zombies (it lost a fight, R10.6), the active player wounding,
+infecting or discarding his survivors (they lost, R10.5). Each such line is kept with what it
+showed (:mod:`zcards.rules.attack`); when the Attack phase ends (or the log stops in it) the
+rules model is asked whether some assignment of the attackers to fights gives all of it
+(:func:`zcards.game.assignment.fits`), with every power and Health card text gives and every
+reading of the hidden cards, and if none does, the first line no assignment explains is the
+violation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
 
 from lackey_plugin.log import events as ev
+from zcards.game.assignment import Question, Seen, fits
+from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
-from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, is_game_action
-from zcards.rules.functions import meaning_of
-from zcards.rules.report import Immutable
-from zcards.rules.state import Player
-from zcards.rules.violations import Kind
-from zcards.rules.zombies import Board, Fit, Up
-
-MAX_FIGHT_READINGS = 256
-
-
-@dataclass(frozen=True, order=True)
-class Copy(Immutable):
-    """One copy of a survivor in one reading of the fights: its wounds (None: unknown) and
-    the wounds it got in this Attack phase (0: it has not fought)."""
-
-    wounds: int
-    fought: int = 0
-    unknown: bool = False
-
-    def fits(self, wounds: int) -> bool:
-        return self.unknown or self.wounds == wounds
-
-
-Copies = tuple[tuple[str, tuple[Copy, ...]], ...]  # survivor name -> its copies, sorted
-
-
-@dataclass(frozen=True)
-class Reading(Immutable):
-    """What the results so far need: power (fights being disjoint) and Fierce attackers."""
-
-    needed: int
-    extra: int
-    copies: Copies
-
-    def of(self, name: str) -> tuple[Copy, ...] | None:
-        return next((c for n, c in self.copies if n == name), None)
-
-    def with_copies(self, name: str, copies: Iterable[Copy], needed: int, extra: int) -> Reading:
-        rest = tuple((n, c) for n, c in self.copies if n != name)
-        return Reading(needed, extra, tuple(sorted((*rest, (name, tuple(sorted(copies)))))))
-
-
-@dataclass
-class Attack:
-    """The bounds of this Attack phase: the most power and Fierce attackers any reading of
-    the zombie players' cards can field (None: unseen cards may add to them)."""
-
-    power: int | None = 0
-    fierce: int | None = 0
-    readings: set[Reading] = field(default_factory=lambda: {Reading(0, 0, ())})
-    start: dict[str, tuple[Copy, ...]] = field(default_factory=dict)
-    reported: set[str] = field(default_factory=set)
+from zcards.game.effects import Effect, Target
+from zcards.game.moments import Hull, same_powers
+from zcards.game.power import Fighter, Powers, Span
+from zcards.game.table import Table
+from zcards.game.zombies import Fit
+from zcards.rules.attack import Attack, Defender, Mark, Result, fighter
+from zcards.rules.context import (
+    Area,
+    Context,
+    Fact,
+    GameEnded,
+    Handler,
+    PhaseBegun,
+    PhaseEnded,
+    is_game_action,
+    meaning_of,
+)
 
 
 class CombatRules(Area):
@@ -75,10 +45,13 @@ class CombatRules(Area):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.attack = Attack()
+        self.before: Table | None = None
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
             PhaseBegun: self.on_phase_begun,
+            PhaseEnded: self.on_phase_ended,
+            GameEnded: self.on_game_ended,
             ev.Perform: self.on_perform,
             ev.CounterChange: self.on_counter,
             ev.TableToZone: self.on_leave_table,
@@ -87,47 +60,47 @@ class CombatRules(Area):
 
     # -- the attackers (R10.1) -------------------------------------------------------------
 
-    def _up_power(self, up: Up) -> int:
-        info = None if up.generic else self.ctx.cards.get(up.name)
-        return 1 if info is None else info.power
-
-    def _is_fierce(self, up: Up) -> bool:
-        info = None if up.generic else self.ctx.cards.get(up.name)
-        return info is not None and info.has_keyword("Fierce")
-
-    def _power(self, board: Board) -> int:
-        return board.cr + sum(self._up_power(u) for u in board.up if u.combat and not u.spent)
-
-    def _fierce(self, board: Board) -> int:
-        return sum(1 for u in board.up if u.combat and not u.spent and self._is_fierce(u))
-
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         if signal.phase != ATTACK_PHASE:
             return
-        attack = Attack()
-        attackers: dict[str, set[str]] = {}
-        for zombie_player in self.ctx.zombie_players():
-            zombies = zombie_player.zombies
-            power, fierce = zombies.max_of(self._power), zombies.max_of(self._fierce)
-            attack.power = None if power is None or attack.power is None else attack.power + power
-            attack.fierce = (
-                None if fierce is None or attack.fierce is None else attack.fierce + fierce
-            )
-            attackers[zombie_player.name] = {
-                u.name for b in zombies.readings for u in b.up if u.combat and not u.spent
+        defender = self.table.players.get(self.clock.active or "")
+        readings: list[tuple[Fighter, ...]] = [()]
+        names: dict[str, frozenset[str]] = {}
+        for player in self.table.zombie_players():
+            if player.zombies.unknown:
+                readings = []
+                break
+            options = {
+                tuple(sorted(fighter(u.name, player.name, u.generic) for u in b.attackers()))
+                for b in player.zombies.readings
             }
-        active = self.table.players.get(self.clock.active or "")
-        if active is not None:
-            names = {s.name for s in active.survivors}
-            for name in names:
-                attack.start[name] = tuple(
-                    sorted(
-                        Copy(s.wounds or 0, unknown=s.wounds is None)
-                        for s in active.survivors_named(name)
-                    )
-                )
-        self.attack = attack
-        self.ctx.text.set_attackers(attackers)
+            readings = [r + o for r in readings for o in options]
+            names[player.name] = frozenset(
+                u.name for b in player.zombies.readings for u in b.attackers() if u.name
+            )
+        self.before = self.table.fork()  # powers as the phase began, for the fights' spans
+        self.attack = Attack(
+            defender=defender.name if defender is not None else None,
+            readings=tuple(sorted(set(readings))) if readings else None,
+            survivors=tuple(
+                Defender(s.uid, s.name, s.wounds, s.infected) for s in defender.survivors
+            )
+            if defender is not None
+            else (),
+        )
+        self.ctx.text.set_attackers(names)
+
+    def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if signal.phase == ATTACK_PHASE and self.clock.number >= 1 and self.clock.known:
+            self._settle(final=True)
+
+    def on_game_ended(self, _: GameEnded, __: Fact) -> None:
+        """The log stops in the Attack phase (the game was decided): what it showed so far
+        must fit some assignment."""
+        if self.clock.phase == ATTACK_PHASE and self.clock.number >= 1 and self.clock.known:
+            self._settle(final=False)
+
+    # -- spends and arrivals ---------------------------------------------------------------
 
     def on_perform(self, event: ev.Perform, fact: Fact) -> None:
         """A zombie player's zombie spent in the Attack phase fought (or a card spent an
@@ -136,32 +109,36 @@ class CombatRules(Area):
             self.on_leave_table(event, fact)
             return
         if fact.meaning == Meaning.READY and fact.what == "zombie" and fact.owner is not None:
-            self._arrival(fact.owner, fact)
+            self._arrival(fact.owner.name, fact)
             return
-        if fact.attack_fit is None or fact.attack_fit is Fit.YES or fact.owner is None:
+        if fact.attack_fit is None or fact.owner is None:
             return
         me, what = fact.owner, fact.name or "a face-down zombie"
-        if fact.attack_fit is Fit.SOME:
-            self.findings.unverifiable(
-                Kind.ILLEGAL_ATTACKER,
-                f"{me.name} spends {what} in the Attack phase; the log does not show whether "
-                "it was a ready zombie in his combat zone (a face-down card's zone is hidden)",
-                player=me.name,
-            )
-        elif fact.attack_fit is Fit.MAYBE:
-            self.findings.unverifiable(
-                Kind.ILLEGAL_ATTACKER,
-                f"{me.name} spends {what} in the Attack phase; his combat zone is not known "
-                "from the start of the log",
-                player=me.name,
-            )
+        if fact.attack_fit:
+            self._spent(fighter(fact.name, me.name, self._generic(me.name, fact.name)))
+            if fact.attack_fit is Fit.SOME:
+                self.findings.cannot_decide(
+                    Kind.ILLEGAL_ATTACKER,
+                    f"{me.name} spends {what} in the Attack phase; the log does not show "
+                    "whether it was a ready zombie in his combat zone (a face-down card's "
+                    "zone is hidden)",
+                    player=me.name,
+                )
+            elif fact.attack_fit is Fit.MAYBE:
+                self.findings.cannot_decide(
+                    Kind.ILLEGAL_ATTACKER,
+                    f"{me.name} spends {what} in the Attack phase; his combat zone is not "
+                    "known from the start of the log",
+                    player=me.name,
+                )
         elif fact.fit:
             self.check(
                 Kind.ILLEGAL_ATTACKER,
                 f"{me.name} spends {what} in the Attack phase, but no such ready zombie is in "
                 "his combat zone",
-                "spend-zombie",
+                Effect.SPEND,
                 me.name,
+                not_on=Target.ATTACKING_ZOMBIE,
                 player=me.name,
             )
         else:
@@ -172,15 +149,36 @@ class CombatRules(Area):
                 player=me.name,
             )
 
-    def _arrival(self, me: Player, fact: Fact) -> None:
+    def _generic(self, owner: str, name: str | None) -> bool:
+        player = self.table.players[owner]
+        return name is not None and any(
+            u.generic for b in player.zombies.readings for u in b.up if u.name == name
+        )
+
+    def _spent(self, fighter: Fighter) -> None:
+        attack = self.attack
+        spent = Counter(dict(attack.spent))
+        spent[fighter] += 1
+        early = Counter(dict(attack.early))
+        if not (attack.results or attack.wounds):
+            early[fighter] += 1
+        self._shown(
+            replace(attack, spent=tuple(sorted(spent.items())), early=tuple(sorted(early.items())))
+        )
+
+    def _arrival(self, owner: str, fact: Fact) -> None:
         """A zombie readied or moved into a combat zone mid-attack (card text) may fight too."""
-        if self.clock.phase != ATTACK_PHASE or me.name == self.clock.active or not fact.fit:
+        attack = self.attack
+        if (
+            self.clock.phase != ATTACK_PHASE
+            or owner == self.clock.active
+            or not fact.fit
+            or attack.readings is None
+        ):
             return
-        up = Up(fact.name or "", True, False, generic=fact.name is None)
-        if self.attack.power is not None:
-            self.attack.power += self._up_power(up)
-        if self.attack.fierce is not None:
-            self.attack.fierce += int(self._is_fierce(up))
+        arriving = fighter(fact.name, owner)
+        readings = tuple(tuple(sorted((*r, arriving))) for r in attack.readings)
+        self.attack = replace(attack, readings=readings)
 
     # -- moving to combat (R9.1) -----------------------------------------------------------
 
@@ -188,15 +186,18 @@ class CombatRules(Area):
         if fact.meaning == Meaning.TO_COMBAT:
             self._to_combat(event, fact)
             if fact.owner is not None:
-                self._arrival(fact.owner, fact)
+                self._arrival(fact.owner.name, fact)
             return
         if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
-        if fact.meaning == Meaning.WOUND and fact.added > 0:
-            if self._attacked(fact, "wounded"):
-                self._wound(fact.survivor.name, event.old, event.new, fact)
+        if fact.meaning == Meaning.WOUND and fact.added > 0 and self._attacked(fact, "wounded"):
+            name, uid = fact.survivor.name, fact.survivor.uid
+            self._shown(self.attack.counted(name, event.old, event.new, uid))
         elif fact.meaning == Meaning.HEAL and fact.owner.name == self.clock.active:
-            self._heal(fact.survivor.name, event.old, event.new)
+            name, uid = fact.survivor.name, fact.survivor.uid
+            self.attack = self.attack.counted(name, event.old, event.new, uid)
+        elif fact.meaning == Meaning.INFECT and fact.added > 0 and self._attacked(fact, "infected"):
+            self._record(fact.survivor.uid, infected=True)
 
     def _to_combat(self, event: ev.CounterChange, fact: Fact) -> None:
         clock, me = self.clock, event.player
@@ -211,7 +212,7 @@ class CombatRules(Area):
         self.check(
             Kind.COMBAT_MOVE,
             f"{me} moves {fact.name or 'a face-down zombie'} to his combat zone {reason}",
-            "to-combat",
+            Effect.TO_COMBAT,
             me,
             card=fact.name,
             player=me,
@@ -229,14 +230,14 @@ class CombatRules(Area):
             for other in (self.ctx.previous, after)
         )
 
-    # -- fight results (R10.5, R10.8) ------------------------------------------------------
+    # -- fight results (R10.5-R10.8) ---------------------------------------------------------
 
     def on_leave_table(self, event: ev.Event, fact: Fact) -> None:
         if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
         if fact.owner.name == self.clock.active:
-            self._kill(fact.survivor.name, fact)
-        elif fact.survivor.dead_line is None:
+            self._shown(self.attack.killed(fact.survivor.name, fact.survivor.uid))
+        elif fact.survivor.dying is None:
             self._attacked(fact, "killed")
 
     def _attacked(self, fact: Fact, what: str) -> bool:
@@ -249,139 +250,134 @@ class CombatRules(Area):
             Kind.COMBAT_RESULT,
             f"{survivor.name} of {owner.name} is {what} in the Attack phase, but only "
             f"{self.clock.active}'s survivors are attacked",
-            ("wound", "power"),
+            Effect.WOUND,
             owner.name,
             rule="R10.8",
             player=owner.name,
         )
         return False
 
-    def _copies(self, reading: Reading, name: str) -> tuple[Copy, ...]:
-        found = reading.of(name)
-        return found if found is not None else self.attack.start.get(name, ())
+    def _record(self, uid: int, *, infected: bool = False) -> None:
+        now = self.attack.result(uid)
+        self._shown(self.attack.with_result(uid, Result(now.infected or infected)))
 
-    def _update(
-        self, name: str, step: Callable[[Reading, tuple[Copy, ...]], list[Reading]]
-    ) -> None:
-        out: set[Reading] = set()
-        for reading in self.attack.readings:
-            out.update(step(reading, self._copies(reading, name)))
-        self.attack.readings = _pareto(out) if out else self.attack.readings
+    def _shown(self, attack: Attack) -> None:
+        """A line showed a fight result: kept with the line, to be judged when the phase
+        ends (and, if it cannot be explained then, to find the first line that could not)."""
+        event = self.clock.event
+        line, raw = (event.line, event.raw) if event is not None else (0, "")
+        self.attack = replace(attack, lines=(*attack.lines, (line, raw, replace(attack, lines=()))))
 
-    def _wound(self, name: str, old: int, new: int, fact: Fact) -> None:
-        power = self._survivor_power(fact)
-        added = new - old
-
-        def step(reading: Reading, copies: tuple[Copy, ...]) -> list[Reading]:
-            out = []
-            pool = copies or (Copy(old, unknown=True),)
-            matching = [i for i, c in enumerate(pool) if c.fits(old)] or list(range(len(pool)))
-            for i in matching:
-                copy = pool[i]
-                needed, extra = reading.needed, reading.extra
-                if copy.fought == 0:
-                    needed, extra = needed + (power or 0), extra + added - 1
-                else:
-                    extra += added
-                rest = [*pool[:i], Copy(new, copy.fought + added), *pool[i + 1 :]]
-                out.append(reading.with_copies(name, rest, needed, extra))
-            return out
-
-        self._update(name, step)
-        self._judge(fact, power, killed=False)
-
-    def _heal(self, name: str, old: int, new: int) -> None:
-        def step(reading: Reading, copies: tuple[Copy, ...]) -> list[Reading]:
-            matching = [i for i, c in enumerate(copies) if c.fits(old)]
-            return [
-                reading.with_copies(
-                    name,
-                    [*copies[:i], Copy(new, copies[i].fought), *copies[i + 1 :]],
-                    reading.needed,
-                    reading.extra,
+    def _questions(self, attack: Attack, powers: Powers) -> list[Question] | None:
+        """The question for every reading of the attackers and of the wound lines (None:
+        too many readings to ask)."""
+        assert attack.defender is not None
+        spent = Counter(dict(attack.spent))
+        early = Counter(dict(attack.early))
+        loose = self.ctx.text.count(Effect.SPEND, Target.ATTACKING_ZOMBIE)
+        readings = attack.readings_of_wounds()
+        if readings is None:
+            return None
+        questions: list[Question] = []
+        healths: dict[int, Span | None] = {}  # a survivor's Health, when a result needs it
+        for wounds in readings:
+            seen = []
+            for defender in attack.survivors:
+                survivor = defender.survivor()
+                mark = wounds.get(defender.uid, Mark())
+                health = None
+                if mark.wounds or mark.killed:
+                    if defender.uid not in healths:
+                        healths[defender.uid] = powers.health(attack.defender, survivor)
+                    health = healths[defender.uid]
+                seen.append(
+                    Seen(
+                        survivor,
+                        defender.wounds,
+                        health,
+                        mark.wounds,
+                        mark.killed,
+                        attack.result(defender.uid).infected,
+                    )
                 )
-                for i in matching
-            ] or [reading]
+            for attackers in attack.readings or ((),):
+                questions.append(Question(attack.defender, attackers, seen, spent, loose, early))
+        return questions
 
-        self._update(name, step)
+    def _explained(self, attack: Attack, powers: Powers, *, final: bool) -> bool:
+        questions = self._questions(attack, powers)
+        return questions is None or any(fits(q, powers, final=final) for q in questions)
 
-    def _kill(self, name: str, fact: Fact) -> None:
-        """A survivor left play in the Attack phase: dead by its wounds, or overwhelmed."""
-        power = self._survivor_power(fact)
-        health = fact.info.card.health if fact.info is not None else None
-
-        def step(reading: Reading, copies: tuple[Copy, ...]) -> list[Reading]:
-            out = []
-            for i, copy in enumerate(copies):
-                rest = [*copies[:i], *copies[i + 1 :]]
-                dead = copy.unknown or health is None or copy.wounds >= health
-                if dead:
-                    out.append(reading.with_copies(name, rest, reading.needed, reading.extra))
-                cost = (power or 0) * (2 if copy.fought == 0 else 1)
-                out.append(reading.with_copies(name, rest, reading.needed + cost, reading.extra))
-            return out or [reading]
-
-        self._update(name, step)
-        self._judge(fact, power, killed=True)
-
-    def _survivor_power(self, fact: Fact) -> int | None:
-        info = fact.info
-        return None if info is None or info.card.power is None else info.power
-
-    def _judge(self, fact: Fact, power: int | None, *, killed: bool) -> None:
-        attack, player, name = self.attack, self.clock.active, fact.name or "a survivor"
-        if power is None:
-            self.findings.unverifiable(
-                Kind.COMBAT_RESULT, f"{name} has no power in the card data", player=player
-            )
+    def _settle(self, *, final: bool) -> None:
+        """Whether some assignment of the attackers to fights gives what the log showed; if
+        none does, the violation is at the first line no assignment explains (or, when each
+        line could be explained as far as it went, at the line ending the phase)."""
+        attack = self.attack
+        self.attack = replace(attack, lines=())
+        if attack.defender is None or not attack.lines:
             return
-        if attack.power is None or attack.fierce is None:
-            self.findings.unverifiable(
+        if attack.readings is None:
+            self.findings.cannot_decide(
                 Kind.COMBAT_RESULT,
-                f"{name} is {'killed' if killed else 'wounded'}; the attackers are not known "
-                "from the start of the log",
-                player=player,
+                "fight results in the Attack phase; the attackers are not known from the start "
+                "of the log",
+                player=attack.defender,
             )
             return
-        fits = [r for r in attack.readings if r.needed <= attack.power]
-        if fits and any(r.extra <= attack.fierce for r in fits):
+        powers = self.ctx.powers()
+        if self.before is not None and not same_powers(self.ctx.cards, self.before, self.table):
+            powers = Hull(powers, Powers(self.ctx.cards, self.before, powers.boosts))
+        if self._explained(attack, powers, final=final):
             return
-        result = (
-            f"killing {name} (power {power}) needs {2 * power}"
-            if killed
-            else (f"wounding {name} (power {power}) needs {power}")
+        line, text, shown = next(
+            (
+                (line, raw, state)
+                for line, raw, state in attack.lines
+                if not self._explained(state, powers, final=False)
+            ),
+            (None, None, attack),
         )
-        if not fits:
-            if "power" in attack.reported:
-                return
-            attack.reported.add("power")
-            least = min(r.needed for r in attack.readings)
-            message = (
-                f"{result}; the attackers have at most {attack.power} power for {least} "
-                "needed in all"
+        message = self._message(shown, final=line is None)
+        unmodelled = self.ctx.text.unmodelled()
+        if unmodelled:
+            self.findings.cannot_decide(
+                Kind.COMBAT_RESULT,
+                f"{message}; card text of {', '.join(unmodelled)} may allow it",
+                rule="R10.5",
+                player=attack.defender,
+                line=line,
             )
-            events: tuple[str, ...] = ("power", "wound")
         else:
-            if "fierce" in attack.reported:
-                return
-            attack.reported.add("fierce")
-            least = min(r.extra for r in fits)
-            message = (
-                f"{name} gets more than one wound in a fight: {least} extra wounds need as "
-                f"many Fierce attackers, there are at most {attack.fierce}"
+            self.findings.violation(
+                Kind.COMBAT_RESULT,
+                message,
+                rule="R10.5",
+                player=attack.defender,
+                line=line,
+                text=text,
+                provisional=True,
             )
-            events = ("wound",)
-        self.check(Kind.COMBAT_RESULT, message, events, player, rule="R10.5", player=player)
 
-
-def _pareto(readings: set[Reading]) -> set[Reading]:
-    """Drop readings another reading with the same copies beats in both power and Fierce."""
-    best: dict[Copies, list[Reading]] = {}
-    for reading in sorted(readings, key=lambda r: (r.needed, r.extra)):
-        kept = best.setdefault(reading.copies, [])
-        if not any(k.needed <= reading.needed and k.extra <= reading.extra for k in kept):
-            kept.append(reading)
-    out = {r for kept in best.values() for r in kept}
-    if len(out) > MAX_FIGHT_READINGS:  # keep the most lenient ones: only completeness suffers
-        out = set(sorted(out, key=lambda r: (r.needed, r.extra))[:MAX_FIGHT_READINGS])
-    return out
+    def _message(self, attack: Attack, *, final: bool) -> str:
+        shown = []
+        for name, options in attack.wounds:
+            marks = min(options)
+            wounds = sum(m.wounds for m in marks)
+            killed = sum(1 for m in marks if m.killed)
+            shown.append(f"{name}: {wounds} wound(s)" + (f", {killed} killed" if killed else ""))
+        names = {d.uid: d.name for d in attack.survivors}
+        shown += [f"{names.get(uid, 'a survivor')} infected" for uid, _ in attack.results]
+        attackers = sorted(
+            {
+                (f.name or "a face-down zombie") + f" ({f.controller})"
+                for r in attack.readings or ()
+                for f in r
+            }
+        )
+        spent = [f"{f.name or 'a face-down zombie'} x{n}" for f, n in attack.spent]
+        how = "no assignment of the attackers to fights gives" + (" all of" if final else "")
+        return (
+            f"{how} {'; '.join(shown) or 'these results'}"
+            f"{' with ' + ', '.join(spent) + ' spent (lost)' if spent else ''}; "
+            f"attackers: {', '.join(attackers) or 'none'}"
+        )

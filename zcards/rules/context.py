@@ -2,45 +2,74 @@
 the replay's own events (phase and turn boundaries) next to the log's.
 
 A rule area is a class with a ``handlers()`` table (event type -> method); the replay calls
-every area's handler for each event, the table tracker first. Areas read the shared table and
-clock but keep their own bookkeeping to themselves; what a line *means* on the table (which
-copy of a survivor, whether a ready zombie could be spent) comes from the tracker as a
-:class:`Fact`, so every area reads a line the same way.
+every area's handler for each event, the table tracker first. Areas read the shared table
+and clock but keep their own bookkeeping to themselves, in plain containers of immutable
+values keyed by names and card uids (never by the table's objects), so a reading forks by
+copying those containers (:meth:`Area.fork`) and the table copy-on-write. What a line
+*means* on the table (which copy of a survivor, whether a ready zombie could be spent) comes
+from the tracker as a :class:`Fact`, so every area reads a line the same way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import copy
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.log import events as ev
-from zcards.game.definition import Meaning
-from zcards.rules.cards import CardIndex, CardInfo
-from zcards.rules.findings import Clock, Findings
-from zcards.rules.state import Player, Survivor, TableState
-from zcards.rules.violations import Kind
-from zcards.rules.zombies import Fit
+from zcards.game.cards import CardIndex, CardInfo
+from zcards.game.catalogue import Kind
+from zcards.game.definition import ZOMBIE_GAME, Meaning
+from zcards.game.effects import Effect, Target
+from zcards.game.power import Powers
+from zcards.game.table import SETUP, Player, Survivor, Table
+from zcards.game.zombies import Fit
+from zcards.rules.findings import Findings
+
+if TYPE_CHECKING:
+    from zcards.rules.text import CardText
 
 
-class TextExplainer(Protocol):
-    """The card text the replay keeps (:class:`zcards.rules.excuses.CardText`): told of turns,
-    phases, attackers and card uses as the log goes, asked which cards could explain an
-    event."""
+class Clock:
+    """Where a reading is: the table's turn, phase and active player; whether the log lets
+    the rules read them (``known``: False while they wait for a turn line, R17.9); and the
+    line being replayed."""
 
-    def new_turn(self) -> None: ...
+    __slots__ = ("table", "known", "event")
 
-    def new_phase(self) -> None: ...
+    def __init__(self, table: Table, *, known: bool = True) -> None:
+        self.table = table
+        self.known = known
+        self.event: ev.Event | None = None
 
-    def set_attackers(self, attackers: dict[str, set[str]]) -> None: ...
+    @property
+    def number(self) -> int:
+        return self.table.turn
 
-    def used(self, card: str | None, controller: str, how: str) -> None: ...
+    @number.setter
+    def number(self, value: int) -> None:
+        self.table.turn = value
 
-    def withdrawn(self, card: str | None, controller: str) -> None: ...
+    @property
+    def phase(self) -> str:
+        return self.table.phase
 
-    def explain(
-        self, event: str, subject: str | None, *, card: str | None = None, consume: bool = True
-    ) -> list[str]: ...
+    @phase.setter
+    def phase(self, value: str) -> None:
+        self.table.phase = value
+
+    @property
+    def active(self) -> str | None:
+        return self.table.active
+
+    @active.setter
+    def active(self, value: str | None) -> None:
+        self.table.active = value
+
+    @property
+    def in_setup(self) -> bool:
+        return self.table.phase == SETUP
 
 
 # -- the replay's own events ---------------------------------------------------------------
@@ -91,42 +120,75 @@ class Fact:
     survivor: Survivor | None = None
     fit: Fit = Fit.YES
     attack_fit: Fit | None = None
-    added: int = 0  # counter change of a Wound/Heal line
+    added: int = 0  # counter (or food) change of the line
+    restores: int = 0  # food a gain gives back of this phase's unexplained losses
 
+
+BLANK = Fact()  # what the replay's own events and lines that change nothing mean (never changed)
 
 Handler = Callable[[Any, Fact], None]
 
+_BY_VALUE: dict[str, Meaning] = {meaning.value: meaning for meaning in Meaning}
+_BY_LABEL = ZOMBIE_GAME.meanings()
+
+
+def meaning_of(event: ev.Perform | ev.PerformAll | ev.CounterChange) -> Meaning | None:
+    """The line's Zombie CCG meaning: the one the parser's game definition gave it, else the
+    one its label has in :data:`ZOMBIE_GAME` (events made in code)."""
+    value = event.meaning if event.meaning is not None else _BY_LABEL.get(event.label)
+    return _BY_VALUE.get(value) if value is not None else None
+
 
 class Area:
-    """Base of the rule areas: the shared context and the findings helpers."""
+    """Base of the rule areas: the shared context, the findings helpers and forking.
+    ``setup_only``: an area whose handlers do nothing once turn 1 has begun (the replay then
+    stops calling them)."""
+
+    setup_only = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.table: TableState = ctx.table
+        self.table: Table = ctx.table  # a reading's table and clock never change
         self.clock: Clock = ctx.clock
-        self.findings: Findings = ctx.findings
+
+    @property
+    def findings(self) -> Findings:
+        return self.ctx.findings
 
     def handlers(self) -> Mapping[type, Handler]:
         return {}
+
+    def fork(self, ctx: Context) -> Area:
+        """A copy of this area for another reading: its containers are copied (their values
+        are immutable), its context is the new reading's."""
+        twin = copy.copy(self)
+        twin.ctx, twin.table, twin.clock = ctx, ctx.table, ctx.clock
+        for name, value in vars(self).items():
+            if isinstance(value, dict | list | set):
+                setattr(twin, name, type(value)(value))
+        return twin
 
     def check(
         self,
         kind: Kind,
         message: str,
-        event: str | Iterable[str],
+        effect: Effect | Iterable[Effect],
         subject: str | None,
         *,
         card: str | None = None,
+        gain: bool | None = None,
+        not_on: Target | None = None,
         **where: Any,
     ) -> None:
-        """A violation, unless some card text could have caused it (R16.1)."""
-        names: list[str] = []
-        for one in (event,) if isinstance(event, str) else event:
-            names += self.ctx.text.explain(one, subject, card=card)
-        if names:
-            self.findings.unverifiable(
+        """A violation, unless a legal use of card text explains it (then nothing is wrong),
+        or a card the model cannot read may (then the log cannot decide, R16.1)."""
+        why = self.ctx.text.explain(effect, subject, card=card, gain=gain, not_on=not_on)
+        if why.legal:
+            return
+        if why.doubts:
+            self.findings.cannot_decide(
                 kind,
-                f"{message}; card text of {', '.join(sorted(set(names)))} may allow it",
+                f"{message}; card text of {', '.join(why.doubts)} may allow it",
                 **{k: v for k, v in where.items() if k in ("rule", "player", "line")},
             )
         else:
@@ -135,27 +197,26 @@ class Area:
 
 @dataclass
 class Context:
-    """One replay's shared state; the tracker alone writes the table, the phase area alone
+    """One reading's shared state; the tracker alone writes the table, the phase area alone
     the clock."""
 
     cards: CardIndex
-    table: TableState
+    table: Table
     clock: Clock
     findings: Findings
-    text: TextExplainer
+    text: CardText
     decks: Mapping[str, int] = field(default_factory=dict)
-    events: Sequence[object] = ()  # the whole log, for the few checks that look ahead
-    index: int = 0  # the position of the current line in ``events``
+    look: Callable[[], Iterable[object]] = lambda: ()  # the lines after the current one
     previous: ev.Event | None = None  # the game action before the current line
     emit: Callable[[Signal], None] = lambda _: None  # the replay's own events, dispatched
 
     def upcoming(self) -> Iterable[object]:
-        """The lines after the current one."""
-        return (self.events[i] for i in range(self.index + 1, len(self.events)))
+        """The lines after the current one (as far as the audit reads ahead)."""
+        return self.look()
 
-    def zombie_players(self) -> list[Player]:
-        """This turn's zombie players (R1.1): everyone still in the game but the active one."""
-        return [p for p in self.table.in_game() if p.name != self.clock.active]
+    def powers(self) -> Powers:
+        """Power and Health on this reading's table, with this turn's one-shot boosts."""
+        return Powers(self.cards, self.table, self.text.boosts())
 
     def card_name(self, event: ev.Event) -> str | None:
         """The card a line names, None when it is hidden."""
@@ -192,12 +253,12 @@ ACTIONS: tuple[type, ...] = (
 )
 
 
-_NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
+NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
 _ACTION_TYPES = frozenset(ACTIONS)
 
 
 def is_game_action(event: object) -> bool:
-    return type(event) not in _NOT_ACTION_TYPES and isinstance(event, ev.Event)
+    return type(event) not in NOT_ACTION_TYPES and isinstance(event, ev.Event)
 
 
 def is_action(event: object) -> bool:

@@ -9,7 +9,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
+from zcards.game.effects import Effect
+from zcards.game.rules import draws_allowed
 from zcards.rules.context import (
     Area,
     Context,
@@ -18,7 +21,6 @@ from zcards.rules.context import (
     PhaseBegun,
     PhaseEnded,
 )
-from zcards.rules.violations import Kind
 
 
 class DrawRules(Area):
@@ -26,7 +28,7 @@ class DrawRules(Area):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.draws: Counter[str] = Counter()
+        self.draws: Counter[str] = Counter()  # this Draw phase, by player
         self.discards: Counter[str] = Counter()
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -42,8 +44,19 @@ class DrawRules(Area):
             self.draws.clear()
             self.discards.clear()
 
-    def on_draw(self, event: ev.Draw, _: Fact) -> None:
-        if self.clock.phase != DRAW_PHASE or self.clock.number < 1:
+    def on_draw(self, event: ev.Draw, fact: Fact) -> None:
+        if self.clock.number < 1 or (fact.owner is not None and fact.owner.lost is not None):
+            return  # a player who lost only breaks R14.2
+        if not draws_allowed(self.clock.phase):
+            self.check(
+                Kind.DRAW_COUNT,
+                f"{event.player} draws {event.count} card(s) in the {self.clock.phase} phase "
+                "(only in the Draw phase)",
+                Effect.DRAW,
+                event.player,
+                rule="R5.3",
+                player=event.player,
+            )
             return
         before = self.draws[event.player]
         self.draws[event.player] += event.count
@@ -52,7 +65,7 @@ class DrawRules(Area):
                 Kind.DRAW_COUNT,
                 f"{event.player} draws {self.draws[event.player]} cards in the Draw phase "
                 "(exactly 2)",
-                "draw",
+                Effect.DRAW,
                 event.player,
                 rule="R5.1",
                 player=event.player,
@@ -73,7 +86,7 @@ class DrawRules(Area):
             self.check(
                 Kind.DRAW_COUNT,
                 f"{owner} discards a second card in the Draw phase (exactly 1)",
-                "discard",
+                Effect.DISCARD,
                 owner,
                 rule="R5.2",
                 player=owner,
@@ -101,7 +114,7 @@ class DrawRules(Area):
                         Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
                     )
                 else:
-                    self.findings.unverifiable(
+                    self.findings.cannot_decide(
                         Kind.DRAW_COUNT,
                         f"{message}; he may have lost before the log shows",
                         rule=rule,

@@ -16,16 +16,18 @@ from dataclasses import replace
 from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
-from zcards.rules.cards import CardIndex
+from zcards.game.cards import CardIndex
+from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
-from zcards.rules.state import TableState
-from zcards.rules.stream import corrections
+from zcards.rules.window import Window
 
 __all__ = ["Auditor", "audit"]
 
 
+# Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
+_BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
 MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected
 
 
@@ -44,8 +46,7 @@ class Auditor:
         self.decks = dict(decks or {})
         self.players = list(players or ())
         self.report = AuditReport(pov=pov)
-        self.events: list[ev.Event] = []
-        self.pairs: dict[int, int] = {}  # possible immediate corrections (R17.3)
+        self.window = Window(())
         self.replays: list[Replay] = []  # the readings still open of the current game
         self.games = 0
         self.turns = 0
@@ -53,37 +54,53 @@ class Auditor:
         self._pov_guess: str | None = None
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
-        self.events = list(events)
-        self.pairs = corrections(self.events)
+        """Audit the lines as they come (an iterator is read once, a line at a time)."""
+        window = self.window = Window(events)
         self.replays = [self._new_replay(None)]
-        for index, event in enumerate(self.events):
-            self.report.lines = max(self.report.lines, event.line)
-            if isinstance(event, ev.Unparsed):
-                self.report.unparsed.append(event.line)
-            elif isinstance(event, ev.Draw):
-                self._attribute_pov(event)
-            if self._starts_game(event, index):
-                old = self.replays[0].table
-                self._end_game()
-                self.replays = [self._new_replay(old)]
-            if isinstance(event, ev.GameControl) and event.action in ("save", "load"):
-                self._saved_game(event)
+        last = 0
+        for index, event, undo in window.lines():
+            if event.line > last:
+                last = event.line
+            if type(event) in _BOUNDARY_TYPES and self._boundary(event, index):
                 continue
-            self._step(event, index)
+            replays = self.replays
+            if undo is None and len(replays) == 1:
+                replay = replays[0]
+                if replay.table.turn and replay.clock.known:  # the common case: one reading
+                    replay.feed(event, index)
+                    continue
+            self._step(event, index, undo)
+        self.report.lines = last
         self._end_game()
         return self._finish()
 
     # -- games (R17.7) -----------------------------------------------------------------------
 
-    def _new_replay(self, previous: TableState | None) -> Replay:
+    def _boundary(self, event: ev.Event, index: int) -> bool:
+        """A line that may start a game, save or load one, or name the log's saver: True
+        when it is done with (a save or a load)."""
+        if isinstance(event, ev.Unparsed):
+            self.report.unparsed.append(event.line)
+        elif isinstance(event, ev.Draw):
+            self._attribute_pov(event)
+        if self._starts_game(event, index):
+            old = self.replays[0].table
+            self._end_game()
+            self.replays = [self._new_replay(old)]
+        if isinstance(event, ev.GameControl) and event.action in ("save", "load"):
+            self._saved_game(event)
+            return True
+        return False
+
+    def _new_replay(self, previous: Table | None) -> Replay:
         """A game's replay; seats and names carry over from the game before."""
-        replay = Replay(self.cards, self.events, decks=self.decks, started=previous is not None)
+        replay = Replay(self.cards, self.window, decks=self.decks, started=previous is not None)
         table = replay.table
         for name in self.players:
-            table.player(name).playing = True
+            table.edit(name).playing = True
         if previous is not None:
             for name in previous.order:
-                old, me = previous.players[name], table.player(name)
+                old, me = previous.players[name], table.edit(name)
                 me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
         return replay
 
@@ -95,7 +112,7 @@ class Auditor:
         if isinstance(event, ev.DeckLoad):
             return self.replays[0].clock.number >= 1
         if isinstance(event, ev.GameControl) and event.action == "clear":
-            for later in self.events[index + 1 :]:
+            for later in self.window.after(index):
                 if isinstance(later, ev.DeckLoad):
                     return True
                 if isinstance(later, (*ACTIONS, ev.PhaseChange, ev.TurnChange)):
@@ -126,20 +143,16 @@ class Auditor:
 
     # -- readings (R17.1) ----------------------------------------------------------------------
 
-    def _step(self, event: ev.Event, index: int) -> None:
-        if len(self.replays) == 1 and index not in self.pairs:
-            replay = self.replays[0]
-            if replay.clock.number and replay.clock.known:  # the common case: one reading
-                replay.feed(event, index)
-                return
+    def _step(self, event: ev.Event, index: int, undo: int | None) -> None:
+        """A line in every reading still open (``undo``: the line that may undo it at once):
+        the game's setup may end here, turn 1 may start without a turn line (a reading per
+        player who may have taken it), a misclick pair splits each reading in two."""
         readings: list[Replay] = []
         for replay in self.replays:
             candidates = replay.prepare(event, index)
             readings += [replay.reading(name) for name in candidates] or [replay]
-        if index in self.pairs:
-            # Correcting a pair corrects the pairs nested inside it too: the values chain.
-            undo = self.pairs[index]
-            nested = [(a, b) for a, b in self.pairs.items() if index <= a and b <= undo]
+        if undo is not None:
+            nested = self.window.corrections.within(index, undo)
             split = len(readings) * 2 <= MAX_READINGS
             forked: list[Replay] = []
             for replay in readings:
@@ -158,11 +171,13 @@ class Auditor:
             self._resolve(event)
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
-        """Settle the readings as far as the log can (R17.1). The first turn line decides who
-        took turn 1 with the turn order (R3.4); then the readings no other reading beats
-        (fewer violations, all shared with it) stay open: what they all break is a
-        violation, what only some break is unverifiable, with the reason. A misclick pair
-        read either way is settled the same way (R17.3)."""
+        """Settle the readings as far as the log can (R17.1). Who took turn 1 (R17.10): the
+        first turn line with the turn order (R13.2) decides, unless the phase lines of turn 1
+        were written by another player (then the turn line may be the typo: every reading
+        stays). Then the readings no other reading beats (fewer violations, all shared with
+        it) stay open: what they all break is a violation, what only some break is
+        unverifiable, with the reason. A misclick pair read either way is settled the same
+        way (R17.3)."""
         replays = self.replays
         if len(replays) == 1:
             return
@@ -172,32 +187,34 @@ class Auditor:
                 for r in replays
                 if r.turn1 is None or turn_line.active in r.table.next_in_turn_order(r.turn1)[:1]
             ]
-            replays = named or replays
+            if named and max(r.active_guess for r in named) >= max(r.active_guess for r in replays):
+                replays = named
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
         kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
         common = frozenset.intersection(*(keys[i] for i in kept))
         best = min(
             kept,
-            key=lambda i: (len(keys[i]), -len(replays[i].skipped), -replays[i].active_guess, i),
+            key=lambda i: (len(keys[i]), -replays[i].misclicks, -replays[i].active_guess, i),
         )
         chosen = replays[best]
-        undecided: dict[tuple[object, ...], Finding] = {}
+        unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings
-            for finding in findings.undecided:
-                undecided.setdefault((finding.kind, finding.line, finding.message), finding)
+            for finding in findings.unverifiable:
+                unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
                     doubt = replace(finding, message=f"{finding.message}; {replays[i].assumes()}")
-                    undecided.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
+                    unverifiable.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
         findings = chosen.findings
         findings.violations = [f for f in findings.violations if (f.kind, f.line) in common]
-        findings.undecided = list(undecided.values())
+        findings.unverifiable = list(unverifiable.values())
         for i in kept:
             if i != best:
                 for name, me in replays[i].table.players.items():
                     if name in chosen.table.players:
-                        chosen.table.players[name].zombies.merge(me.zombies)
+                        mine = chosen.table.edit(name)
+                        mine.zombies = mine.zombies.merged(me.zombies)
         self.replays = [chosen]
 
     # -- the report ----------------------------------------------------------------------------
@@ -205,9 +222,9 @@ class Auditor:
     def _flush(self, replay: Replay) -> None:
         findings = replay.findings
         self.report.violations += findings.violations
-        self.report.unverifiable += findings.undecided
+        self.report.unverifiable += findings.unverifiable
         self.report.warnings += findings.warnings
-        findings.violations, findings.undecided, findings.warnings = [], [], []
+        findings.violations, findings.unverifiable, findings.warnings = [], [], []
 
     def _attribute_pov(self, event: ev.Draw) -> None:
         if self._pov_guess is None and event.count == 1 and event.card and not event.hidden:

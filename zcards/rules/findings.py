@@ -9,25 +9,15 @@ them (R3.3), and they count once the turn is over.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind, Topic, kind_info
 from zcards.game.definition import PHASES
 from zcards.rules.report import Finding
-from zcards.rules.state import SETUP
-from zcards.rules.violations import Kind, kind_info
 
-
-@dataclass
-class Clock:
-    """Where the replay is: the turn, its phase and active player (None while unknown)."""
-
-    number: int = 0  # 0: setup
-    phase: str = SETUP
-    active: str | None = None
-    known: bool = True  # False: rules wait for a turn line (the log began mid-turn, R17.9)
-    event: ev.Event | None = None  # the line being replayed
+if TYPE_CHECKING:
+    from zcards.rules.context import Clock
 
 
 @dataclass
@@ -36,7 +26,7 @@ class Findings:
 
     clock: Clock
     violations: list[Finding] = field(default_factory=list)
-    undecided: list[Finding] = field(default_factory=list)  # the unverifiable findings
+    unverifiable: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
     pending: list[Finding] = field(default_factory=list)
     unread: list[int] = field(default_factory=list)  # unparsed lines of this turn
@@ -44,20 +34,18 @@ class Findings:
     # (kind, player, turn) -> why the log cannot decide it (an unlogged change, R17.4)
     doubts: dict[tuple[str, str | None, int], str] = field(default_factory=dict)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Findings:
-        """Findings are immutable: a copy for another reading copies the containers only."""
-        new = Findings(
-            copy.deepcopy(self.clock, memo),
+    def fork(self, clock: Clock) -> Findings:
+        """A copy for another reading (findings are immutable: the containers are copied)."""
+        return Findings(
+            clock,
             list(self.violations),
-            list(self.undecided),
+            list(self.unverifiable),
             list(self.warnings),
             list(self.pending),
             list(self.unread),
             set(self.seen),
             dict(self.doubts),
         )
-        memo[id(self)] = new
-        return new
 
     def _finding(
         self,
@@ -109,14 +97,14 @@ class Findings:
         """Every reading breaks the rule: a violation (unless the log around it is in doubt)."""
         doubt = self._doubt(kind, player, self.clock.number if turn is None else turn)
         if doubt:
-            self.unverifiable(kind, f"{message}; {doubt}", rule=rule, player=player, line=line)
+            self.cannot_decide(kind, f"{message}; {doubt}", rule=rule, player=player, line=line)
             return
         finding = self._finding(
             kind, message, rule or kind_info(kind).rule, player, line, text, turn=turn, phase=phase
         )
         (self.pending if provisional else self.violations).append(finding)
 
-    def unverifiable(
+    def cannot_decide(
         self,
         kind: Kind,
         reason: str,
@@ -130,13 +118,13 @@ class Findings:
         if key in self.seen:
             return
         self.seen.add(key)
-        self.undecided.append(
+        self.unverifiable.append(
             self._finding(kind, reason, rule or kind_info(kind).rule, player, line)
         )
 
     def warn(
         self,
-        topic: str,
+        topic: Topic,
         message: str,
         *,
         rule: str | None = None,
@@ -158,7 +146,7 @@ class Findings:
         ]
         for finding in moved:
             (self.violations if finding in self.violations else self.pending).remove(finding)
-            self.undecided.append(replace(finding, message=f"{finding.message}; {reason}"))
+            self.unverifiable.append(replace(finding, message=f"{finding.message}; {reason}"))
 
     def retract_from(self, phase_index: int) -> None:
         """A phase was taken back: its end-of-phase findings (and later ones) are void (R3.3)."""

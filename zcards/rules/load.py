@@ -7,7 +7,7 @@ cannot read what it was given has nothing to say about the game.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lackey_plugin.errors import LackeyError
@@ -81,20 +81,29 @@ def audit_log(
     pov: str | None = None,
     decks: dict[str, int] | None = None,
 ) -> AuditReport:
-    """Parse the log at ``path`` and audit it."""
-    from lackey_plugin.log.parser import parse_log_file
+    """Parse the log at ``path`` and audit it, a line at a time (memory stays flat however
+    long the log)."""
+    from lackey_plugin.log.parser import iter_log_file
     from zcards.game.definition import ZOMBIE_GAME
 
     names = list(players)
+    seen = False
+
+    def lines() -> Iterator[ev.Event]:
+        nonlocal seen
+        for event in iter_log_file(path, game=ZOMBIE_GAME, players=[*names, *(decks or {})]):
+            seen = seen or is_lackey_event(event)
+            yield event
+
     try:
-        parsed = parse_log_file(path, game=ZOMBIE_GAME, players=[*names, *(decks or {})])
+        report = audit(lines(), cards, players=names or None, pov=pov, decks=decks)
     except LackeyError as error:  # unreadable input is exit 2, as a usage problem is
         raise UsageError(error.message, error.location) from error
     except OSError as error:
         raise UsageError(str(error)) from error
-    if not any(is_lackey_event(event) for event in parsed.events):
+    if not seen:
         raise UsageError(f"{path}: not a Lackey game log (no line is a Lackey game or table event)")
-    return audit(parsed.events, cards, players=names or None, pov=pov, decks=decks)
+    return report
 
 
 def is_lackey_event(event: ev.Event) -> bool:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
+from zcards.game.table import EMPTY_DECK, NO_SURVIVORS
 from zcards.rules.context import ACTIONS, Area, Fact, Handler
-from zcards.rules.violations import Kind
 
 
 class LosingRules(Area):
@@ -23,23 +24,24 @@ class LosingRules(Area):
         me = self.table.players.get(actor or "")
         if me is None or me.lost is None:
             return
-        when = f"on turn {me.lost_turn}" if me.lost_turn else "at setup"
+        when = f"on turn {me.lost.turn}" if me.lost.turn else "at setup"
         self.findings.violation(
             Kind.ACTION_AFTER_LOSS,
-            f"{me.name} lost {when} ({me.lost}) but acts again",
+            f"{me.name} lost {when} ({me.lost.reason}) but acts again",
             player=me.name,
         )
 
     def check_losses(self) -> None:
         """R14.1, after every line: an empty deck, or no survivors once the game is under way."""
-        clock = self.clock
-        for me in self.table.players.values():
-            if me.lost is not None:
+        table = self.table
+        playing = table.turn >= 1 and self.clock.known
+        for me in list(table.players.values()):
+            if me.lost is not None or (me.deck != 0 and (me.survivors or not playing)):
                 continue
             if me.deck == 0:
-                self.table.lose(me.name, "empty deck", clock.number, self._line())
-            elif me.known and me.playing and clock.number >= 1 and clock.known and not me.survivors:
-                self.table.lose(me.name, "no survivors", clock.number, self._line())
+                table.lose(me.name, EMPTY_DECK, self._line())
+            elif me.known and me.playing:
+                table.lose(me.name, NO_SURVIVORS, self._line())
 
     def _line(self) -> int | None:
         event = self.clock.event

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game.definition import END_PHASE, PHASES, READY_PHASE
+from zcards.game.catalogue import Kind, Topic
+from zcards.game.definition import PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
-from zcards.rules.violations import Kind
 
 
 class PhaseRules(Area):
@@ -26,35 +26,37 @@ class PhaseRules(Area):
     def handlers(self) -> Mapping[type, Handler]:
         return {ev.TurnChange: self.on_turn, ev.PhaseChange: self.on_phase}
 
-    # -- turns (R3.4) ----------------------------------------------------------------------
+    # -- turns (R13.2) ----------------------------------------------------------------------
 
     def on_turn(self, event: ev.TurnChange, _: Fact) -> None:
         clock = self.clock
         reverted = clock.known and clock.number >= 1 and event.number < clock.number
         if clock.known and clock.number >= 1 and not reverted:
-            self._end_phase(clock.phase)
-            if clock.phase != END_PHASE:
-                skipped = PHASES[PHASES.index(clock.phase) + 1 :] if clock.phase in PHASES else []
+            skipped = PHASES[PHASES.index(clock.phase) + 1 :] if clock.phase in PHASES else []
+            if skipped:
                 self.findings.violation(
                     Kind.PHASE_ORDER,
                     f"turn {clock.number} ends in its {clock.phase} phase; "
-                    f"skipped: {', '.join(skipped) or '-'}",
+                    f"skipped: {', '.join(skipped)}",
                     player=clock.active,
                 )
+            self._pass_through([clock.phase, *skipped])
             if event.number != clock.number + 1:
                 self.findings.warn(
-                    "turn-number", f"turn #{event.number} follows turn #{clock.number}", rule="R3.4"
+                    Topic.TURN_NUMBER,
+                    f"turn #{event.number} follows turn #{clock.number}",
+                    rule="R13.2",
                 )
             self._check_order(event)
         elif reverted:
             self.findings.warn(
-                "resync",
+                Topic.RESYNC,
                 f"turn #{event.number} follows turn #{clock.number}: an unlogged change (a revert"
                 " or an undo); the table is unknown from here",
                 rule="R17.4",
             )
-            for me in self.table.players.values():
-                me.forget()
+            for name in list(self.table.players):
+                self.table.edit(name).forget()
         self.begin_turn(event.number, event.active, READY_PHASE)
 
     def _check_order(self, event: ev.TurnChange) -> None:
@@ -66,7 +68,7 @@ class PhaseRules(Area):
             return
         if event.active in allowed:
             skipped = ", ".join(allowed[: allowed.index(event.active)])
-            self.findings.unverifiable(
+            self.findings.cannot_decide(
                 Kind.TURN_ORDER,
                 f"{event.active} takes the turn after {active}; {skipped} may have lost before "
                 "the log shows",
@@ -85,7 +87,7 @@ class PhaseRules(Area):
         self.findings.new_turn()
         clock.number, clock.active, clock.phase, clock.known = number, active, phase, True
         if active is not None:
-            self.table.player(active).playing = True
+            self.table.edit(active).playing = True
         self.begun = set()
         self.ctx.emit(TurnBegun(number, active))
         self._begin_phase(phase)
@@ -95,7 +97,7 @@ class PhaseRules(Area):
     def on_phase(self, event: ev.PhaseChange, _: Fact) -> None:
         clock, findings = self.clock, self.findings
         if event.old not in PHASES or event.new not in PHASES:
-            findings.warn("phase", f"unknown phase in {event.old} -> {event.new}; ignored")
+            findings.warn(Topic.PHASE, f"unknown phase in {event.old} -> {event.new}; ignored")
             return
         if not clock.known:
             clock.phase = event.new  # rules wait for a turn line (R17.9)
@@ -111,12 +113,13 @@ class PhaseRules(Area):
                 return  # the same phase line again
             else:
                 findings.warn(
-                    "phase-sync", f"the log says the phase was {event.old}; tracked {clock.phase}"
+                    Topic.PHASE_SYNC,
+                    f"the log says the phase was {event.old}; tracked {clock.phase}",
                 )
                 clock.phase = event.old
         if event.action == "back" or (event.action != "next" and new < old):
             findings.warn(
-                "phase-back",
+                Topic.PHASE_BACK,
                 f"moved back from {event.old} to {event.new}; replaying from there",
                 rule="R3.3",
                 player=event.player,
@@ -139,15 +142,24 @@ class PhaseRules(Area):
                 f"{event.old} -> {event.new} repeats the {event.new} phase in turn {clock.number}",
                 player=event.player,
             )
-        self._end_phase(event.old)
+        self._pass_through([event.old, *PHASES[old + 1 : new]] if new > old else [event.old])
         clock.phase = event.new
         self._begin_phase(event.new)
+
+    def _pass_through(self, phases: list[str]) -> None:
+        """The current phase ends, and each phase skipped begins and ends at once: what each
+        owes (the Draw phase's draws, the Recoup phase's upkeep) is missing (R3.2)."""
+        for index, phase in enumerate(phases):
+            if index:
+                self.clock.phase = phase
+                self._begin_phase(phase)
+            self._end_phase(phase)
 
     def _catch_up(self, event: ev.PhaseChange, tracked: int, old: int) -> None:
         """The log moved on without the phase lines in between (R3.2 cannot be read there):
         the phases it passed are ended unread, so their findings are only doubts."""
         self.findings.warn(
-            "phase-sync",
+            Topic.PHASE_SYNC,
             f"the log says the phase was {event.old}; tracked {self.clock.phase}: "
             "phase lines are missing",
         )

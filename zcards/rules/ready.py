@@ -10,9 +10,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import READY_PHASE, Meaning
+from zcards.game.rules import may_die
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
-from zcards.rules.violations import Kind
 
 
 class ReadyRules(Area):
@@ -28,6 +29,7 @@ class ReadyRules(Area):
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
             ev.CounterChange: self.on_counter,
+            ev.Perform: self.on_take_control,
         }
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
@@ -48,6 +50,32 @@ class ReadyRules(Area):
             self.wounded[key] += 1
         elif fact.meaning == Meaning.CURE and self.infected[key]:
             self.infected[key] -= 1
+
+    def on_take_control(self, _: ev.Perform, fact: Fact) -> None:
+        """An infected survivor taken over in the Ready phase died of a wound, and the only
+        wound of this phase is the infection's: without it (and with wounds short of his
+        Health) he did not die."""
+        survivor, owner = fact.survivor, fact.owner
+        if (
+            fact.meaning != Meaning.TAKE_CONTROL
+            or self.clock.phase != READY_PHASE
+            or survivor is None
+            or owner is None
+        ):
+            return
+        key = (owner.name, survivor.name)
+        if self.wounded[key] >= self.infected[key]:
+            return
+        self.infected[key] -= 1
+        health = self.ctx.powers().health(owner.name, survivor)
+        if survivor.wounds is None or may_die(survivor.wounds, health):
+            return
+        self.findings.violation(
+            Kind.INFECTION_WOUND,
+            f"{survivor.name} is taken over in the Ready phase with {survivor.wounds} wound(s): "
+            "the infection wound that would kill it was not given",
+            player=owner.name,
+        )
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if signal.phase != READY_PHASE:

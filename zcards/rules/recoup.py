@@ -1,28 +1,34 @@
-"""Food and the Recoup phase: the food total (R1.8), Scavenger rolls and what a roll of 1
-owes (R12.2), Medic heals and when the symbols may be used (R12.1, R12.3), upkeep (R12.5).
+"""The Recoup phase's symbols: Scavenger rolls and the food they give, what a roll of 1 owes
+(R12.2), Medic heals and when the symbols may be used (R12.1, R12.3).
 
-A food line whose "from" value differs from the tracked total shows an unlogged change (an
-undo, a revert, an edit): the total is resynchronised and the food rules of that player's
-turn become unverifiable (R17.4).
+Food is gained only by a successful Scavenger roll or card text; a gain that gives back an
+unexplained loss of the same phase is a misclick put right (:mod:`zcards.rules.food`).
+A Medic may remove a wound only from a survivor whose text allows it (Ex-Con Dwayne's does
+not): such a heal needs another explanation (Bandages, a First Aid Station).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
-from zcards.rules.cards import CardInfo
+from zcards.game.effects import Effect
+from zcards.game.rules import (
+    MEDIC,
+    SCAVENGER,
+    medic_may_heal,
+    phase_allows_ability,
+    scavenge_succeeds,
+)
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
-from zcards.rules.violations import Kind
-from zcards.rules.zombies import Fit
 
-_SYMBOLS = ("Medic", "Scavenger")
+_SYMBOLS = (MEDIC, SCAVENGER)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Roll:
     """One d6 result and whether a Scavenger was spent for it in the Recoup phase."""
 
@@ -36,28 +42,18 @@ class Roll:
     @property
     def merit(self) -> tuple[bool, bool, bool]:
         """Which roll a food gain is best credited to: the most legal one."""
-        return (self.result >= 2, self.backed, self.phase == RECOUP_PHASE)
-
-
-@dataclass
-class Upkeep:
-    """The active player's food and wounds since his food last changed (R12.5)."""
-
-    line: int | None = None  # his upkeep food line
-    survivors_at_mark: int = 0
-    wounds_since_mark: int = 0
+        return (scavenge_succeeds(self.result), self.backed, self.phase == RECOUP_PHASE)
 
 
 class RecoupRules(Area):
-    """R1.8, R12.1-R12.3, R12.5."""
+    """R12.1-R12.3."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.rolls: list[Roll] = []
         self.symbol_spends: list[tuple[str, frozenset[str]]] = []
-        self.upkeep = Upkeep()
-        self.owed: Counter[str] = Counter()  # top cards owed to a Scavenger roll of 1
-        self.allowed: Counter[str] = Counter()  # top cards any roll of 1 allows
+        self.owed: dict[str, int] = {}  # top cards owed to a Scavenger roll of 1
+        self.allowed: dict[str, int] = {}  # top cards any roll of 1 allows
         self.roll_line: dict[str, int] = {}
 
     def handlers(self) -> Mapping[type, Handler]:
@@ -84,13 +80,10 @@ class RecoupRules(Area):
         self.allowed.clear()
         if signal.phase == RECOUP_PHASE:
             self.symbol_spends.clear()
-            active = self.table.players.get(self.clock.active or "")
-            self.upkeep = Upkeep(survivors_at_mark=active.known_survivors() if active else 0)
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if signal.phase != RECOUP_PHASE or not self.in_turn:
             return
-        self._check_upkeep()
         for name, owed in self.owed.items():
             me = self.table.players.get(name)
             if owed and me is not None and me.lost is None and me.deck != 0:
@@ -102,64 +95,37 @@ class RecoupRules(Area):
                     provisional=True,
                 )
 
-    # -- food (R1.8, R12.2) ----------------------------------------------------------------
+    # -- food gained (R12.2) -----------------------------------------------------------------
 
     def on_stat(self, event: ev.StatChange, fact: Fact) -> None:
-        me = fact.owner
-        if me is None:
-            return
-        if fact.fit is Fit.NO:
-            reason = f"an unlogged change of {me.name}'s food before line {event.line}"
-            self.findings.warn(
-                "resync",
-                f"{me.name}'s food changes from {event.old}, not from the tracked total: "
-                "an unlogged change (undo, revert or edit); following the log",
-                rule="R17.4",
-                player=me.name,
-            )
-            self.findings.unverifiable(
-                Kind.FOOD_TOTAL,
-                f"{me.name}'s food changes from {event.old}; {reason}",
-                player=me.name,
-            )
-            self.findings.doubt((Kind.FOOD_UPKEEP, Kind.SCAVENGE_FOOD), me.name, reason)
-        if event.new < 0:
-            self.findings.warn(
-                "food", f"{me.name}'s food goes below 0", rule="R1.8", player=me.name
-            )
-        if not self.in_turn:
-            return
-        if self.clock.phase == RECOUP_PHASE and me.name == self.clock.active:
-            self.upkeep.survivors_at_mark = me.known_survivors()
-            self.upkeep.wounds_since_mark = 0
-            if fact.added == -1:
-                self.upkeep.line = event.line
-        if fact.added > 0:
-            self._food_gain(me.name, fact.added)
+        gained = fact.added - fact.restores
+        if fact.owner is not None and self.in_turn and gained > 0:
+            self._food_gain(fact.owner.name, gained)
 
     def _food_gain(self, player: str, units: int) -> None:
         """R12.2: food is gained by a successful Scavenger roll (or card text); ``units`` at
         once, however many."""
         candidates = sorted(
-            (roll for roll in self.rolls if roll.player == player and not roll.used),
-            key=lambda r: r.merit,
+            (i for i, roll in enumerate(self.rolls) if roll.player == player and not roll.used),
+            key=lambda i: self.rolls[i].merit,
             reverse=True,
         )
         credited = candidates[:units]
-        for roll in credited:
-            roll.used = True
-            self._credited(player, roll)
+        for index in credited:
+            self.rolls[index] = replace(self.rolls[index], used=True)
+            self._credited(player, self.rolls[index])
         if units > len(credited):
             self.check(
                 Kind.SCAVENGE_FOOD,
                 f"{player} gains food without a successful Scavenger roll",
-                "food-gain",
+                Effect.FOOD,
                 player,
+                gain=True,
                 player=player,
             )
 
     def _credited(self, player: str, roll: Roll) -> None:
-        if roll.result < 2:
+        if not scavenge_succeeds(roll.result):
             kind, message = (
                 Kind.SCAVENGE_FOOD,
                 f"{player}'s roll of {roll.result} (line {roll.line}) is credited with food; "
@@ -179,7 +145,7 @@ class RecoupRules(Area):
             )
         else:
             return
-        self.check(kind, message, "food-gain", player, player=player)
+        self.check(kind, message, Effect.FOOD, player, gain=True, player=player)
 
     # -- the symbols (R12.1-R12.3) ---------------------------------------------------------
 
@@ -200,8 +166,12 @@ class RecoupRules(Area):
             if symbols:
                 self.symbol_spends.append((fact.owner.name, symbols))
 
-    def _unspend(self, owner: str, info: CardInfo | None) -> None:
-        symbols = frozenset(s for s in _SYMBOLS if info is not None and info.has_symbol(s))
+    def _unspend(self, owner: str, info: object) -> None:
+        symbols = frozenset(
+            s
+            for s in _SYMBOLS
+            if info is not None and info.has_symbol(s)  # type: ignore[attr-defined]
+        )
         for index in range(len(self.symbol_spends) - 1, -1, -1):
             if self.symbol_spends[index] == (owner, symbols):
                 del self.symbol_spends[index]
@@ -219,43 +189,48 @@ class RecoupRules(Area):
             return
         phase = self.clock.phase
         for result in event.results:
-            backed = phase == RECOUP_PHASE and self._use_symbol("Scavenger", event.player)
+            backed = phase == RECOUP_PHASE and self._use_symbol(SCAVENGER, event.player)
             self.rolls.append(Roll(event.player, result, event.line, phase, backed))
-            if result != 1:
+            if scavenge_succeeds(result):
                 continue
             for me in self.table.in_game():
                 if me.name != event.player:
-                    self.allowed[me.name] += 1
+                    self.allowed[me.name] = self.allowed.get(me.name, 0) + 1
                     if backed:
-                        self.owed[me.name] += 1
+                        self.owed[me.name] = self.owed.get(me.name, 0) + 1
                         self.roll_line[me.name] = event.line
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
-        if not self.in_turn or fact.survivor is None or fact.owner is None:
-            return
-        owner = fact.owner.name
-        if fact.meaning == Meaning.HEAL:
-            self._heal(owner)
-        elif (
-            fact.meaning == Meaning.WOUND
-            and self.clock.phase == RECOUP_PHASE
-            and owner == self.clock.active
+        if (
+            self.in_turn
+            and fact.survivor is not None
+            and fact.owner is not None
+            and fact.meaning == Meaning.HEAL
         ):
-            self.upkeep.wounds_since_mark += max(0, fact.added)
+            self._heal(fact.owner.name, fact.name)
 
-    def _heal(self, owner: str) -> None:
-        """A wound was removed from one of ``owner``'s survivors: a Medic's (or text's) doing."""
+    def _heal(self, owner: str, target: str | None) -> None:
+        """A wound was removed from one of ``owner``'s survivors: a Medic's (or text's) doing;
+        a Medic only where the survivor's text allows it (R12.3)."""
         phase = self.clock.phase
-        if phase != RECOUP_PHASE:
+        info = self.ctx.cards.get(target)
+        rule = "R12.1"
+        if not phase_allows_ability(phase):
             message = (
                 f"a wound is removed from {owner}'s survivor in the {phase} phase "
                 "(Medic: only in Recoup)"
             )
-        elif not self._use_symbol("Medic"):
+        elif not self._use_symbol(MEDIC):
             message = f"a wound is removed from {owner}'s survivor without spending a ready Medic"
+        elif not medic_may_heal(info):
+            assert info is not None
+            message = f"a Medic removes a wound from {info.name}, whose text forbids it"
+            rule = "R12.3"
         else:
             return
-        self.check(Kind.ABILITY_USE, message, "heal", owner, player=owner)
+        self.check(
+            Kind.ABILITY_USE, message, Effect.HEAL, owner, card=target, rule=rule, player=owner
+        )
 
     # -- a roll of 1 (R12.2) and cards from the deck (R6.3) ----------------------------------
 
@@ -263,47 +238,16 @@ class RecoupRules(Area):
         if not self.in_turn or fact.name is not None or event.src_zone != DECK:
             return
         me = event.player
-        if self.owed[me]:
+        if self.owed.get(me):
             self.owed[me] -= 1
-        if self.allowed[me]:
+        if self.allowed.get(me):
             self.allowed[me] -= 1
             return
         self.check(
             Kind.DECK_TO_RESOURCE,
             f"{me} puts a face-down card from his deck onto the table; no Scavenger roll of 1 "
             "owed it",
-            "deck-to-resource",
+            Effect.DECK_TO_RESOURCE,
             me,
             player=me,
-        )
-
-    # -- upkeep (R12.5) --------------------------------------------------------------------
-
-    def _check_upkeep(self) -> None:
-        me = self.table.players.get(self.clock.active or "")
-        if me is None or me.lost is not None:
-            return
-        if me.food is None:
-            self.findings.unverifiable(
-                Kind.FOOD_UPKEEP, "his food total is unknown", player=me.name
-            )
-            return
-        if self.upkeep.line is None and me.food > 0:
-            self.findings.violation(
-                Kind.FOOD_UPKEEP,
-                f"{me.name} did not pay upkeep: food stays {me.food} at the end of Recoup",
-                player=me.name,
-                provisional=True,
-            )
-            return
-        needed = self.upkeep.survivors_at_mark - me.food
-        got = self.upkeep.wounds_since_mark
-        if needed <= got:
-            return
-        self.findings.violation(
-            Kind.FOOD_UPKEEP,
-            f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {me.food} food: "
-            f"{needed} starvation wounds due, {got} given",
-            player=me.name,
-            provisional=True,
         )

@@ -10,18 +10,22 @@ misclick and its correction), and one per saved game.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 
 from lackey_plugin.log import events as ev
+from zcards.game.cards import CardIndex
+from zcards.game.catalogue import Topic
 from zcards.game.definition import READY_PHASE
+from zcards.game.table import Table
 from zcards.rules.build_phase import BuildRules
-from zcards.rules.cards import CardIndex
+from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
+    BLANK,
+    NOT_ACTION_TYPES,
     Area,
+    Clock,
     Context,
-    Fact,
     GameEnded,
     Handler,
     SetupEnded,
@@ -30,16 +34,16 @@ from zcards.rules.context import (
 )
 from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
-from zcards.rules.excuses import CardText, CardUses
-from zcards.rules.findings import Clock, Findings
+from zcards.rules.findings import Findings
+from zcards.rules.food import FoodRules
+from zcards.rules.lines import Tracker
 from zcards.rules.losing import LosingRules
+from zcards.rules.opening import SetupRules
 from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
 from zcards.rules.recoup import RecoupRules
-from zcards.rules.setup import SetupRules
-from zcards.rules.state import TableState
-from zcards.rules.stream import LAG_TYPES, first_phase, lags
-from zcards.rules.table import Tracker
+from zcards.rules.text import CardText, CardUses
+from zcards.rules.window import Window
 
 # Lines after which someone may have lost (R14.1): his deck or survivors changed, or turn 1
 # began.
@@ -63,87 +67,131 @@ class Replay:
     def __init__(
         self,
         cards: CardIndex,
-        events: Sequence[object],
+        window: Window,
         *,
         decks: Mapping[str, int] | None = None,
         started: bool = False,
     ) -> None:
-        clock = Clock()
-        table = TableState(started=started)
+        table = Table(started=started)
+        clock = Clock(table)
+        self.window = window
         self.ctx = Context(
-            cards, table, clock, Findings(clock), CardText(cards, table, clock), decks or {}, events
+            cards, table, clock, Findings(clock), CardText(cards, table), decks or {}
         )
-        self.ctx.emit = self.emit
         ctx = self.ctx
-        self.tracker = Tracker(ctx)
-        self.setup = SetupRules(ctx)
-        self.phases = PhaseRules(ctx)
-        self.losing = LosingRules(ctx)
         self.areas: list[Area] = [
-            self.tracker,
-            self.losing,
-            self.setup,
-            self.phases,
+            Tracker(ctx),
+            LosingRules(ctx),
+            SetupRules(ctx),
+            PhaseRules(ctx),
             CardUses(ctx),
             ReadyRules(ctx),
             DrawRules(ctx),
             BuildRules(ctx),
             CombatRules(ctx),
+            FoodRules(ctx),
             RecoupRules(ctx),
             DeathRules(ctx),
         ]
-        self._wire()
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
         self.turn1_phase = READY_PHASE  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
-        self.skipped: dict[int, int] = {}  # corrected misclicks: line index -> first index
+        self.skipped: dict[int, int | None] = {}  # lines read as corrected misclicks to come:
+        # index -> the line number of the misclick an undo undoes (None: the misclick)
+        self.misclicks = 0  # pairs read as corrected misclicks
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
+        self.index = 0  # the position of the current line in the log
+        self._wire()
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.areas[0]  # type: ignore[return-value]
+
+    @property
+    def losing(self) -> LosingRules:
+        return self.areas[1]  # type: ignore[return-value]
+
+    @property
+    def setup(self) -> SetupRules:
+        return self.areas[2]  # type: ignore[return-value]
+
+    @property
+    def phases(self) -> PhaseRules:
+        return self.areas[3]  # type: ignore[return-value]
 
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
         unknown (the log began mid-turn) only the turn and phase lines are followed: the
-        rules wait for a turn line (R17.9)."""
+        rules wait for a turn line (R17.9); once turn 1 has begun, the setup's areas rest."""
         self.dispatch: dict[type, list[Handler]] = {}
         self.waiting: dict[type, list[Handler]] = {}
+        self.playing: dict[type, list[Handler]] = {}
         for area in self.areas:
             for kind, handler in area.handlers().items():
                 self.dispatch.setdefault(kind, []).append(handler)
+                if not area.setup_only:
+                    self.playing.setdefault(kind, []).append(handler)
                 if area is self.phases or area is self.tracker:
                     self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
+        self.ctx.look = self._look
+        self._read = self.tracker.read
+        self._check_losses = self.losing.check_losses
 
-    def __deepcopy__(self, memo: dict[int, object]) -> Replay:
-        """A copy of the state; the dispatch tables are rebuilt, and the lines held (which
-        never change) are shared."""
-        fork = Replay.__new__(Replay)
-        memo[id(self)] = fork
-        for event in (self.clock.event, self.ctx.previous, *(e for _, e in self.deferred)):
-            memo[id(event)] = event
-        for name, value in self.__dict__.items():
-            if name not in ("dispatch", "waiting"):
-                setattr(fork, name, copy.deepcopy(value, memo))
-        fork._wire()
-        return fork
+    def _handlers(self) -> dict[type, list[Handler]]:
+        clock = self.ctx.clock
+        if not clock.known:
+            return self.waiting
+        return self.playing if clock.table.turn else self.dispatch
+
+    def fork(self, *, saves: dict[str, Replay] | None = None) -> Replay:
+        """Another reading from this point: the table forks copy-on-write, each area copies
+        its own small bookkeeping; the lines are shared."""
+        twin = Replay.__new__(Replay)
+        twin.__dict__.update(self.__dict__)
+        old = self.ctx
+        table = old.table.fork()
+        clock = Clock(table, known=old.clock.known)
+        clock.event = old.clock.event
+        twin.ctx = Context(
+            old.cards,
+            table,
+            clock,
+            old.findings.fork(clock),
+            old.text.fork(table),
+            old.decks,
+            previous=old.previous,
+        )
+        twin.areas = [area.fork(twin.ctx) for area in self.areas]
+        twin.deferred = list(self.deferred)
+        twin.saves = self.saves if saves is None else saves
+        twin.skipped = dict(self.skipped)
+        twin.assumptions = list(self.assumptions)
+        twin._wire()
+        return twin
 
     @property
     def findings(self) -> Findings:
         return self.ctx.findings
 
     @property
-    def table(self) -> TableState:
+    def table(self) -> Table:
         return self.ctx.table
 
     @property
     def clock(self) -> Clock:
         return self.ctx.clock
 
+    def _look(self) -> Iterable[object]:
+        """The lines after the current one."""
+        return self.window.after(self.index)
+
     def emit(self, signal: Signal) -> None:
-        dispatch = self.dispatch if self.clock.known else self.waiting
-        for handler in dispatch.get(type(signal), ()):
-            handler(signal, Fact())
+        for handler in self._handlers().get(type(signal), ()):
+            handler(signal, BLANK)
 
     # -- where the game starts and its setup ends -------------------------------------------
 
@@ -154,7 +202,7 @@ class Replay:
         clock, table = self.clock, self.table
         if clock.number != 0 or not clock.known or index in self.skipped:
             return []
-        self.ctx.index = index
+        self.index = index
         if not is_game_action(event) and not isinstance(event, ev.DeckLoad):
             return []
         self.touched = True
@@ -164,7 +212,7 @@ class Replay:
             elif self.setup.ends_setup(event):
                 clock.known, clock.event = False, event
                 self.findings.warn(
-                    "mid-game",
+                    Topic.MID_GAME,
                     "the log does not show this game from its start: rules that need the table "
                     "from before it are unverifiable until the log shows it (R17.9)",
                     rule="R17.9",
@@ -176,7 +224,7 @@ class Replay:
         self.emit(SetupEnded())
         if isinstance(event, ev.TurnChange):
             return []
-        self.turn1_phase = first_phase(self.ctx.events, index)
+        self.turn1_phase = first_phase(self.window.after(index - 1))
         candidates = [p.name for p in table.in_game()]
         if len(candidates) <= 1:
             self.phases.begin_turn(1, candidates[0] if candidates else None, self.turn1_phase)
@@ -185,7 +233,7 @@ class Replay:
 
     def reading(self, active: str) -> Replay:
         """A copy of this replay in which ``active`` took turn 1."""
-        fork = copy.deepcopy(self, self._shared())
+        fork = self.fork()
         fork.turn1 = active
         fork.assumptions.append(f"{active} took turn 1")
         fork.phases.begin_turn(1, active, self.turn1_phase)
@@ -199,19 +247,20 @@ class Replay:
     def corrected(self, pairs: list[tuple[int, int]]) -> Replay:
         """A copy of this replay that reads each pair of lines (an action and its undo) as a
         misclick and its correction (R17.3)."""
-        fork = copy.deepcopy(self, self._shared())
+        fork = self.fork()
         fork.skip(pairs)
         return fork
 
     def skip(self, pairs: list[tuple[int, int]]) -> None:
         """Read each pair as a misclick and its correction: neither line counts."""
         for first, undo in pairs:
-            self.skipped[first] = first
-            self.skipped[undo] = first
+            self.skipped[first] = None
+            self.skipped[undo] = self._line(first)
+        self.misclicks += 1
         self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
 
-    def _line(self, index: int) -> object:
-        return getattr(self.ctx.events[index], "line", "?")
+    def _line(self, index: int) -> int:
+        return getattr(self.window.get(index), "line", 0)
 
     def assumes(self) -> str:
         """Why a finding of this reading is only a doubt: the log allows other readings."""
@@ -221,15 +270,12 @@ class Replay:
             else "another reading of the log allows it"
         )
 
-    def _shared(self) -> dict[int, object]:
-        """What copies share: card data, the log, the saved games."""
-        return {id(self.ctx.cards): self.ctx.cards, id(self.ctx.events): self.ctx.events}
-
     # -- saved games (R17.8) -----------------------------------------------------------------
 
     def save(self, name: str | None) -> None:
-        memo = self._shared() | {id(self.saves): {}, id(self.ctx.findings): Findings(Clock())}
-        self.saves[name or ""] = copy.deepcopy(self, memo)
+        snapshot = self.fork(saves={})
+        snapshot.ctx.findings = Findings(snapshot.ctx.clock)
+        self.saves[name or ""] = snapshot
 
     def load(self, name: str | None) -> Replay:
         """The replay after loading a saved game: the state this log saved, or an unknown
@@ -237,23 +283,20 @@ class Replay:
         saved = self.saves.get(name or "")
         if saved is None:
             self.findings.warn(
-                "saved-game",
+                Topic.SAVED_GAME,
                 "a saved game the log never showed being saved was loaded: the table is "
                 "unknown from here, so findings that depend on it are unverifiable",
                 rule="R17.8",
             )
-            for me in self.table.players.values():
-                me.forget()
+            for player in list(self.table.players):
+                self.table.edit(player).forget()
             self.clock.known = False
             return self
-        memo = self._shared() | {
-            id(saved.saves): self.saves,
-            id(saved.ctx.findings): self.ctx.findings,
-        }
-        restored = copy.deepcopy(saved, memo)
-        restored.ctx.findings.clock = restored.clock
+        restored = saved.fork(saves=self.saves)
+        restored.index = self.index
+        restored.ctx.findings = self.findings.fork(restored.ctx.clock)
         restored.findings.warn(
-            "saved-game",
+            Topic.SAVED_GAME,
             f"the game saved as {name} earlier in this log was loaded: replaying from there",
             rule="R17.8",
         )
@@ -262,31 +305,31 @@ class Replay:
     # -- lines -------------------------------------------------------------------------------
 
     def feed(self, event: ev.Event, index: int) -> None:
-        self.ctx.index = index
-        self.clock.event = event
-        if index in self.skipped:
-            first = self.skipped[index]
-            if first != index:
+        self.index = index
+        clock = self.ctx.clock
+        clock.event = event
+        if self.skipped and index in self.skipped:
+            first = self.skipped.pop(index)
+            if first is not None:
                 self.findings.warn(
-                    "correction",
-                    f"undoes line {getattr(self.ctx.events[first], 'line', '?')} at once: a "
-                    "corrected misclick (R17.3)",
+                    Topic.CORRECTION,
+                    f"undoes line {first} at once: a corrected misclick (R17.3)",
                     rule="R17.3",
                     player=getattr(event, "player", None),
                 )
             return
-        if isinstance(event, ev.Unparsed):
+        kind = type(event)
+        if kind is ev.Unparsed:
             self.findings.unread.append(event.line)
             return
         if isinstance(event, ev.GameControl) and event.action == "clear":
             self._cleared(event)
             return
-        clock = self.clock
         if (
-            clock.known
+            kind in LAG_TYPES
+            and clock.known
             and clock.number >= 1
-            and type(event) in LAG_TYPES
-            and lags(event, clock.phase, self.ctx.upcoming(), self.ctx.cards)
+            and lags(event, clock.phase, self._look, self.ctx.cards)
         ):
             self.deferred.append((index, event))
             return
@@ -300,10 +343,10 @@ class Replay:
         """The phase line came: the actions logged before it count in the new phase."""
         deferred, self.deferred = self.deferred, []
         for index, late in deferred:
-            self.ctx.index = index
+            self.index = index
             self.clock.event = late
             self.findings.warn(
-                "phase-lag",
+                Topic.PHASE_LAG,
                 f"logged before the phase line that starts the {self.clock.phase} phase; "
                 f"counted in the {self.clock.phase} phase",
                 rule="R17.5",
@@ -312,30 +355,34 @@ class Replay:
             self._process(late)
 
     def _process(self, event: ev.Event) -> None:
-        fact = self.tracker.read(event)
-        dispatch = self.dispatch if self.clock.known else self.waiting
-        for handler in dispatch.get(type(event), ()):
+        kind = type(event)
+        fact = self._read(event)
+        clock = self.ctx.clock
+        handlers = (
+            (self.playing if clock.table.turn else self.dispatch) if clock.known else self.waiting
+        )
+        for handler in handlers.get(kind, ()):
             handler(event, fact)
-        if type(event) in LOSS_TYPES:
-            self.losing.check_losses()
-        if is_game_action(event):
+        if kind in LOSS_TYPES:
+            self._check_losses()
+        if kind not in NOT_ACTION_TYPES:
             self.ctx.previous = event
             self.touched = True
 
     def _cleared(self, event: ev.GameControl) -> None:
         """The table cleared in the middle of a game (no deck loads follow)."""
         self.findings.warn(
-            "table",
+            Topic.TABLE,
             "the table was cleared: what is on it is unknown from here",
             player=event.player,
         )
-        for me in self.table.players.values():
-            me.forget()
+        for player in list(self.table.players):
+            self.table.edit(player).forget()
 
     def finish(self) -> None:
         """The log, or this game of it, stops here (R17.7)."""
         for index, late in self.deferred:
-            self.ctx.index = index
+            self.index = index
             self.clock.event = late
             self._process(late)
         self.deferred = []

@@ -5,23 +5,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from zcards.game.table import Loss
+
 SCHEMA_VERSION = 1
 
 
-class Immutable:
-    """A value that never changes: the copies the audit makes of its readings share it."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Immutable:
-        return self
-
-
 @dataclass(frozen=True)
-class Finding(Immutable):
+class Finding:
     """One violation, unverifiable rule or warning, at a log line.
 
-    ``kind`` is a violation id (:class:`zcards.rules.violations.Kind`) for violations and
+    ``kind`` is a violation id (:class:`zcards.game.catalogue.Kind`) for violations and
     unverifiable findings, and a short topic id for warnings.
     """
 
@@ -36,14 +29,6 @@ class Finding(Immutable):
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-@dataclass(frozen=True)
-class Loss(Immutable):
-    player: str
-    turn: int
-    line: int | None
-    reason: str
 
 
 @dataclass
@@ -84,7 +69,7 @@ class AuditReport:
                 "unverifiable": len(self.unverifiable),
                 "warnings": len(self.warnings),
                 "unparsed": len(self.unparsed),
-                "lost": [asdict(loss) for loss in self.losses],
+                "lost": [loss._asdict() for loss in self.losses],
                 "remaining": list(self.remaining),
             },
         }

@@ -29,10 +29,12 @@ class ActionKind(StrEnum):
     WOUND = "wound"  # card; old -> new wounds
     HEAL = "heal"
     INFECT = "infect"
+    CURE = "cure"  # card; 1 -> 0: an Infected token removed (card text)
     TO_DISCARD = "to_discard"  # card: from the table to the Discard
     TAKE_CONTROL = "take_control"  # card: an infected survivor that died
     PLAY_RESOURCE = "play_resource"  # card (hidden): face down from the hand
     PLAY_TOP_FACE_DOWN = "play_top"  # card (hidden): face down from the top of the Deck
+    DISCARD_TO_TABLE = "discard_to_table"  # card (hidden): face down from the Discard (text)
     SPEND = "spend"
     READY = "ready"
     PLAY_FROM_HAND = "play_from_hand"  # card: a survivor or item, face up

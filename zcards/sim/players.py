@@ -1,39 +1,91 @@
 """Automated players: a random one that tries every legal choice, and a greedy one.
 
-The simulator offers a player only legal options and the player picks; so a strategy can never
-make a game illegal, and the random player explores corners the greedy one avoids.
+The simulator offers a player only the choices the rules model allows (:mod:`zcards.game.options`)
+and the player picks; so a strategy can never make a game illegal, and the random player
+explores corners the greedy one avoids. Both use card text: they attach items to survivors,
+play one-shot items, use survivors' and zombies' abilities, Medic and Scavenger, and take
+the choices a fight's text offers (a Kamikaze Corpse's extra wounds, an infection).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from typing import TypeVar
 
-from zcards.cards.model import Card
+from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
-from zcards.sim.state import COMBAT_ZONE, PlayerState, TableCard
+from zcards.game.effects import Effect, Row
+from zcards.game.fights import Outcomes, may_fight, outcomes
+from zcards.game.options import Use, host_rows, payable
+from zcards.game.power import Fight, Fighter, Powers
+from zcards.game.rules import opening_fits
+from zcards.game.table import Player, Survivor
+from zcards.game.zombies import HIDDEN, Zombie
+
+T = TypeVar("T")
+Attacker = tuple[str, Zombie]  # its controller and the zombie
 
 
-@dataclass
-class Fight:
-    """One survivor against one or more zombies."""
-
-    survivor: TableCard
-    zombies: list[TableCard] = field(default_factory=list)
-
-    @property
-    def power(self) -> int:
-        return sum(zombie.power for zombie in self.zombies)
+def fighter_of(owner: str, zombie: Zombie) -> Fighter:
+    """A zombie as a fight sees it: face-down ones are nameless generic zombies."""
+    return Fighter(zombie.name if zombie.face_up else HIDDEN, owner, zombie.generic)
 
 
-@dataclass(frozen=True)
-class Ability:
-    """A Recoup ability: ``kind`` is "scavenge" or "heal"; ``target`` is the healed survivor."""
+class Assignment:
+    """The fights of one Attack phase as they are declared (R10.3): the survivor player
+    assigns survivors to attackers, then the zombie players assign their leftover attackers;
+    a fight the rules forbid (Red-Eyed Reaver, Familiar Face) is never made."""
 
-    kind: str
-    user: TableCard
-    target: TableCard | None = None
+    def __init__(
+        self, defender: str, survivors: list[Survivor], attackers: list[Attacker], powers: Powers
+    ) -> None:
+        self.defender = defender
+        self.survivors = survivors
+        self.attackers = attackers
+        self.powers = powers
+        self._fights: dict[int, list[Attacker]] = {}
+
+    def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
+        return Fight(survivor, self.defender, tuple(fighter_of(o, z) for o, z in zombies))
+
+    def outcomes(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Outcomes:
+        return outcomes(self.fight(survivor, zombies), self.powers)
+
+    def assigned(self) -> list[Attacker]:
+        return [a for fight in self._fights.values() for a in fight]
+
+    def leftover(self, owner: str) -> list[Attacker]:
+        taken = self.assigned()
+        left = [a for a in self.attackers if a[0] == owner]
+        for attacker in taken:
+            if attacker in left:
+                left.remove(attacker)
+        return left
+
+    def against(self, survivor: Survivor) -> list[Attacker]:
+        return list(self._fights.get(survivor.uid, ()))
+
+    def block(self, survivor: Survivor, attacker: Attacker) -> bool:
+        """The survivor player assigns ``survivor`` to fight ``attacker`` (a new fight)."""
+        info = self.powers.cards.get(attacker[1].name) if attacker[1].face_up else None
+        if survivor.uid in self._fights or (info is not None and info.has(Effect.NO_BLOCKING)):
+            return False
+        return self._add(survivor, attacker)
+
+    def join(self, survivor: Survivor, attacker: Attacker) -> bool:
+        """A zombie player sends a leftover attacker at ``survivor``."""
+        return self._add(survivor, attacker)
+
+    def _add(self, survivor: Survivor, attacker: Attacker) -> bool:
+        zombies = [*self.against(survivor), attacker]
+        if not may_fight(self.fight(survivor, zombies), self.powers):
+            return False
+        self._fights[survivor.uid] = zombies
+        return True
+
+    def fights(self) -> list[tuple[Survivor, list[Attacker]]]:
+        return [(s, self._fights[s.uid]) for s in self.survivors if s.uid in self._fights]
 
 
 class Strategy:
@@ -41,11 +93,19 @@ class Strategy:
 
     kind = "random"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, cards: CardIndex) -> None:
         self.rng = rng
+        self.cards = cards
 
-    def _maybe(self, options: Sequence, chance: float = 0.7):
+    def _maybe(self, options: Sequence[T], chance: float = 0.7) -> T | None:
         return self.rng.choice(options) if options and self.rng.random() < chance else None
+
+    def _info(self, name: str) -> CardInfo:
+        info = self.cards.get(name)
+        assert info is not None
+        return info
+
+    # -- setup -------------------------------------------------------------------------------
 
     def bid(self) -> int:
         return self.rng.randint(0, 10)
@@ -53,68 +113,97 @@ class Strategy:
     def first_player(self, me: str, names: Sequence[str]) -> str:
         return self.rng.choice(list(names))
 
-    def opening(self, deck: Sequence[Card]) -> list[Card]:
+    def opening(self, deck: Sequence[CardInfo]) -> list[CardInfo]:
         candidates = [card for card in deck if card.type == "Survivor"]
         self.rng.shuffle(candidates)
-        chosen: list[Card] = []
+        chosen: list[CardInfo] = []
         for card in candidates:
-            fits = sum(c.cost or 0 for c in chosen) + (card.cost or 0) <= OPENING_BUDGET
-            if fits and self.rng.random() < 0.8:
+            if opening_fits([*(c.cost for c in chosen), card.cost]) and self.rng.random() < 0.8:
                 chosen.append(card)
         return chosen
 
-    def discard(self, me: PlayerState) -> Card:
-        return self.rng.choice(me.hand)
+    # -- cards -------------------------------------------------------------------------------
 
-    def resource(self, me: PlayerState) -> Card | None:
-        return self._maybe(me.hand, 0.8)
+    def discard(self, me: Player) -> str:
+        return self.rng.choice(sorted(me.hand_names.elements()))
 
-    def play(self, me: PlayerState, options: Sequence[Card]) -> Card | None:
+    def resource(self, me: Player) -> str | None:
+        return self._maybe(sorted(me.hand_names.elements()), 0.8)
+
+    def play(self, me: Player, options: Sequence[CardInfo]) -> CardInfo | None:
         return self._maybe(options)
 
-    def pay(self, me: PlayerState, cost: int) -> list[TableCard]:
-        return self.rng.sample(me.ready_zombies, cost)
+    def pay(self, me: Player, cost: int) -> list[Zombie]:
+        return self.rng.sample(payable(me), cost)
 
-    def upgrade(self, me: PlayerState, options: Sequence[TableCard]) -> TableCard | None:
+    def host(self, me: Player, item: CardInfo, powers: Powers) -> Survivor | None:
+        """The survivor an item is attached to (None for an item without a host)."""
+        return self.rng.choice(me.survivors) if host_rows(item) and me.survivors else None
+
+    def upgrade(self, me: Player, options: Sequence[Zombie]) -> Zombie | None:
         return self._maybe(options)
 
-    def defend(self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]) -> list[Fight]:
-        """Assign some survivors, each to a different attacker."""
-        pool = list(attackers)
-        fights = []
-        for survivor in survivors:
-            if pool and self.rng.random() < 0.5:
-                zombie = pool.pop(self.rng.randrange(len(pool)))
-                fights.append(Fight(survivor, [zombie]))
-        return fights
-
-    def assign(
-        self, fights: list[Fight], survivors: Sequence[TableCard], leftover: Sequence[TableCard]
-    ) -> None:
-        """The zombie player adds leftover attackers to fights, starting new ones as needed."""
-        for zombie in leftover:
-            target = self._maybe(survivors, 0.8)
-            if target is not None:
-                _join(fights, target, zombie)
-
-    def fight_order(self, fights: list[Fight]) -> list[Fight]:
-        return self.rng.sample(fights, len(fights))
-
-    def infect(self, survivor: TableCard) -> bool:
+    def use_optional(self, row: Row) -> bool:
         return self.rng.random() < 0.7
 
-    def ability(self, me: PlayerState, options: Sequence[Ability]) -> Ability | None:
+    def pick_card(self, names: Sequence[str]) -> str:
+        return self.rng.choice(list(names))
+
+    def most_wounded(self, survivors: Sequence[Survivor]) -> Survivor:
+        return max(survivors, key=lambda s: s.wounds or 0)
+
+    def zombies_to_spend(self, targets: Sequence[Attacker], amount: int) -> list[Attacker]:
+        return self.rng.sample(list(targets), min(amount, len(targets)))
+
+    # -- attack ------------------------------------------------------------------------------
+
+    def attack_ability(
+        self, uses: Sequence[Use], targets: Sequence[Attacker]
+    ) -> tuple[Use, Attacker] | None:
+        if not uses or not targets or self.rng.random() < 0.4:
+            return None
+        return self.rng.choice(list(uses)), self.rng.choice(list(targets))
+
+    def defend(self, assignment: Assignment) -> None:
+        """Assign some survivors, each to a different attacker."""
+        pool = list(assignment.attackers)
+        for survivor in assignment.survivors:
+            if pool and self.rng.random() < 0.5:
+                assignment.block(survivor, pool.pop(self.rng.randrange(len(pool))))
+
+    def assign(self, assignment: Assignment, me: str) -> None:
+        """Send leftover attackers at survivors, starting new fights as needed."""
+        for attacker in assignment.leftover(me):
+            target = self._maybe(assignment.survivors, 0.8)
+            if target is not None:
+                assignment.join(target, attacker)
+
+    def fight_order(
+        self, fights: list[tuple[Survivor, list[Attacker]]]
+    ) -> list[tuple[Survivor, list[Attacker]]]:
+        return self.rng.sample(fights, len(fights))
+
+    def kamikaze(self, survivor: Survivor, wounds: int) -> bool:
+        return self.rng.random() < 0.5
+
+    def infect(self, survivor: Survivor) -> bool:
+        return self.rng.random() < 0.7
+
+    # -- recoup ------------------------------------------------------------------------------
+
+    def ability(self, me: Player, options: Sequence[Use]) -> Use | None:
         return self._maybe(options, 0.6)
 
-    def to_combat(self, me: PlayerState, options: Sequence[TableCard]) -> list[TableCard]:
+    def to_combat(self, me: Player, options: Sequence[Zombie]) -> list[Zombie]:
         return [zombie for zombie in options if self.rng.random() < 0.6]
 
-    def starve(self, me: PlayerState) -> TableCard:
+    def starve(self, me: Player) -> Survivor:
         return self.rng.choice(me.survivors)
 
 
 class GreedyStrategy(Strategy):
-    """Plays the strongest survivors, attacks where it hurts and defends where it wins."""
+    """Plays the strongest survivors, arms them, attacks where it hurts and defends where it
+    wins."""
 
     kind = "greedy"
 
@@ -124,112 +213,150 @@ class GreedyStrategy(Strategy):
     def first_player(self, me: str, names: Sequence[str]) -> str:
         return me
 
-    def opening(self, deck: Sequence[Card]) -> list[Card]:
+    def opening(self, deck: Sequence[CardInfo]) -> list[CardInfo]:
         return best_survivors(deck, OPENING_BUDGET)
 
-    def discard(self, me: PlayerState) -> Card:
-        return min(me.hand, key=_value)
+    def discard(self, me: Player) -> str:
+        return min(sorted(me.hand_names), key=lambda name: _value(self._info(name)))
 
-    def resource(self, me: PlayerState) -> Card | None:
-        if not me.hand:
+    def resource(self, me: Player) -> str | None:
+        if not me.hand_names:
             return None
-        zombies = [card for card in me.hand if card.type == "Zombie"]
+        hand = [self._info(name) for name in sorted(me.hand_names)]
+        zombies = [card for card in hand if card.type == "Zombie"]
         if zombies:
-            return max(zombies, key=lambda card: card.power or 0)
-        return min(me.hand, key=_value)
+            return max(zombies, key=lambda card: card.power).name
+        return min(hand, key=_value).name
 
-    def play(self, me: PlayerState, options: Sequence[Card]) -> Card | None:
+    def play(self, me: Player, options: Sequence[CardInfo]) -> CardInfo | None:
         survivors = [card for card in options if card.type == "Survivor"]
-        if survivors and len(me.survivors) + 1 < me.food:
+        if survivors and len(me.survivors) + 1 < (me.food or 0):
             return max(survivors, key=_value)
-        items = [card for card in options if card.type == "Item"]
+        items = [card for card in options if card.type == "Item" and self._useful(me, card)]
         return items[0] if items else None
 
-    def pay(self, me: PlayerState, cost: int) -> list[TableCard]:
-        """Spend zombies already in combat first: the rest can still move there in Recoup."""
-        ready = sorted(me.ready_zombies, key=lambda z: (z.zone != COMBAT_ZONE, z.power))
-        return ready[:cost]
-
-    def upgrade(self, me: PlayerState, options: Sequence[TableCard]) -> TableCard | None:
-        return max(options, key=lambda zombie: zombie.card.power or 0, default=None)
-
-    def defend(self, survivors: Sequence[TableCard], attackers: Sequence[TableCard]) -> list[Fight]:
-        """Send the weakest survivor that still wins against each attacker, strongest first."""
-        free = sorted(survivors, key=lambda survivor: survivor.power)
-        fights = []
-        for zombie in sorted(attackers, key=lambda zombie: -zombie.power):
-            winner = next((s for s in free if s.power > zombie.power), None)
-            if winner is not None:
-                free.remove(winner)
-                fights.append(Fight(winner, [zombie]))
-        return fights
-
-    def assign(
-        self, fights: list[Fight], survivors: Sequence[TableCard], leftover: Sequence[TableCard]
-    ) -> None:
-        against = {id(fight.survivor): fight.power for fight in fights}
-        for zombie in sorted(leftover, key=lambda zombie: -zombie.power):
-            power = zombie.power
-            target = max(survivors, key=lambda s: _gain(against.get(id(s), 0), power, s.power))
-            _join(fights, target, zombie)
-            against[id(target)] = against.get(id(target), 0) + power
-
-    def infect(self, survivor: TableCard) -> bool:
+    def _useful(self, me: Player, item: CardInfo) -> bool:
+        """An item worth its cost now: one that arms a survivor, heals, cures or feeds."""
+        if host_rows(item) or item.barricade:
+            return bool(me.survivors)
+        if item.has(Effect.HEAL):
+            return any(s.wounds for s in me.survivors)
+        if item.has(Effect.CURE):
+            return any(s.infected for s in me.survivors)
         return True
 
-    def ability(self, me: PlayerState, options: Sequence[Ability]) -> Ability | None:
-        heals = [option for option in options if option.kind == "heal"]
-        if heals:
-            return max(heals, key=lambda option: option.target.wounds if option.target else 0)
-        if me.food < len(me.survivors) + 2:
-            return next((option for option in options if option.kind == "scavenge"), None)
-        return None
+    def pay(self, me: Player, cost: int) -> list[Zombie]:
+        """Spend zombies already in combat first: the rest can still move there in Recoup."""
+        ready = sorted(payable(me), key=lambda z: (not z.combat, z.face_up, z.name))
+        return ready[:cost]
 
-    def to_combat(self, me: PlayerState, options: Sequence[TableCard]) -> list[TableCard]:
+    def host(self, me: Player, item: CardInfo, powers: Powers) -> Survivor | None:
+        """Arm the strongest survivor (it wins the most fights)."""
+        if not host_rows(item) or not me.survivors:
+            return None
+        return max(me.survivors, key=lambda s: (self._info(s.name).power, -(s.wounds or 0)))
+
+    def upgrade(self, me: Player, options: Sequence[Zombie]) -> Zombie | None:
+        return max(options, key=lambda zombie: self._info(zombie.name).power, default=None)
+
+    def use_optional(self, row: Row) -> bool:
+        return True
+
+    def zombies_to_spend(self, targets: Sequence[Attacker], amount: int) -> list[Attacker]:
+        def power(attacker: Attacker) -> int:
+            zombie = attacker[1]
+            return self._info(zombie.name).power if zombie.face_up and not zombie.generic else 1
+
+        return sorted(targets, key=power, reverse=True)[:amount]
+
+    def attack_ability(
+        self, uses: Sequence[Use], targets: Sequence[Attacker]
+    ) -> tuple[Use, Attacker] | None:
+        if not uses or not targets:
+            return None
+        return uses[0], self.zombies_to_spend(targets, 1)[0]
+
+    def defend(self, assignment: Assignment) -> None:
+        """Send the weakest survivor that still wins against each attacker, strongest first."""
+        free = sorted(assignment.survivors, key=lambda s: self._info(s.name).power)
+
+        def zombie_power(attacker: Attacker) -> int:
+            return assignment.outcomes(free[0], [attacker]).zombies.hi if free else 0
+
+        for attacker in sorted(assignment.attackers, key=zombie_power, reverse=True):
+            for survivor in free:
+                if not assignment.outcomes(survivor, [attacker]).win and assignment.block(
+                    survivor, attacker
+                ):
+                    free.remove(survivor)
+                    break
+
+    def assign(self, assignment: Assignment, me: str) -> None:
+        for attacker in assignment.leftover(me):
+            best, gain = None, 0
+            for survivor in assignment.survivors:
+                now = _gain(assignment.outcomes(survivor, assignment.against(survivor)))
+                then = _gain(
+                    assignment.outcomes(survivor, [*assignment.against(survivor), attacker])
+                )
+                if then - now > gain:
+                    best, gain = survivor, then - now
+            if best is None or not assignment.join(best, attacker):
+                for survivor in assignment.survivors:
+                    if assignment.join(survivor, attacker):
+                        break
+
+    def kamikaze(self, survivor: Survivor, wounds: int) -> bool:
+        return True
+
+    def infect(self, survivor: Survivor) -> bool:
+        return True
+
+    def ability(self, me: Player, options: Sequence[Use]) -> Use | None:
+        heals = [u for u in options if u.target is not None]
+        if heals:
+            return max(heals, key=lambda u: getattr(u.target, "wounds", 0) or 0)
+        food = [u for u in options if u.does(Effect.FOOD)]
+        if food and (me.food or 0) < len(me.survivors) + 2:
+            return food[0]
+        if (me.food or 0) < len(me.survivors) + 2:
+            scavenge = next((u for u in options if not u.rows and u.target is None), None)
+            if scavenge is not None:
+                return scavenge
+        return next((u for u in options if u.does(Effect.DRAW) or u.does(Effect.CURE)), None)
+
+    def to_combat(self, me: Player, options: Sequence[Zombie]) -> list[Zombie]:
         return list(options)
 
-    def starve(self, me: PlayerState) -> TableCard:
-        return max(me.survivors, key=lambda survivor: survivor.health - survivor.wounds)
+    def starve(self, me: Player) -> Survivor:
+        return max(me.survivors, key=lambda s: (self._info(s.name).health or 1) - (s.wounds or 0))
 
 
 STRATEGIES: dict[str, type[Strategy]] = {"random": Strategy, "greedy": GreedyStrategy}
 
 
-def best_survivors(deck: Sequence[Card], budget: int) -> list[Card]:
+def best_survivors(deck: Sequence[CardInfo], budget: int) -> list[CardInfo]:
     """The survivors from ``deck`` with the most power plus health at a total cost <= budget."""
-    best: dict[int, tuple[int, list[Card]]] = {0: (0, [])}
+    best: dict[int, tuple[int, list[CardInfo]]] = {0: (0, [])}
     for card in deck:
         if card.type != "Survivor":
             continue
-        cost = card.cost or 0
         for spent, (score, chosen) in sorted(best.items(), reverse=True):
-            total = spent + cost
+            total = spent + card.cost
             if total <= budget and best.get(total, (-1, []))[0] < score + _value(card):
                 best[total] = (score + _value(card), [*chosen, card])
     return max(best.values(), key=lambda entry: entry[0])[1]
 
 
-def _value(card: Card) -> int:
+def _value(card: CardInfo) -> int:
     bonus = 2 if card.type == "Survivor" else 1 if card.type == "Zombie" else 0
-    return (card.power or 0) + (card.health or 0) + bonus
+    return card.power + (card.health or 0) + bonus
 
 
-def _join(fights: list[Fight], survivor: TableCard, zombie: TableCard) -> None:
-    for fight in fights:
-        if fight.survivor is survivor:
-            fight.zombies.append(zombie)
-            return
-    fights.append(Fight(survivor, [zombie]))
-
-
-def _gain(before: int, power: int, defence: int) -> int:
-    """How much adding a zombie of ``power`` to a fight against a survivor of power
-    ``defence`` (zombies worth ``before`` already in it) helps the zombie side."""
-    after = before + power
-    if before >= 2 * defence:
-        return 0
-    if after >= 2 * defence:
+def _gain(result: Outcomes) -> int:
+    """How good a fight's outcome is for the zombie side."""
+    if result.overwhelm:
         return 3
-    if after >= defence:
+    if result.win:
         return 2
-    return 1
+    return 1 if result.zombies.hi else 0

@@ -30,6 +30,7 @@ _COUNTERS = {
     ActionKind.WOUND: Meaning.WOUND,
     ActionKind.HEAL: Meaning.HEAL,
     ActionKind.INFECT: Meaning.INFECT,
+    ActionKind.CURE: Meaning.CURE,
     ActionKind.TO_COMBAT: Meaning.TO_COMBAT,
 }
 _CARD_FUNCTIONS = {
@@ -80,6 +81,7 @@ _SIMPLE: dict[ActionKind, Callable[[Action, str], ev.Event]] = {
     ActionKind.PLAY_TOP_FACE_DOWN: lambda a, _: ev.Play(
         a.player, FACE_DOWN_PLAY, a.player, DECK, src_pos="top"
     ),
+    ActionKind.DISCARD_TO_TABLE: lambda a, _: ev.Play(a.player, FACE_DOWN_PLAY, a.player, DISCARD),
     ActionKind.SHUFFLE: lambda a, _: ev.Shuffle(a.player, DECK, a.player),
     ActionKind.NEXT_TURN: lambda a, _: ev.TurnChange(a.player, int(a.new or 0), str(a.other)),
     ActionKind.NEXT_PHASE: lambda a, _: ev.PhaseChange(a.player, str(a.old), str(a.new)),

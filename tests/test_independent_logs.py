@@ -1,0 +1,76 @@
+"""The independent corpus (tests/logs/independent/, see the header of its expected.toml): logs
+written from the rulebook and the rulings by judges who never read the audit, with
+expectations fixed before the audit first ran on them. The audit reports exactly the lines
+the judges expect as violations, each citing a rule of the section the judge named; where a
+verdict explains from the rulebook why the project expects otherwise, its ``accepted`` list
+decides instead."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lackey_plugin.dek import read_deck
+from zcards.cards.model import Card
+from zcards.cards.normalise import read_card_file
+from zcards.resources import BUNDLED_SET, starter_decks
+from zcards.rules import AuditReport
+from zcards.rules.load import audit_log
+
+CORPUS = Path(__file__).parent / "logs" / "independent"
+TABLE: list[dict[str, Any]] = tomllib.loads((CORPUS / "expected.toml").read_text("utf-8"))["log"]
+
+
+@cache
+def cards() -> list[Card]:
+    return read_card_file(BUNDLED_SET)
+
+
+@cache
+def deck_sizes() -> dict[str, int]:
+    return {path.name: read_deck(path).total for path in starter_decks()}
+
+
+def section(judged: str) -> str:
+    """The rule section a judge's ruling number stands for in docs/rules.md."""
+    if judged == "card text":
+        return "R16."
+    number = int(judged)
+    return "R2." if number <= 3 else f"R{number}."
+
+
+def report_of(entry: dict[str, Any]) -> AuditReport:
+    decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
+    return audit_log(
+        CORPUS / entry["file"], cards(), players=entry["players"], pov=entry["pov"], decks=decks
+    )
+
+
+def test_the_corpus_is_complete() -> None:
+    files = {path.name for path in CORPUS.glob("*.txt")}
+    assert {entry["file"] for entry in TABLE} == files and len(files) >= 40
+    for entry in TABLE:
+        assert entry["legal"] == (not entry.get("violations")), entry["file"]
+        assert ("verdict" in entry) == ("accepted" in entry), entry["file"]
+
+
+@pytest.mark.parametrize("entry", TABLE, ids=lambda entry: entry["file"])
+def test_the_audit_reports_exactly_the_judges_violations(entry: dict[str, Any]) -> None:
+    report = report_of(entry)
+    found = sorted((v.line, v.kind, v.rule) for v in report.violations)
+    if "accepted" in entry:
+        expected = sorted((a["line"], a["kind"], a["rule"]) for a in entry["accepted"])
+        assert found == expected, report.to_text()
+        return
+    judged = entry.get("violations", [])
+    assert sorted({line for line, _, _ in found}) == sorted(v["line"] for v in judged), (
+        report.to_text()
+    )
+    for violation in judged:
+        rules = {rule for line, _, rule in found if line == violation["line"]}
+        wanted = section(violation["rule"])
+        assert any(rule.startswith(wanted) for rule in rules), (violation, rules)

@@ -1,0 +1,229 @@
+"""Food lost (R1.8, R12.5): upkeep, starvation, and no other loss without card text.
+
+Only the active player pays upkeep, at the end of his Recoup phase: 1 food, none when he has
+none left (food never goes below 0); then one wound for each survivor in excess of his food.
+Any other food loss needs card text (Hungry Masses). A loss nothing explains is held until
+the phase ends, since a later gain in the same phase may take it back (a misclick put right
+a few lines on); what is still unexplained then is a violation at its line. A food line whose
+"from" value differs from the tracked total shows an unlogged change (an undo, a revert, an
+edit): the total follows the log and the food rules of that player's turn become
+unverifiable (R17.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from lackey_plugin.log import events as ev
+from zcards.game.catalogue import Kind, Topic
+from zcards.game.definition import RECOUP_PHASE, Meaning
+from zcards.game.effects import Effect
+from zcards.game.rules import UPKEEP, starvation
+from zcards.game.zombies import Fit
+from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+
+
+@dataclass(frozen=True)
+class Lost:
+    """Food lost that nothing explains yet."""
+
+    amount: int
+    line: int
+    raw: str
+    message: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Upkeep:
+    """The active player's upkeep and wounds since his food last changed (R12.5)."""
+
+    paid: bool = False
+    survivors_at_mark: int = 0
+    wounds_since_mark: int = 0
+
+
+class FoodRules(Area):
+    """R1.8 and R12.5 (gains are the Scavenger's and the cards', :mod:`zcards.rules.recoup`)."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.lost: dict[str, tuple[Lost, ...]] = {}
+        self.upkeep = Upkeep()
+
+    def handlers(self) -> Mapping[type, Handler]:
+        return {
+            ev.StatChange: self.on_stat,
+            ev.CounterChange: self.on_counter,
+            PhaseBegun: self.on_phase_begun,
+            PhaseEnded: self.on_phase_ended,
+        }
+
+    @property
+    def in_turn(self) -> bool:
+        return self.clock.number >= 1 and self.clock.known
+
+    def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
+        self.lost.clear()
+        if signal.phase == RECOUP_PHASE:
+            active = self.table.players.get(self.clock.active or "")
+            self.upkeep = Upkeep(survivors_at_mark=active.known_survivors() if active else 0)
+
+    def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        if not self.in_turn:
+            return
+        for name, losses in self.lost.items():
+            for lost in losses:
+                self.check(
+                    Kind.FOOD_LOSS,
+                    lost.message,
+                    Effect.FOOD,
+                    name,
+                    gain=False,
+                    rule=lost.rule,
+                    player=name,
+                    line=lost.line,
+                    text=lost.raw,
+                    provisional=True,
+                )
+        self.lost.clear()
+        if signal.phase == RECOUP_PHASE:
+            self._check_upkeep()
+
+    # -- food lines --------------------------------------------------------------------------
+
+    def on_stat(self, event: ev.StatChange, fact: Fact) -> None:
+        me = fact.owner
+        if me is None:
+            return
+        if fact.fit is Fit.NO:
+            self._resync(me.name, event)
+        if not self.in_turn:
+            return
+        active_recoup = self.clock.phase == RECOUP_PHASE and me.name == self.clock.active
+        if active_recoup:
+            self.upkeep = replace(
+                self.upkeep, survivors_at_mark=me.known_survivors(), wounds_since_mark=0
+            )
+        if fact.added < 0:
+            self._loss(me.name, -fact.added, event, active_recoup)
+        elif fact.added > 0:
+            fact.restores = self._restore(me.name, fact.added)
+
+    def _resync(self, name: str, event: ev.StatChange) -> None:
+        reason = f"an unlogged change of {name}'s food before line {event.line}"
+        self.findings.warn(
+            Topic.RESYNC,
+            f"{name}'s food changes from {event.old}, not from the tracked total: an unlogged "
+            "change (undo, revert or edit); following the log",
+            rule="R17.4",
+            player=name,
+        )
+        self.findings.cannot_decide(
+            Kind.FOOD_TOTAL, f"{name}'s food changes from {event.old}; {reason}", player=name
+        )
+        self.findings.doubt((Kind.FOOD_UPKEEP, Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS), name, reason)
+
+    def _loss(self, name: str, amount: int, event: ev.StatChange, active_recoup: bool) -> None:
+        """What explains a loss: the upkeep, card text; the rest waits for the phase's end."""
+        before, rule = max(0, event.old), "R12.5"
+        if active_recoup and not self.upkeep.paid:
+            self.upkeep = replace(self.upkeep, paid=True)
+            due = min(UPKEEP, before)
+            if amount <= due:
+                return
+            message = (
+                f"{name} pays {amount} food at upkeep from {event.old}: upkeep is {due} "
+                "(1 food, none at 0: food never goes below 0)"
+            )
+            amount -= due
+        elif event.new < 0:
+            message = f"{name}'s food goes from {event.old} to {event.new}: food never goes below 0"
+            rule = "R1.8"
+        elif self.clock.phase == RECOUP_PHASE and self.upkeep.paid and name == self.clock.active:
+            message = f"{name} loses {amount} food after his upkeep was paid"
+        elif name != self.clock.active and self.clock.phase == RECOUP_PHASE:
+            message = (
+                f"{name} loses {amount} food on {self.clock.active}'s turn: only the active "
+                "player pays upkeep"
+            )
+        else:
+            message = (
+                f"{name} loses {amount} food in the {self.clock.phase} phase without upkeep or "
+                "card text"
+            )
+            rule = "R1.8"
+        if self.ctx.text.explain(Effect.FOOD, name, gain=False).legal:
+            return
+        self.lost[name] = (
+            *self.lost.get(name, ()),
+            Lost(amount, event.line, event.raw, message, rule),
+        )
+
+    def _restore(self, name: str, amount: int) -> int:
+        """Food a gain gives back of this phase's unexplained losses (a misclick put right):
+        how much of it does."""
+        restored = 0
+        losses = list(self.lost.get(name, ()))
+        while losses and amount:
+            last = losses.pop()
+            back = min(last.amount, amount)
+            amount -= back
+            restored += back
+            if back < last.amount:
+                losses.append(replace(last, amount=last.amount - back))
+        if restored:
+            self.lost[name] = tuple(losses)
+            self.findings.warn(
+                Topic.CORRECTION,
+                f"{name}'s food is given back {restored}: an unexplained loss of this phase "
+                "taken back",
+                player=name,
+            )
+        return restored
+
+    # -- starvation (R12.5) ------------------------------------------------------------------
+
+    def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
+        if (
+            self.in_turn
+            and fact.survivor is not None
+            and fact.owner is not None
+            and fact.meaning == Meaning.WOUND
+            and self.clock.phase == RECOUP_PHASE
+            and fact.owner.name == self.clock.active
+        ):
+            self.upkeep = replace(
+                self.upkeep, wounds_since_mark=self.upkeep.wounds_since_mark + max(0, fact.added)
+            )
+
+    def _check_upkeep(self) -> None:
+        me = self.table.players.get(self.clock.active or "")
+        if me is None or me.lost is not None:
+            return
+        food = me.food_now
+        if food is None:
+            self.findings.cannot_decide(
+                Kind.FOOD_UPKEEP, "his food total is unknown", player=me.name
+            )
+            return
+        if not self.upkeep.paid and food > 0:
+            self.findings.violation(
+                Kind.FOOD_UPKEEP,
+                f"{me.name} did not pay upkeep: food stays {food} at the end of Recoup",
+                player=me.name,
+                provisional=True,
+            )
+            return
+        needed = starvation(self.upkeep.survivors_at_mark, food)
+        got = self.upkeep.wounds_since_mark
+        if needed <= got:
+            return
+        self.findings.violation(
+            Kind.FOOD_UPKEEP,
+            f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {food} food: "
+            f"{needed} starvation wounds due, {got} given",
+            player=me.name,
+            provisional=True,
+        )
