@@ -52,7 +52,10 @@ class CardFigure:
 
     @property
     def gap(self) -> float:
-        """Win rate when drawn minus when not drawn (17lands' "improvement when drawn")."""
+        """Win rate when drawn minus when not drawn (17lands' "improvement when drawn"); 0
+        when either never happened."""
+        if not (self.drawn.games and self.not_drawn.games):
+            return 0.0
         return self.drawn.rate - self.not_drawn.rate
 
     @property
