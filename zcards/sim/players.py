@@ -45,12 +45,19 @@ class Assignment:
         self.attackers = attackers
         self.powers = powers
         self._fights: dict[int, list[Attacker]] = {}
+        self._outcomes: dict[tuple[int, tuple[Attacker, ...]], Outcomes] = {}
 
     def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
         return Fight(survivor, self.defender, tuple(fighter_of(o, z) for o, z in zombies))
 
     def outcomes(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Outcomes:
-        return outcomes(self.fight(survivor, zombies), self.powers)
+        """What a fight may end in, worked out once per survivor and attackers: the table
+        does not change while fights are declared, and players weigh the same fights often."""
+        key = (survivor.uid, tuple(zombies))
+        found = self._outcomes.get(key)
+        if found is None:
+            found = self._outcomes[key] = outcomes(self.fight(survivor, zombies), self.powers)
+        return found
 
     def assigned(self) -> list[Attacker]:
         return [a for fight in self._fights.values() for a in fight]
