@@ -89,7 +89,7 @@ def _finish(
 
 
 _plan: Plan | None = None  # this process's plan, set once by _start
-_indexes: dict[tuple[int, tuple[int, int]], CardIndex] = {}
+_indexes: dict[int, CardIndex] = {}  # per variant: its card caches are bounded, so memory is too
 
 
 def _start(plan: Plan) -> None:
@@ -103,9 +103,8 @@ def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int,
     variant, setup, (first, second), start, end = share
     assert _plan is not None
     decks = (_plan.variants[variant][first], _plan.variants[variant][second])
-    key = (variant, (first, second))
-    if key not in _indexes:
-        _indexes[key] = CardIndex(card for deck in decks for card in deck.cards)
+    if variant not in _indexes:
+        _indexes[variant] = CardIndex(c for deck in _plan.variants[variant] for c in deck.cards)
     cards = {deck.name: frozenset(card.name for card in deck.cards) for deck in decks}
     tally = Tally()
     for index in range(start, end):
@@ -114,7 +113,7 @@ def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int,
             game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
             strategies=(_plan.strategy, _plan.strategy),
             max_turns=_plan.max_turns,
-            cards=_indexes[key],
+            cards=_indexes[variant],
             equal_food=setup == EQUAL_FOOD,
         )
         tally.count(setup, result, cards)

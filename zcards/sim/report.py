@@ -119,7 +119,8 @@ def format_report(report: Report) -> str:
         "players: " + ", ".join(f"{kinds} ({count})" for kinds, count in report.strategies.items()),
         "win rate by deck (did not lose; 95% Wilson interval):",
         *_rate_lines(report.by_deck),
-        "win rate by turn order:",
+        "win rate by turn order (the bid winner chose the first player, who may have started"
+        " with less food; 'zcards balance' measures the turn order with equal food):",
         *_rate_lines(report.by_seat_order),
     ]
     return "\n".join(lines) + "\n"
