@@ -39,16 +39,22 @@ class TurnOrder:
 
 @dataclass(frozen=True)
 class CardFigure:
-    """One card over the games as written where a player's deck held it (17lands' figures)."""
+    """One card of one deck over the games as written where a player played that deck
+    (17lands' figures)."""
 
     name: str
-    deck: Rate  # win rate of the player-games with it in the deck
+    deck: str
+    held: Rate  # win rate of the player-games with it in the deck
     drawn: Rate
     not_drawn: Rate
     opening: Rate
     played: Rate
     used_games: int
     uses: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.deck})"
 
     @property
     def gap(self) -> float:
@@ -86,7 +92,7 @@ class Figures:
         return next(m for m in self.matchups if (m.deck, m.opponent) == (deck, opponent))
 
     def never_played(self) -> list[str]:
-        return sorted(card.name for card in self.cards if not card.played.games)
+        return sorted(card.label for card in self.cards if not card.played.games)
 
 
 def figures(tally: Tally) -> Figures:
@@ -96,8 +102,8 @@ def figures(tally: Tally) -> Figures:
     ]
     wins = {deck: sum(m.win.wins for m in matchups if m.deck == deck) for deck in decks}
     games = {deck: sum(m.win.games for m in matchups if m.deck == deck) for deck in decks}
-    cards = [_card(tally, name) for name in tally.card_names()]
-    cards.sort(key=lambda card: (-card.clear_gap, -abs(card.gap), card.name))
+    cards = [_card(tally, deck, name) for deck, name in tally.deck_cards()]
+    cards.sort(key=lambda card: (-card.clear_gap, -abs(card.gap), card.label))
     return Figures(
         games=sum(n for key, n in tally.counts.items() if key[0] == "games"),
         decks=decks,
@@ -138,22 +144,23 @@ def _turn_order(tally: Tally, setup: str) -> TurnOrder:
     )
 
 
-def _card(tally: Tally, name: str) -> CardFigure:
+def _card(tally: Tally, deck: str, name: str) -> CardFigure:
     def of(figure: str) -> Rate:
-        won = tally[("card", name, figure, 1)]
-        return rate(won, won + tally[("card", name, figure, 0)])
+        won = tally[("card", deck, name, figure, 1)]
+        return rate(won, won + tally[("card", deck, name, figure, 0)])
 
-    deck, drawn = of("deck"), of("drawn")
+    held, drawn = of("deck"), of("drawn")
     used = of("used")
     return CardFigure(
         name=name,
         deck=deck,
+        held=held,
         drawn=drawn,
-        not_drawn=rate(deck.wins - drawn.wins, deck.games - drawn.games),
+        not_drawn=rate(held.wins - drawn.wins, held.games - drawn.games),
         opening=of("opening"),
         played=of("played"),
         used_games=used.games,
-        uses=tally[("uses", name)],
+        uses=tally[("uses", deck, name)],
     )
 
 
@@ -201,11 +208,11 @@ def moves(variant: str, before: Figures, after: Figures) -> Moves:
         for m in before.matchups
         if m.deck < m.opponent
     ]
-    cards_after = {card.name: card for card in after.cards}
+    cards_after = {card.label: card for card in after.cards}
     cards = [
-        Move(card.name, card.drawn, cards_after[card.name].drawn)
+        Move(card.label, card.drawn, cards_after[card.label].drawn)
         for card in before.cards
-        if card.name in cards_after
+        if card.label in cards_after
     ]
     return Moves(
         variant,

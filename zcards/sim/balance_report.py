@@ -142,7 +142,8 @@ def _figures_json(found: Figures) -> dict:
         "cards": [
             {
                 "name": card.name,
-                "in_deck": _rate_json(card.deck),
+                "deck": card.deck,
+                "in_deck": _rate_json(card.held),
                 "drawn": _rate_json(card.drawn),
                 "not_drawn": _rate_json(card.not_drawn),
                 "opening_hand": _rate_json(card.opening),

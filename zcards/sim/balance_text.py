@@ -25,7 +25,7 @@ def format_balance(report: BalanceReport, all_cards: bool = False) -> str:
         "",
         *_turn_order(base),
         "",
-        "cards (player-games holding the card; win rates when drawn, not drawn, in the opening"
+        "cards, per deck (its player-games; win rates when drawn, not drawn, in the opening"
         " hand, played; outliers first: the gap between drawn and not drawn furthest from"
         " chance):",
         *_cards(base, all_cards),
@@ -74,14 +74,17 @@ def _turn_order(found: Figures) -> list[str]:
 def _cards(found: Figures, all_cards: bool) -> list[str]:
     shown = found.cards if all_cards else found.cards[:CARD_LINES]
     width = max((len(card.name) for card in shown), default=4)
+    decks = max((len(card.deck) for card in shown), default=4)
     header = (
-        f"  {'card'.ljust(width)}  games  {'drawn':<22} {'not drawn':<22} {'gap':>6}"
+        f"  {'card'.ljust(width)}  {'deck'.ljust(decks)}  games  {'drawn':<22}"
+        f" {'not drawn':<22} {'gap':>6}"
         f"  {'opening hand':<22} {'played':<22} used"
     )
     rows = [header]
     for card in shown:
         rows.append(
-            f"  {card.name.ljust(width)}  {card.deck.games:>5}  {short(card.drawn):<22}"
+            f"  {card.name.ljust(width)}  {card.deck.ljust(decks)}  {card.held.games:>5}"
+            f"  {short(card.drawn):<22}"
             f" {short(card.not_drawn):<22} {100 * card.gap:>+5.1f}  {short(card.opening):<22}"
             f" {short(card.played):<22} {card.used_games}/{card.uses}"
         )

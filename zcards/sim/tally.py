@@ -16,8 +16,9 @@ BIDDING = "bidding"  # the game as written: players bid for their opening food
 EQUAL_FOOD = "equal food"  # no bids: both keep the starting food, the first seat goes first
 SETUPS = (BIDDING, EQUAL_FOOD)
 FIGURES = ("deck", "drawn", "opening", "played", "used")
-"""Per card, the player-games it was in the deck, drawn, in the opening hand, played, and
-its text used; each split by whether that player won."""
+"""Per card of a deck, the player-games it was in the deck, drawn, in the opening hand,
+played, and its text used; each split by whether that player won. (A card is counted per deck:
+pooled over decks, its figures would mostly say which deck holds it.)"""
 
 Key = tuple[str | int, ...]
 
@@ -69,13 +70,14 @@ class Tally:
             )
             for figure, names in seen:
                 for name in names:
-                    counts[("card", name, figure, won)] += 1
+                    counts[("card", deck, name, figure, won)] += 1
             for name, uses in figures.used:
-                counts[("card", name, "used", won)] += 1
-                counts[("uses", name)] += uses
+                counts[("card", deck, name, "used", won)] += 1
+                counts[("uses", deck, name)] += uses
 
-    def card_names(self) -> list[str]:
-        return sorted({str(key[1]) for key in self.counts if key[0] == "card"})
+    def deck_cards(self) -> list[tuple[str, str]]:
+        """(deck, card) for every card of every deck, sorted."""
+        return sorted({(str(key[1]), str(key[2])) for key in self.counts if key[0] == "card"})
 
     def decks(self) -> list[str]:
         return sorted({str(name) for key in self.counts if key[0] == "games" for name in key[2:4]})
