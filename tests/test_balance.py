@@ -11,11 +11,11 @@ from lxml import html
 from zcards.cli import main
 from zcards.errors import UsageError
 from zcards.game.definition import STARTING_FOOD, STARTING_HAND
-from zcards.resources import starter_decks
+from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.sim.actions import ActionKind
 from zcards.sim.balance_html import render_balance
 from zcards.sim.balance_report import plan_balance
-from zcards.sim.changes import apply_changes, parse_change
+from zcards.sim.changes import apply_changes, other_cards, parse_change, swap_cards
 from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.figures import PLAYED
 from zcards.sim.game import play_game
@@ -229,3 +229,25 @@ def _card_lines(path):
         for line in path.read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     ]
+
+
+def test_a_second_card_file_is_compared_like_the_same_change(tmp_path):
+    """The bundled set with Shambler at power 9, as a card file, plays the very games
+    '--change Shambler.power=9' plays."""
+    lines = BUNDLED_SET.read_text(encoding="utf-8").splitlines(keepends=True)
+    cells = next(line for line in lines if line.startswith("Shambler\t")).split("\t")
+    cells[6] = "9"  # Power
+    changed = tmp_path / "stronger-shambler.txt"
+    changed.write_text(
+        "".join("\t".join(cells) if line.startswith("Shambler\t") else line for line in lines),
+        encoding="utf-8",
+    )
+    decks = read_decks(starter_decks())
+    others = [("file", swap_cards(decks, other_cards(changed), str(changed)))]
+    report = plan_balance(decks, ["Shambler.power=9"], games=2, others=others).run(1)
+    as_changed, as_file = report.to_json()["variants"][1:]
+    assert as_changed["matchups"] == as_file["matchups"] and as_changed["cards"] == as_file["cards"]
+    partial = tmp_path / "partial.txt"
+    partial.write_text("".join(line for line in lines if not line.startswith("Shambler\t")))
+    with pytest.raises(UsageError, match="no card called 'Shambler'"):
+        swap_cards(decks, other_cards(partial), str(partial))

@@ -11,6 +11,7 @@ from zcards.cli.common import db_option, emit_json, format_option, progress_coun
 from zcards.resources import starter_decks
 from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
+from zcards.sim.changes import other_cards, swap_cards
 from zcards.sim.decklists import read_decks
 from zcards.sim.game import DEFAULT_TURN_CAP
 from zcards.sim.players import STRATEGIES
@@ -39,6 +40,14 @@ from zcards.sim.players import STRATEGIES
     metavar="'CARD.FIELD=VALUE'",
     help="A card change to try, as 'Gross Ghoul.power=3' (fields: cost, power, health,"
     " keywords, symbols, requirements, text, faction, type); repeat it for several.",
+)
+@click.option(
+    "--against",
+    "against",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A second card database or Lackey card-data file: the same games with its version"
+    " of each card the decks play (compared like a change).",
 )
 @click.option(
     "--seed",
@@ -82,6 +91,7 @@ def balance_command(
     decks: tuple[Path, ...],
     games: int,
     changes: tuple[str, ...],
+    against: tuple[Path, ...],
     seed: int,
     strategy: str,
     max_turns: int,
@@ -104,16 +114,22 @@ def balance_command(
     - per card (games as written where a deck held it): win rates when drawn, not drawn, in
       the opening hand and played, how often its text was used, cards never played;
       outliers first (the largest gap between drawn and not drawn);
-    - with --change: the same games with each change alone and all together, and which
-      matchups, cards and turn-order figures moved, with intervals and significance.
+    - with --change: the same games with each change alone and all together (with
+      --against: with another database's or card file's cards), and which matchups, cards
+      and turn-order figures moved, with intervals and significance.
     """
+    deck_lists = read_decks(list(decks) or starter_decks(), db_path)
     lab = plan_balance(
-        read_decks(list(decks) or starter_decks(), db_path),
+        deck_lists,
         changes,
         games=games,
         seed=seed,
         strategy=strategy,
         max_turns=max_turns,
+        others=[
+            (f"cards of {path}", swap_cards(deck_lists, other_cards(path), str(path)))
+            for path in against
+        ],
     )
     with progress_counter("Playing", lab.plan.total()) as advance:
         report = lab.run(jobs, advance)

@@ -84,24 +84,22 @@ def plan_balance(
     seed: int = 0,
     strategy: str = "greedy",
     max_turns: int = DEFAULT_TURN_CAP,
+    others: Sequence[tuple[str, Sequence[DeckList]]] = (),
 ) -> Lab:
     """Every pair of ``decks`` in both seats, ``games`` games each, under both setups, for
     the cards as printed and with each change in ``changes`` (``'Card.field=value'``), one
-    at a time and, when there are several, together."""
+    at a time and, when there are several, together; then each of ``others``: the same
+    decks with other cards (named by where they come from)."""
     check_decks(decks)
     names = sorted({card.name for deck in decks for card in deck.cards})
     parsed = [parse_change(spec, names) for spec in changes]
-    variants: list[tuple[str, list[Change]]] = [(AS_PRINTED, [])]
-    variants += [(change.label, [change]) for change in parsed]
+    chosen: list[tuple[str, list[Change]]] = [(change.label, [change]) for change in parsed]
     if len(parsed) > 1:
-        variants.append((" and ".join(change.label for change in parsed), parsed))
-    plan = Plan(
-        tuple(tuple(apply_changes(decks, chosen)) for _, chosen in variants),
-        games,
-        seed,
-        strategy,
-        max_turns,
-    )
+        chosen.append((" and ".join(change.label for change in parsed), parsed))
+    variants = [(AS_PRINTED, list(decks))]
+    variants += [(label, apply_changes(decks, made)) for label, made in chosen]
+    variants += [(label, list(other)) for label, other in others]
+    plan = Plan(tuple(tuple(version) for _, version in variants), games, seed, strategy, max_turns)
     return Lab(plan, [label for label, _ in variants])
 
 

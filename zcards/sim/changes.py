@@ -1,4 +1,5 @@
-"""Card changes a designer tries, as ``'Gross Ghoul.power=3'``: parsed, and applied to decks.
+"""Card changes a designer tries, as ``'Gross Ghoul.power=3'``: parsed, and applied to decks;
+or the cards of a second database or card file, swapped in by name.
 
 A change edits the card in every deck that holds it (all its copies); its text is read again
 by the rules model, so a changed ``text`` plays as written.
@@ -9,12 +10,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from zcards.cards.model import Card, RequirementSyntaxError, parse_requirements
+from zcards.cards.normalise import read_card_file
 from zcards.errors import UsageError
 from zcards.sim.game import DeckList
+from zcards.store.db import iter_cards, open_db
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
 NUMBERS = ("cost", "power", "health")
 LISTS = ("keywords", "symbols")
 WORDS = ("text", "faction", "type")
@@ -78,3 +83,23 @@ def apply_changes(decks: Sequence[DeckList], changes: Sequence[Change]) -> list[
         return card
 
     return [DeckList(deck.name, tuple(changed(card) for card in deck.cards)) for deck in decks]
+
+
+def other_cards(path: Path) -> dict[str, Card]:
+    """The cards of a second card database or Lackey card-data file, by name (a damaged or
+    foreign database, or card data with bad rows, is the same clear error as elsewhere)."""
+    with open(path, "rb") as stream:
+        sqlite = stream.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    cards = iter_cards(open_db(path)) if sqlite else read_card_file(path)
+    found: dict[str, Card] = {}
+    for card in cards:
+        found.setdefault(card.name, card)
+    return found
+
+
+def swap_cards(decks: Sequence[DeckList], cards: dict[str, Card], source: str) -> list[DeckList]:
+    """The decks with each card as ``cards`` has it; every card the decks play must be there."""
+    missing = sorted({card.name for deck in decks for card in deck.cards} - set(cards))
+    if missing:
+        raise UsageError(f"{source} has no card called {missing[0]!r}, which the decks play")
+    return [DeckList(deck.name, tuple(cards[card.name] for card in deck.cards)) for deck in decks]
