@@ -107,6 +107,11 @@ def test_a_change_replays_the_same_games_and_reports_what_moved(runs):
         assert m["significant"] == (low > 0 or high < 0)
         assert m["change"] == pytest.approx(m["after"]["rate"] - m["before"]["rate"])
     assert strong["by_deck"]["horde-starter"]["rate"] > base["by_deck"]["horde-starter"]["rate"]
+    played = {m["what"]: m for m in moves[CHANGES[0]]["cards_played"]}
+    for card in base["cards"]:
+        move = played[f"{card['name']} ({card['deck']})"]
+        assert move["before"]["wins"] == card["played"]["games"]
+        assert move["before"]["games"] == card["in_deck"]["games"]
 
 
 def test_the_html_page_shows_the_grid_the_bars_and_the_changes(runs):
@@ -140,7 +145,7 @@ def test_the_html_page_shows_the_grid_the_bars_and_the_changes(runs):
     sections = page.xpath("//section[@class='change']")
     assert [s.get("data-change") for s in sections] == names_of_moves(report)
     dots = sections[0].xpath(".//g[@class='move']")
-    assert len(dots) == 3 + 1  # the matchups and the turn order
+    assert len(dots) == 3 + 3 + 1  # the matchups, the decks and the turn order
     assert any(g.get("data-significant") == "true" for g in dots)
 
 

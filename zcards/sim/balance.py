@@ -57,6 +57,11 @@ class CardFigure:
         return f"{self.name} ({self.deck})"
 
     @property
+    def play_rate(self) -> Rate:
+        """The share of its deck's player-games in which it was played."""
+        return rate(self.played.games, self.held.games)
+
+    @property
     def gap(self) -> float:
         """Win rate when drawn minus when not drawn (17lands' "improvement when drawn"); 0
         when either never happened."""
@@ -193,32 +198,33 @@ class Moves:
 
     variant: str
     matchups: list[Move]
+    decks: list[Move]  # each deck's win rate over all its games
     turn_order: Move
-    cards: list[Move]  # each card's win rate when drawn
+    played: list[Move]  # how often each card was played: what the change did to its use
+    cards: list[Move]  # each card's win rate when drawn (it moves with its deck's)
 
     def significant(self) -> list[Move]:
-        return [m for m in [*self.matchups, self.turn_order, *self.cards] if m.significant]
+        found = [*self.matchups, *self.decks, self.turn_order, *self.played, *self.cards]
+        return [m for m in found if m.significant]
 
 
 def moves(variant: str, before: Figures, after: Figures) -> Moves:
-    """Each matchup once (the first deck of the pair by name), the turn order with equal
-    food, and every card's win rate when drawn."""
+    """Each matchup once (the first deck of the pair by name), each deck, the turn order
+    with equal food, and per card how often it was played and its win rate when drawn."""
     matchups = [
         Move(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
         for m in before.matchups
         if m.deck < m.opponent
     ]
     cards_after = {card.label: card for card in after.cards}
-    cards = [
-        Move(card.label, card.drawn, cards_after[card.label].drawn)
-        for card in before.cards
-        if card.label in cards_after
-    ]
+    pairs = [(card, cards_after[card.label]) for card in before.cards if card.label in cards_after]
     return Moves(
         variant,
         _ranked(matchups),
+        _ranked([Move(deck, r, after.by_deck[deck]) for deck, r in before.by_deck.items()]),
         Move("first player, equal food", before.equal_food.first, after.equal_food.first),
-        _ranked(cards),
+        _ranked([Move(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
+        _ranked([Move(old.label, old.drawn, new.drawn) for old, new in pairs]),
     )
 
 

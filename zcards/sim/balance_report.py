@@ -146,6 +146,7 @@ def _figures_json(found: Figures) -> dict:
                 "not_drawn": _rate_json(card.not_drawn),
                 "opening_hand": _rate_json(card.opening),
                 "played": _rate_json(card.played),
+                "play_rate": _rate_json(card.play_rate),
                 "drawn_gap": card.gap,
                 "drawn_gap_interval": list(card.gap_interval),
                 "ability_used_games": card.used_games,
@@ -172,6 +173,8 @@ def _moves_json(found: Moves) -> dict:
     return {
         "variant": found.variant,
         "matchups": [_move_json(m) for m in found.matchups],
+        "decks": [_move_json(m) for m in found.decks],
         "turn_order": _move_json(found.turn_order),
+        "cards_played": [_move_json(m) for m in found.played],
         "cards_when_drawn": [_move_json(m) for m in found.cards],
     }

@@ -8,6 +8,7 @@ from zcards.sim.balance_report import BalanceReport
 from zcards.sim.report import Rate
 
 CARD_LINES = 15  # the outliers; --format json has every card
+CARD_MOVES = 8  # significant card moves shown per change
 
 
 def format_balance(report: BalanceReport, all_cards: bool = False) -> str:
@@ -103,14 +104,25 @@ def _move(move: Move) -> str:
     )
 
 
+def _card_moves(title: str, found: list[Move]) -> list[str]:
+    """The significant moves (at most CARD_MOVES), else the largest three."""
+    significant = [m for m in found if m.significant]
+    shown = significant[:CARD_MOVES] or found[:3]
+    lines = [f"  {title}{'' if significant else ' (none significant; the largest)'}:"]
+    lines += [" " + _move(m) for m in shown]
+    if len(significant) > len(shown):
+        lines.append(f"    ... {len(significant) - len(shown)} more significant (--format json)")
+    return lines
+
+
 def _moves(found: Moves) -> list[str]:
     significant = found.significant()
     lines = [f"change {found.variant!r} (same seeds as the cards as printed):"]
     lines += ["  matchups:", *(" " + _move(m) for m in found.matchups)]
+    lines += ["  decks:", *(" " + _move(m) for m in found.decks)]
     lines += ["  turn order:", " " + _move(found.turn_order)]
-    cards = [m for m in found.cards if m.significant] or found.cards[:3]
-    lines += ["  cards (win rate when drawn; significant moves, else the largest):"]
-    lines += [" " + _move(m) for m in cards]
+    lines += _card_moves("cards, how often played", found.played)
+    lines += _card_moves("cards, win rate when drawn (moves with the deck's)", found.cards)
     lines.append(
         f"  {len(significant)} significant move(s)"
         if significant
