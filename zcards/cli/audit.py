@@ -11,10 +11,9 @@ import click
 from zcards.cli.common import (
     EXIT_FINDING,
     EXIT_INPUT,
-    card_file_option,
-    db_option,
     emit_json,
     format_option,
+    game_inputs,
     progress,
 )
 from zcards.errors import UsageError
@@ -33,29 +32,7 @@ if TYPE_CHECKING:
     required=True,
     type=click.Path(dir_okay=False, path_type=Path),
 )
-@db_option
-@card_file_option
-@click.option(
-    "--deck",
-    "decks",
-    multiple=True,
-    metavar="PLAYER=FILE",
-    help="A player's deck list (text or .dek): makes losing by an empty deck "
-    "checkable. Repeatable.",
-)
-@click.option(
-    "--player",
-    "players",
-    multiple=True,
-    metavar="NAME",
-    help="A player's name, in turn order (repeatable); needed only when the log never seats him.",
-)
-@click.option(
-    "--pov",
-    default=None,
-    metavar="NAME",
-    help="Whose log this is (default: guessed from the cards it names).",
-)
+@game_inputs
 @click.option(
     "--show",
     default=",".join(DEFAULT_SHOW),
