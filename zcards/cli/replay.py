@@ -1,0 +1,63 @@
+"""``zcards replay``: a page to step through an audited game in a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import game_inputs
+
+
+@click.command("replay")
+@click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    required=True,
+    help="The HTML file to write (one self-contained file: it opens from disk, offline).",
+)
+@click.option(
+    "--plugin",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="A Lackey plugin folder (zcards plugin export) whose card images the page shows; "
+    "without it, cards are shown as text.",
+)
+@game_inputs
+def replay_command(
+    log_file: Path,
+    out: Path,
+    plugin: Path | None,
+    db_path: Path | None,
+    card_file: Path | None,
+    decks: tuple[str, ...],
+    players: tuple[str, ...],
+    pov: str | None,
+) -> None:
+    """Write a replay page of LOG: the log on one side, the board after the chosen line on
+    the other (food, hands, decks, survivors with wounds, zombies ready or spent, discard
+    piles). Step with the arrow keys or the slider; n and p jump to the next and previous
+    violation or unverifiable finding, shown on its line with its rule quoted and the cards
+    it names highlighted.
+
+    Exit code 0 when the page is written (whatever the audit found), 2 when an input is
+    unusable.
+    """
+    from zcards.rules.load import deck_sizes, load_cards
+    from zcards.rules.page import write_replay
+    from zcards.rules.report import plural
+
+    cards = load_cards(db_path, card_file)
+    sizes = deck_sizes(decks)
+    report = write_replay(
+        log_file, out, cards, plugin=plugin, players=players, pov=pov, decks=sizes
+    )
+    click.echo(
+        f"{out}: {plural(report.lines, 'line')}, {plural(len(report.violations), 'violation')}, "
+        f"{plural(len(report.unverifiable), 'unverifiable finding')}",
+        err=True,
+    )
+
+
+COMMANDS = [replay_command]
