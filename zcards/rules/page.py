@@ -22,7 +22,7 @@ from zcards.cards.model import Card
 from zcards.errors import UsageError
 from zcards.resources import jinja_env
 from zcards.rules.report import LABELS, AuditReport, Finding
-from zcards.rules.states import LineState, every_state
+from zcards.rules.states import LineState, Reading, every_state
 
 __all__ = ["page_data", "render_page", "write_replay"]
 
@@ -45,7 +45,8 @@ def write_replay(
     states, report = every_state(log, cards, players=players, pov=pov, decks=decks)
     data = page_data(states, report, title=Path(log).name)
     if plugin is not None:
-        data["images"] = card_images(Path(plugin), cards, _card_names(data["pool"]))
+        shown = set(_names_of(state.readings for state in states))
+        data["images"] = card_images(Path(plugin), cards, shown)
     target = Path(out)
     partial = target.with_name(f".{target.name}.partial")
     try:
@@ -59,17 +60,21 @@ def write_replay(
 
 def page_data(states: list[LineState], report: AuditReport, *, title: str) -> dict[str, Any]:
     """What the page's script reads: the steps (one per line the audit read), each reading's
-    players as indexes into a pool of distinct player states (a line changes one player at
-    most, so the pool stays small), and the findings."""
-    pool: list[dict[str, Any]] = []
-    pooled: dict[str, int] = {}
+    players as indexes into a pool of distinct player states, and the findings. A line
+    changes one player at most, and one part of him (his hand, a zone): a pooled player
+    state holds its lists and zones as indexes into ``parts``, each distinct value once, so
+    the page grows with what changes, not with the whole table at every line."""
+    parts = Interned()
+    players = Interned()
+    parted: set[str] = set()  # the keys whose values are indexes into parts
 
-    def intern(state: dict[str, Any]) -> int:
-        key = json.dumps(state, sort_keys=True)
-        if key not in pooled:
-            pooled[key] = len(pool)
-            pool.append(state)
-        return pooled[key]
+    def intern(me: dict[str, Any]) -> int:
+        flat = dict(me)
+        for key, value in me.items():
+            if isinstance(value, list | dict):
+                flat[key] = parts.index(value)
+                parted.add(key)
+        return players.index(flat)
 
     steps = [
         {
@@ -88,12 +93,36 @@ def page_data(states: list[LineState], report: AuditReport, *, title: str) -> di
         }
         for state in states
     ]
-    names = _card_names(pool)
+    names = set(_names_of(state.readings for state in states))
     findings = [
         _finding(label, finding, names) for label in LABELS for finding in getattr(report, label)
     ]
     findings.sort(key=lambda f: (f["line"] is None, f["line"] or 0))
-    return {"title": title, "steps": steps, "pool": pool, "findings": findings, "images": {}}
+    return {
+        "title": title,
+        "steps": steps,
+        "pool": players.values,
+        "parts": parts.values,
+        "parted": sorted(parted),
+        "findings": findings,
+        "images": {},
+    }
+
+
+class Interned:
+    """Distinct JSON values, each kept once, by index."""
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self._seen: dict[str, int] = {}
+
+    def index(self, value: Any) -> int:
+        key = json.dumps(value, sort_keys=True, separators=(",", ":"))
+        found = self._seen.get(key)
+        if found is None:
+            found = self._seen[key] = len(self.values)
+            self.values.append(value)
+        return found
 
 
 def _finding(label: str, finding: Finding, names: set[str]) -> dict[str, Any]:
@@ -111,21 +140,18 @@ def _finding(label: str, finding: Finding, names: set[str]) -> dict[str, Any]:
     }
 
 
-def _card_names(pool: list[dict[str, Any]]) -> set[str]:
+def _names_of(readings: Iterable[Iterable[Reading]]) -> Iterator[str]:
     """Every card name the tables show (what a finding may highlight, what has an image)."""
-    return set(_names_of(pool))
-
-
-def _names_of(pool: Iterable[dict[str, Any]]) -> Iterator[str]:
-    for me in pool:
-        yield from me["hand_cards"]
-        yield from me["discard"]
-        for survivor in me["survivors"]:
-            yield survivor["name"]
-            yield from survivor["items"]
-        yield from (item["name"] for item in me["items"])
-        for zone in (me["resource"], me["combat"]):
-            yield from (up["name"] for up in (*zone["face_up"], *zone["maybe"]))
+    for reading in (r for step in readings for r in step):
+        for me in reading.players.values():
+            yield from me["hand_cards"]
+            yield from me["discard"]
+            for survivor in me["survivors"]:
+                yield survivor["name"]
+                yield from survivor["items"]
+            yield from (item["name"] for item in me["items"])
+            for zone in (me["resource"], me["combat"]):
+                yield from (up["name"] for up in (*zone["face_up"], *zone["maybe"]))
 
 
 def card_images(folder: Path, cards: list[Card], names: set[str]) -> dict[str, str]:
