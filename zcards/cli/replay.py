@@ -36,8 +36,10 @@ def replay_command(
     pov: str | None,
 ) -> None:
     """Write a replay page of LOG: the log on one side, the board after the chosen line on
-    the other (food, hands, decks, survivors with wounds, zombies ready or spent, discard
-    piles). Step with the arrow keys or the slider; n and p jump to the next and previous
+    the other.
+
+    The board: food, hands, decks, survivors with wounds, zombies ready or spent, discard
+    piles. Step with the arrow keys or the slider; n and p jump to the next and previous
     violation or unverifiable finding, shown on its line with its rule quoted and the cards
     it names highlighted.
 

@@ -63,7 +63,9 @@ class Auditor:
         window = self.window = Window(events)
         self.replays = [self._new_replay(None)]
         last = 0
-        for index, event, undo in self._watched(window.lines()):
+        watch = self.watch
+        lines = window.lines() if watch is None else self._watched(window.lines(), watch)
+        for index, event, undo in lines:
             if event.line > last:
                 last = event.line
             if type(event) in _BOUNDARY_TYPES and self._boundary(event, index):
@@ -80,14 +82,10 @@ class Auditor:
         return self._finish()
 
     def _watched(
-        self, lines: Iterator[tuple[int, ev.Event, int | None]]
+        self, lines: Iterator[tuple[int, ev.Event, int | None]], watch: Watcher
     ) -> Iterator[tuple[int, ev.Event, int | None]]:
         """The lines, each shown to ``watch`` once the audit has read it (the next line is
         asked for only then)."""
-        watch = self.watch
-        if watch is None:
-            yield from lines
-            return
         for line in lines:
             yield line
             watch(line[1], self.replays)
