@@ -12,6 +12,7 @@ a plugin folder is given, are embedded as data URIs.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -20,7 +21,7 @@ from typing import Any
 
 from zcards.cards.model import Card
 from zcards.errors import UsageError
-from zcards.resources import jinja_env
+from zcards.resources import jinja_env, templates_dir
 from zcards.rules.report import LABELS, AuditReport, Finding
 from zcards.rules.states import LineState, Reading, every_state
 
@@ -183,12 +184,21 @@ def _image(folder: Path, stem: str) -> str | None:
 
 
 def render_page(data: dict[str, Any]) -> str:
-    """The page, with ``data`` as JSON that no log text can break out of."""
+    """The page, with ``data`` as JSON that no log text can break out of. Its one script is
+    allowed by its hash (Content-Security-Policy): a script put in any other way, were one
+    to get in, would not run."""
     from markupsafe import Markup
 
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         payload = payload.replace(char, escape)
     payload = payload.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    script = (templates_dir() / "replay.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     template = jinja_env().get_template("replay.html.j2")
-    return template.render(title=data["title"], payload=Markup(payload))
+    return template.render(
+        title=data["title"],
+        payload=Markup(payload),
+        script=Markup(script),
+        script_hash=f"sha256-{digest}",
+    )
