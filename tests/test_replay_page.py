@@ -4,13 +4,16 @@ says, the rule is quoted, and a log with markup in a name or in chat runs no scr
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from support.browser import PHONE, browser_page, open_replay, player_stats
-from support.paths import ROOT
+from support.paths import LOGS, ROOT
 
 from zcards.cli import main
 from zcards.game.catalogue import rule_text
@@ -119,3 +122,59 @@ def test_markup_in_names_and_chat_is_shown_as_text_and_runs_nothing(
         assert page.locator("#log div", has_text="onerror=").inner_text().endswith(HOSTILE_CHAT)
         # a phone-sized window: nothing wider than the screen
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def page_payload(html: str) -> dict:
+    """The data the page's script reads (the JSON of its data script)."""
+    start = html.index('<script id="data" type="application/json">') + len(
+        '<script id="data" type="application/json">'
+    )
+    return json.loads(html[start : html.index("</script>", start)])
+
+
+def test_card_images_come_from_the_plugin_folder(tmp_path: Path) -> None:
+    """A face the plugin has (by the card's ImageFile) is embedded; a card without one, and a
+    file outside the set's image folder, are not: those cards stay text."""
+    faces = tmp_path / "plugin" / "sets" / "setimages" / "alpha"
+    faces.mkdir(parents=True)
+    Image.new("RGB", (20, 28), "red").save(faces / "oldpete.png")
+    Image.new("RGB", (20, 28), "blue").save(tmp_path / "plugin" / "sets" / "kylebjorn.png")
+    out = tmp_path / "game.html"
+    assert replay(EXAMPLE_GAME, out, "--plugin", str(tmp_path / "plugin")) == 0
+    images = page_payload(out.read_text(encoding="utf-8"))["images"]
+    assert list(images) == ["Old Pete"]
+    assert (
+        base64.b64decode(images["Old Pete"].split(",", 1)[1])
+        == (faces / "oldpete.png").read_bytes()
+    )
+    without = tmp_path / "plain.html"
+    assert replay(EXAMPLE_GAME, without) == 0
+    assert page_payload(without.read_text(encoding="utf-8"))["images"] == {}
+
+
+def test_the_page_data_holds_every_line_and_each_finding_with_its_cards(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    assert replay(EXAMPLE_GAME, out) == 0
+    data = page_payload(out.read_text(encoding="utf-8"))
+    lines = EXAMPLE_GAME.read_text().splitlines()
+    assert [(s["line"], s["text"]) for s in data["steps"]] == list(enumerate(lines, 1))
+    [finding] = data["findings"]
+    assert (finding["line"], finding["rule"], finding["quote"]) == (38, "R5.1", rule_text("R5.1"))
+    assert finding["cards"] == []  # "Bob draws a card." names none
+
+
+@pytest.mark.slow
+def test_the_cards_a_finding_names_are_highlighted(chromium: str, tmp_path: Path) -> None:
+    """Line 66 flips Scout, a survivor card among the zombies: the flipped card is marked."""
+    out = tmp_path / "flip.html"
+    log = LOGS / "zombie-upgrade-survivor.txt"
+    assert replay(log, out, "--cards", str(LOGS / "cards.txt")) == 0
+    with browser_page(chromium) as page:
+        open_replay(page, out)
+        page.keyboard.press("End")
+        page.keyboard.press("p")  # back to the violation
+        assert page.get_attribute("body", "data-line") == "66"
+        assert rule_text("R8.3") in page.locator("#findings").inner_text()
+        marked = page.eval_on_selector_all(".card.hl", "cards => cards.map(c => c.dataset.name)")
+        assert marked and set(marked) == {"Scout"}
+        assert page.problems == []
