@@ -4,6 +4,7 @@ JSON, with the findings at that line and their rules quoted; readings that diffe
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from support.paths import LOGS, ROOT
@@ -106,3 +107,12 @@ def test_a_hidden_zone_shows_what_the_boards_share_and_what_is_open() -> None:
 def test_bad_lines_and_names_are_usage_errors(args: tuple, message: str) -> None:
     code, _, err = state(EXAMPLE_GAME, *args)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_deck_list_makes_the_deck_count_known(tmp_path: Path) -> None:
+    deck = tmp_path / "bob.txt"
+    deck.write_text("40 Shambler\n")
+    data = state_json(EXAMPLE_GAME, "--at", 38, "--deck", f"Bob={deck}")
+    players = data["readings"][0]["players"]
+    # 40 cards: 7 drawn, 2 opening survivors, 2 drawn on turn 1, 3 on turn 2
+    assert (players["Bob"]["deck"], players["Alice"]["deck"]) == (26, None)
