@@ -17,6 +17,7 @@ from support.paths import LOGS, ROOT
 
 from zcards.cli import main
 from zcards.game.catalogue import rule_text
+from zcards.rules.page import write_replay
 
 EXAMPLE_GAME = ROOT / "examples" / "game.txt"  # Bob draws a third card at line 38
 HOSTILE_NAME = "<script>window.pwned=1</script>"
@@ -178,3 +179,10 @@ def test_the_cards_a_finding_names_are_highlighted(chromium: str, tmp_path: Path
         marked = page.eval_on_selector_all(".card.hl", "cards => cards.map(c => c.dataset.name)")
         assert marked and set(marked) == {"Scout"}
         assert page.problems == []
+
+
+def test_progress_is_told_every_line_once(tmp_path: Path, bundled_cards) -> None:
+    told: list[int] = []
+    report = write_replay(EXAMPLE_GAME, tmp_path / "game.html", bundled_cards, progress=told.append)
+    assert sum(told) == report.lines == len(EXAMPLE_GAME.read_text().splitlines())
+    assert all(step > 0 for step in told)

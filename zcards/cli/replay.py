@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import game_inputs
+from zcards.cli.common import game_inputs, progress_counter
 
 
 @click.command("replay")
@@ -52,14 +52,31 @@ def replay_command(
 
     cards = load_cards(db_path, card_file)
     sizes = deck_sizes(decks)
-    report = write_replay(
-        log_file, out, cards, plugin=plugin, players=players, pov=pov, decks=sizes
-    )
+    with progress_counter("Replaying", _line_count(log_file)) as advance:
+        report = write_replay(
+            log_file,
+            out,
+            cards,
+            plugin=plugin,
+            players=players,
+            pov=pov,
+            decks=sizes,
+            progress=advance,
+        )
     click.echo(
         f"{out}: {plural(report.lines, 'line')}, {plural(len(report.violations), 'violation')}, "
         f"{plural(len(report.unverifiable), 'unverifiable finding')}",
         err=True,
     )
+
+
+def _line_count(path: Path) -> int:
+    """The bar's length: the file's lines (0 when it cannot be read: the audit says why)."""
+    try:
+        with path.open("rb") as file:
+            return sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 16), b""))
+    except OSError:
+        return 0
 
 
 COMMANDS = [replay_command]

@@ -15,7 +15,7 @@ import base64
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +40,14 @@ def write_replay(
     players: Iterable[str] = (),
     pov: str | None = None,
     decks: dict[str, int] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> AuditReport:
     """Audit ``log`` and write its replay page to ``out`` (atomically: a page is whole or not
-    written). ``plugin``: a Lackey plugin folder whose card images the page shows."""
-    states, report = every_state(log, cards, players=players, pov=pov, decks=decks)
+    written). ``plugin``: a Lackey plugin folder whose card images the page shows;
+    ``progress`` is told how many more lines of the log are read, as they are."""
+    states, report = every_state(
+        log, cards, players=players, pov=pov, decks=decks, progress=progress
+    )
     data = page_data(states, report, title=Path(log).name)
     if plugin is not None:
         shown = set(_names_of(state.readings for state in states))

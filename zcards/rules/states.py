@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,17 +62,21 @@ def every_state(
     players: Iterable[str] = (),
     pov: str | None = None,
     decks: dict[str, int] | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[list[LineState], AuditReport]:
-    """The table after every line the audit read, in log order, and the report."""
+    """The table after every line the audit read, in log order, and the report;
+    ``progress`` is told how many more lines of the file are read, as they are."""
     states: list[LineState] = []
-    report = audit_log(
-        path,
-        cards,
-        players=players,
-        pov=pov,
-        decks=decks,
-        watch=lambda event, replays: states.append(line_state(event, replays)),
-    )
+    read = 0  # the last line told to progress
+
+    def watch(event: ev.Event, replays: list[Replay]) -> None:
+        nonlocal read
+        states.append(line_state(event, replays))
+        if progress is not None and event.line > read:
+            progress(event.line - read)
+            read = event.line
+
+    report = audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
     return states, report
 
 
