@@ -164,7 +164,7 @@ def state_command(
         if finding.line == state.line
     ]
     if output_format == "json":
-        findings = [{"list": label, **f.to_json(), "quote": f.quote} for label, f in here]
+        findings = [{"list": label, **f.to_json()} for label, f in here]
         emit_json({**state.to_json(), "findings": findings})
         return
     out = [state_text(state)]

@@ -38,7 +38,7 @@ class Finding:
     text: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "quote": self.quote}
 
     @property
     def quote(self) -> str:
