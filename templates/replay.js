@@ -133,7 +133,8 @@
     board.replaceChildren(...step.readings.flatMap(r => {
       const parts = [];
       if (r.assumes) parts.push(el("div", "assumes", "Reading: " + r.assumes));
-      parts.push(el("div", "turn", (r.turn ? `Turn ${r.turn}` : "Setup") + (r.active ? `, ${r.active}'s turn` : "") + `, ${r.phase} phase`));
+      const whose = r.active ? `, ${r.active}'s turn` : "";
+      parts.push(el("div", "turn", r.turn ? `Turn ${r.turn}${whose}, ${r.phase} phase` : "Setup"));
       for (const [name, at] of r.players) parts.push(player(name, pool[at], r.active, highlight));
       return parts;
     }));

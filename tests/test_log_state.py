@@ -116,3 +116,11 @@ def test_a_deck_list_makes_the_deck_count_known(tmp_path: Path) -> None:
     players = data["readings"][0]["players"]
     # 40 cards: 7 drawn, 2 opening survivors, 2 drawn on turn 1, 3 on turn 2
     assert (players["Bob"]["deck"], players["Alice"]["deck"]) == (26, None)
+
+
+def test_a_blank_line_shows_the_table_after_the_line_before(tmp_path: Path) -> None:
+    log = tmp_path / "gaps.txt"
+    log.write_text("Alice sits down at seat 1\n\n\nBob sits down at seat 2\n")
+    code, out, _ = state(log, "--at", 3)
+    assert code == 0 and out.startswith("After line 1: Alice sits down at seat 1\n\nSetup\n")
+    assert list(state_json(log, "--at", 4)["readings"][0]["players"]) == ["Alice", "Bob"]

@@ -40,19 +40,28 @@ def state_at(
     decks: dict[str, int] | None = None,
 ) -> tuple[LineState, AuditReport]:
     """The table after log line ``line`` (after the last line the audit read at or before
-    it) and the whole log's report: findings are settled only once the log is read."""
+    it: a blank line has no table of its own) and the whole log's report: findings are
+    settled only once the log is read. Only that line's table is taken; a blank line costs
+    a second audit, up to the line before it."""
+    inputs: dict[str, Any] = {"players": players, "pov": pov, "decks": decks}
     found: list[LineState] = []
+    before = 0  # the last line read at or before ``line``
 
     def watch(event: ev.Event, replays: list[Replay]) -> None:
-        if event.line <= line:
-            found[:] = [line_state(event, replays)]
+        nonlocal before
+        if event.line == line:
+            found.append(line_state(event, replays))
+        elif before < event.line < line:
+            before = event.line
 
-    report = audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
+    report = audit_log(path, cards, watch=watch, **inputs)
     if line > report.lines:
         raise UsageError(f"--at {line}: {path} has {report.lines} lines")
-    if not found:
+    if not found and not before:
         raise UsageError(f"--at {line}: no game line of {path} comes at or before it")
-    return found[0], report
+    if not found:
+        return state_at(path, cards, before, **inputs)[0], report
+    return found[-1], report
 
 
 def every_state(
@@ -229,9 +238,9 @@ def state_text(state: LineState) -> str:
         out.append("")
         if reading.assumes is not None:
             out.append(f"Reading {number} of {len(state.readings)}, {reading.assumes}:")
-        turn = "Setup" if reading.turn == 0 else f"Turn {reading.turn}"
         whose = f", {reading.active}'s turn" if reading.active else ""
-        out.append(f"{turn}{whose}, {reading.phase} phase")
+        turn = f"Turn {reading.turn}{whose}, {reading.phase} phase"
+        out.append(turn if reading.turn else "Setup")
         for name, me in reading.players.items():
             out += _player_lines(name, me)
     return "\n".join(out) + "\n"
