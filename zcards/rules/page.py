@@ -86,13 +86,7 @@ def page_data(states: list[LineState], report: AuditReport, *, title: str) -> di
             "line": state.line,
             "text": state.text,
             "readings": [
-                {
-                    "assumes": r.assumes,
-                    "turn": r.turn,
-                    "phase": r.phase,
-                    "active": r.active,
-                    "players": [[name, intern(me)] for name, me in r.players.items()],
-                }
+                {**r.to_json(), "players": [[name, intern(me)] for name, me in r.players.items()]}
                 for r in state.readings
             ],
         }
