@@ -21,14 +21,12 @@ import argparse
 import itertools
 import math
 import resource
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_env import installed_env
+from bench_env import run_measured
 
 from zcards.resources import starter_decks
 from zcards.sim.balance_report import plan_balance
@@ -67,31 +65,22 @@ def speed(games: int) -> None:
     print(f"{total} games, each figure from one run:")
     print(f"  bare simulator, 1 process : {_rates(total, bare)}")
     one = timed(lambda: lab.run(1))
-    print(f"  balance lab, --jobs 1     : {_rates(total, one)}  x{bare[0] / one[0]:.2f} bare")
+    print(f"  balance lab, --jobs 1     : {_rates(total, one)}  {_ratio(one, bare)} bare")
     two = timed(lambda: lab.run(2))
     print(
-        f"  balance lab, --jobs 2     : {_rates(total, two)}  x{bare[0] / two[0]:.2f} bare,"
-        f" x{one[0] / two[0]:.2f} --jobs 1"
+        f"  balance lab, --jobs 2     : {_rates(total, two)}  {_ratio(two, bare)} bare,"
+        f" {_ratio(two, one)} --jobs 1"
     )
+
+
+def _ratio(run: tuple[float, float], baseline: tuple[float, float]) -> str:
+    """How many times faster ``run`` was than ``baseline``, in wall and in CPU time."""
+    return f"x{baseline[0] / run[0]:.2f} wall x{baseline[1] / run[1]:.2f} CPU"
 
 
 def _rates(games: int, seconds: tuple[float, float]) -> str:
     wall, cpu = seconds
     return f"{games / wall:6.0f} games/s wall {games / cpu:6.0f} games/s CPU"
-
-
-# ``zcards balance`` in a child that reports its own peak memory and its largest worker's.
-_HIGH_WATER = """
-import resource, sys
-from zcards.cli import main
-try:
-    main(sys.argv[1:])
-finally:
-    sys.stdout.flush()
-    status = open("/proc/self/status").read()
-    worker = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    sys.stderr.write("VmHWM:" + status.split("VmHWM:")[1].split("\\n")[0] + f" worker:{worker}")
-"""
 
 
 def memory(sizes: list[int]) -> None:
@@ -101,23 +90,14 @@ def memory(sizes: list[int]) -> None:
         for size in sizes:
             per_pair = str(math.ceil(size / PAIRS_AND_SETUPS))
             page = Path(folder) / "report.html"
-            args = ["balance", "-n", per_pair, "-j", "2", "--format", "json", "--html", str(page)]
-            started = time.perf_counter()
-            done = subprocess.run(
-                [sys.executable, "-c", _HIGH_WATER, *args],
-                capture_output=True,
-                text=True,
-                check=False,
-                env=installed_env(),
+            done = run_measured(
+                ["balance", "-n", per_pair, "-j", "2", "--format", "json", "--html", str(page)]
             )
-            elapsed = time.perf_counter() - started
-            if done.returncode != 0:
+            if done.exit_code != 0:
                 raise SystemExit(f"zcards balance failed: {done.stderr[-500:]}")
-            own = int(done.stderr.split("VmHWM:")[1].split()[0]) / 1024
-            worker = int(done.stderr.split("worker:")[1].split()[0]) / 1024
-            peaks.append((own, worker))
+            peaks.append((done.peak_mib, done.children_peak_mib))
             games = int(per_pair) * PAIRS_AND_SETUPS
-            print(f"{games:>7} {elapsed:>8.1f} {own:>12.0f} {worker:>11.0f}")
+            print(f"{games:>7} {done.seconds:>8.1f} {peaks[-1][0]:>12.0f} {peaks[-1][1]:>11.0f}")
     (small_own, small_worker), (large_own, large_worker) = peaks[0], peaks[-1]
     print(
         f"peak memory {sizes[0]} -> {sizes[-1]} games: command x{large_own / small_own:.2f},"
