@@ -8,31 +8,18 @@ import click
 
 from lackey_plugin.files import atomic_write
 from zcards.cli.common import db_option, emit_json, format_option, progress_counter
+from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.resources import starter_decks
 from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
 from zcards.sim.changes import other_cards, swap_cards
 from zcards.sim.decklists import read_decks
-from zcards.sim.game import DEFAULT_TURN_CAP
 from zcards.sim.players import STRATEGIES
 
 
 @click.command("balance")
-@click.option(
-    "--deck",
-    "decks",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="A deck file (text list or .dek); give two or more. Default: every starter deck.",
-)
-@click.option(
-    "--games",
-    "-n",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="Games per pair of decks, seat order and setup.",
-)
+@decks_option("A deck file (text list or .dek); give two or more. Default: every starter deck.")
+@games_option("Games per pair of decks, seat order and setup.")
 @click.option(
     "--change",
     "changes",
@@ -49,13 +36,7 @@ from zcards.sim.players import STRATEGIES
     help="A second card database or Lackey card-data file: the same games with its version"
     " of each card the decks play (compared like a change).",
 )
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the run: the same seed plays the same games, whatever --jobs.",
-)
+@seed_option("Seed of the run: the same seed plays the same games, whatever --jobs.")
 @click.option(
     "--strategy",
     type=click.Choice(list(STRATEGIES)),
@@ -63,13 +44,7 @@ from zcards.sim.players import STRATEGIES
     show_default=True,
     help="What both players do (the report says what that is).",
 )
-@click.option(
-    "--max-turns",
-    type=click.IntRange(min=1),
-    default=DEFAULT_TURN_CAP,
-    show_default=True,
-    help="Stop a game at this turn: a win for neither player.",
-)
+@max_turns_option("Stop a game at this turn: a win for neither player.")
 @click.option(
     "--jobs",
     "-j",
