@@ -211,6 +211,7 @@ def test_a_game_keeps_its_per_card_figures_and_may_hold_the_food_equal():
     [
         (["--deck", str(starter_decks()[0])], "at least two decks"),
         (["--change", "Nobody.power=2"], "no card called 'Nobody'"),
+        (["--html", "no-such-folder/report.html"], "its folder does not exist"),
     ],
 )
 def test_bad_input_is_a_usage_error(args, words, capsys):

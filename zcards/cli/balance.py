@@ -9,6 +9,7 @@ import click
 from lackey_plugin.files import atomic_write
 from zcards.cli.common import db_option, emit_json, format_option, progress_counter
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
+from zcards.errors import UsageError
 from zcards.resources import starter_decks
 from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
@@ -93,6 +94,8 @@ def balance_command(
       --against: with another database's or card file's cards), and which matchups, cards
       and turn-order figures moved, with intervals and significance.
     """
+    if html_path is not None and not html_path.resolve().parent.is_dir():
+        raise UsageError(f"cannot write {html_path}: its folder does not exist")
     deck_lists = read_decks(list(decks) or starter_decks(), db_path)
     lab = plan_balance(
         deck_lists,
