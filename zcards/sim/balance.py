@@ -36,6 +36,13 @@ class TurnOrder:
     first_food: float
     second_food: float
 
+    @property
+    def note(self) -> str:
+        """What the first player's rate says when the bid may have chosen him."""
+        if abs(self.first_food - self.second_food) < 0.5:
+            return "the bid left the first player's food like the second's"
+        return "that measures the bid, not the turn order"
+
 
 @dataclass(frozen=True)
 class CardFigure:

@@ -67,8 +67,7 @@ def _turn_order(found: Figures) -> list[str]:
         f"turn order with the opening food held equal (both {equal.first_food:.0f}, the first"
         f" seat goes first): the first player won {short(equal.first)} of {equal.first.games}",
         f"under bidding the first player won {short(bid.first)}, having started with"
-        f" {bid.first_food:.1f} food on average against {bid.second_food:.1f}: that measures"
-        " the bid, not the turn order",
+        f" {bid.first_food:.1f} food on average against {bid.second_food:.1f}: {bid.note}",
     ]
 
 
