@@ -7,6 +7,7 @@ import json
 
 import pytest
 from lxml import html
+from support.processes import run, zcards_argv
 
 from zcards.cli import main
 from zcards.errors import UsageError
@@ -47,6 +48,20 @@ def test_newcombe_difference_matches_known_values():
 def test_the_same_seed_gives_the_same_report_on_any_number_of_processes(runs):
     assert runs[1] == runs[2]
     assert runs["html-1"] == runs["html-2"]
+
+
+def test_the_same_seed_gives_the_same_report_whatever_the_string_hashes(tmp_path):
+    """Worker processes started afresh (spawn, forkserver) hash strings differently: no
+    choice of the players may follow the order of a set."""
+    reports = {
+        run(
+            zcards_argv("balance", "-n", "2", "-j", "1", "--format", "json"),
+            tmp_path,
+            env={"PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(reports) == 1 and json.loads(reports.pop())["games"] == 24
 
 
 def test_every_pair_of_starter_decks_plays_in_both_seats_under_both_setups(runs):
