@@ -87,12 +87,13 @@ def balance_command(
     - what the players do (bidding, attacking, blocking, card use);
     - the matchup grid: each deck's win rate against each other, with 95% Wilson intervals;
     - the first player's win rate with equal food, and under bidding;
-    - per card (games as written where a deck held it): win rates when drawn, not drawn, in
-      the opening hand and played, how often its text was used, cards never played;
-      outliers first (the largest gap between drawn and not drawn);
+    - per card of each deck (its games as written): win rates when drawn, not drawn, in the
+      opening hand and played, how often its text was used, cards never played; outliers
+      first (the gap between drawn and not drawn furthest from chance);
     - with --change: the same games with each change alone and all together (with
-      --against: with another database's or card file's cards), and which matchups, cards
-      and turn-order figures moved, with intervals and significance.
+      --against: with another database's or card file's cards), and which matchups, decks,
+      turn-order figures and cards (how often played, win rate when drawn) moved, with
+      intervals and significance. See docs/balance.md.
     """
     if html_path is not None and not html_path.resolve().parent.is_dir():
         raise UsageError(f"cannot write {html_path}: its folder does not exist")
