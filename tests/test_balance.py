@@ -85,6 +85,10 @@ def test_every_pair_of_starter_decks_plays_in_both_seats_under_both_setups(runs)
     assert equal["first_player"]["games"] == 24
     assert equal["first_food"] == equal["second_food"] == STARTING_FOOD
     assert base["turn_order"]["bidding"]["first_food"] <= STARTING_FOOD
+    by_deck = base["equal_food_by_deck"]
+    assert sorted(by_deck) == decks
+    assert sum(d["first"]["wins"] for d in by_deck.values()) == equal["first_player"]["wins"]
+    assert all(d["first"]["games"] == d["second"]["games"] == 8 for d in by_deck.values())
     assert report["players"]["strategy"] == "greedy" and "bids 6-9" in report["players"]["bidding"]
 
 
@@ -131,6 +135,8 @@ def test_a_change_replays_the_same_games_and_reports_what_moved(runs):
 
 def test_the_html_page_shows_the_grid_the_bars_and_the_changes(runs):
     report, page = runs[1], html.fromstring(runs["html-1"])
+    rows = page.xpath("//table[@id='turn-order-by-deck']/tbody/tr/th")
+    assert [th.text_content() for th in rows] == report["decks"]
     assert not page.xpath("//script") and "http://" not in runs["html-1"].replace(
         "http://www.w3.org/2000/svg", ""
     )

@@ -98,6 +98,7 @@ class Figures:
     by_deck: dict[str, Rate]
     bidding: TurnOrder  # the game as written: the bid decides food and the first player
     equal_food: TurnOrder  # the turn order alone
+    first_by_deck: dict[str, tuple[Rate, Rate]]  # equal food: each deck going first, second
     cards: list[CardFigure]  # outliers first (see CardFigure.clear_gap)
 
     def matchup(self, deck: str, opponent: str) -> Matchup:
@@ -123,6 +124,7 @@ def figures(tally: Tally) -> Figures:
         by_deck={deck: rate(wins[deck], games[deck]) for deck in decks},
         bidding=_turn_order(tally, BIDDING),
         equal_food=_turn_order(tally, EQUAL_FOOD),
+        first_by_deck={deck: _seats(tally, deck, decks) for deck in decks},
         cards=cards,
     )
 
@@ -142,6 +144,19 @@ def _matchup(tally: Tally, deck: str, opponent: str) -> Matchup:
         seat2,
         tally[("cap", *first)] + tally[("cap", *second)],
         turns / games if games else 0.0,
+    )
+
+
+def _seats(tally: Tally, deck: str, decks: list[str]) -> tuple[Rate, Rate]:
+    """With equal food, the deck's win rate going first (the first seat) and second."""
+    others = [other for other in decks if other != deck]
+    first = [(EQUAL_FOOD, deck, other) for other in others]
+    second = [(EQUAL_FOOD, other, deck) for other in others]
+    return (
+        rate(sum(tally[("wins", *p, 0)] for p in first), sum(tally[("games", *p)] for p in first)),
+        rate(
+            sum(tally[("wins", *p, 1)] for p in second), sum(tally[("games", *p)] for p in second)
+        ),
     )
 
 

@@ -137,6 +137,10 @@ def _figures_json(found: Figures) -> dict:
             }
             for setup, order in ((BIDDING, found.bidding), (EQUAL_FOOD, found.equal_food))
         },
+        "equal_food_by_deck": {
+            deck: {"first": _rate_json(first), "second": _rate_json(second)}
+            for deck, (first, second) in found.first_by_deck.items()
+        },
         "cards": [
             {
                 "name": card.name,

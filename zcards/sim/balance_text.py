@@ -66,6 +66,10 @@ def _turn_order(found: Figures) -> list[str]:
     return [
         f"turn order with the opening food held equal (both {equal.first_food:.0f}, the first"
         f" seat goes first): the first player won {short(equal.first)} of {equal.first.games}",
+        *(
+            f"  {deck}: going first {short(first)}, going second {short(second)}"
+            for deck, (first, second) in found.first_by_deck.items()
+        ),
         f"under bidding the first player won {short(bid.first)}, having started with"
         f" {bid.first_food:.1f} food on average against {bid.second_food:.1f}: {bid.note}",
     ]
