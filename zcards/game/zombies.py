@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 HIDDEN = ""
 """A face-down card whose name the observer does not know."""
@@ -108,7 +108,7 @@ def _added(cards: tuple[str, ...], name: str) -> tuple[str, ...]:
 
 def _down(board: Board, slot: int) -> tuple[str, ...]:
     """The face-down cards of one field (its slot in :data:`SLOTS`)."""
-    return cast(tuple[str, ...], board[slot])
+    return board[slot]  # type: ignore[return-value]
 
 
 def _set(board: Board, slot: int, cards: tuple[str, ...]) -> Board:

@@ -104,7 +104,7 @@ class GameEnded:
 Signal = PhaseBegun | PhaseEnded | TurnBegun | SetupEnded | GameEnded
 
 
-@dataclass
+@dataclass(slots=True)
 class Fact:
     """What the tracker read a line to mean on the table (blank for the replay's own events).
 

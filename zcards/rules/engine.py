@@ -73,7 +73,8 @@ class Auditor:
             replays = self.replays
             if undo is None and len(replays) == 1:
                 replay = replays[0]
-                if replay.table.turn and replay.clock.known:  # the common case: one reading
+                ctx = replay.ctx
+                if ctx.table.turn and ctx.clock.known:  # the common case: one reading
                     replay.feed(event, index)
                     continue
             self._step(event, index, undo)
