@@ -52,6 +52,7 @@ class Auditor:
         self.turns = 0
         self.losses: list[Loss] = []
         self._pov_guess: str | None = None
+        self._misnamed = False  # readings forked at the last turn line wait for the next
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
@@ -64,7 +65,7 @@ class Auditor:
             if type(event) in _BOUNDARY_TYPES and self._boundary(event, index):
                 continue
             replays = self.replays
-            if undo is None and len(replays) == 1:
+            if undo is None and len(replays) == 1 and type(event) is not ev.TurnChange:
                 replay = replays[0]
                 if replay.table.turn and replay.clock.known:  # the common case: one reading
                     replay.feed(event, index)
@@ -164,10 +165,34 @@ class Auditor:
                     replay.skip(nested)
                     forked.append(replay)
             readings = forked
+        if isinstance(event, ev.TurnChange):
+            self._turn_line(event, index, readings)
+            return
         self.replays = readings
         for replay in self.replays:
             replay.feed(event, index)
-        if isinstance(event, ev.TurnChange):
+
+    def _turn_line(self, event: ev.TurnChange, index: int, readings: list[Replay]) -> None:
+        """A turn line is evidence, not proof (R17.10): where it names a player the turn
+        order does not allow, the name may be the misclick. Both readings stay until the
+        next turn line (or the end of the game) and the one that breaks fewer rules stands."""
+        if self._misnamed:  # the turn is over: what each reading broke in it is final
+            for replay in readings:
+                replay.findings.commit_pending()
+            self.replays = readings
+            self._resolve()
+            readings = self.replays
+        forked: list[Replay] = []
+        for replay in readings:
+            expected = replay.misnames(event)
+            if expected is not None and (len(readings) + len(forked) + 1) <= MAX_READINGS:
+                typo = replay.misnamed_turn(event, expected)
+                typo.feed(replace(event, active=expected), index)
+                forked.append(typo)
+            replay.feed(event, index)
+        self.replays = readings + forked
+        self._misnamed = bool(forked)
+        if not forked:
             self._resolve(event)
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
@@ -178,7 +203,8 @@ class Auditor:
         it) stay open: what they all break is a violation, what only some break is
         unverifiable, with the reason. A misclick pair read either way is settled the same
         way (R17.3)."""
-        replays = self.replays
+        replays, fewest = self.replays, self._misnamed
+        self._misnamed = False
         if len(replays) == 1:
             return
         if turn_line is not None:
@@ -190,11 +216,25 @@ class Auditor:
             if named and max(r.active_guess for r in named) >= max(r.active_guess for r in replays):
                 replays = named
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
-        kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
+        # A misnamed turn line: the reading that breaks fewer rules stands, the misclick
+        # counted as one; on a tie the turn line stands.
+        scores = [
+            (len(k) + r.misnamed, r.misnamed) if fewest else ()
+            for k, r in zip(keys, replays, strict=True)
+        ]
+        least = min(scores)
+        best_scored = [i for i, score in enumerate(scores) if score == least]
+        kept = [i for i in best_scored if not any(keys[j] < keys[i] for j in best_scored)]
         common = frozenset.intersection(*(keys[i] for i in kept))
         best = min(
             kept,
-            key=lambda i: (len(keys[i]), -replays[i].misclicks, -replays[i].active_guess, i),
+            key=lambda i: (
+                len(keys[i]),
+                replays[i].misnamed,
+                -replays[i].misclicks,
+                -replays[i].active_guess,
+                i,
+            ),
         )
         chosen = replays[best]
         unverifiable: dict[tuple[object, ...], Finding] = {}

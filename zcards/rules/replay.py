@@ -101,6 +101,7 @@ class Replay:
         self.skipped: dict[int, int | None] = {}  # lines read as corrected misclicks to come:
         # index -> the line number of the misclick an undo undoes (None: the misclick)
         self.misclicks = 0  # pairs read as corrected misclicks
+        self.misnamed = 0  # turn lines read as naming the wrong player
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
         self.index = 0  # the position of the current line in the log
@@ -237,6 +238,31 @@ class Replay:
         fork.turn1 = active
         fork.assumptions.append(f"{active} took turn 1")
         fork.phases.begin_turn(1, active, self.turn1_phase)
+        return fork
+
+    def misnames(self, event: ev.TurnChange) -> str | None:
+        """The player this reading expects to take the turn when the turn line names someone
+        the turn order does not allow (R13.2): then the name may be the misclick (R17.10)."""
+        clock = self.clock
+        if not clock.known or clock.number < 1 or clock.active is None:
+            return None
+        allowed = self.table.next_in_turn_order(clock.active)
+        return allowed[0] if allowed and event.active not in allowed else None
+
+    def misnamed_turn(self, event: ev.TurnChange, expected: str) -> Replay:
+        """A copy of this replay in which the turn line names the wrong player and
+        ``expected`` takes the turn: play after it decides which reading stands."""
+        fork = self.fork()
+        fork.misnamed += 1
+        fork.clock.event = event
+        fork.assumptions.append(f"the turn line {event.line} misnames {expected}")
+        fork.findings.warn(
+            Topic.TURN_LINE,
+            f"the turn line names {event.active}, but the play shows {expected}'s turn: read "
+            "as a misclick (R17.10)",
+            rule="R17.10",
+            player=event.player,
+        )
         return fork
 
     def as_logged(self, first: int) -> Replay:
