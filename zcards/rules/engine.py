@@ -21,14 +21,15 @@ from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
-from zcards.rules.window import Window
+from zcards.rules.window import LOOKAHEAD, Window
 
 __all__ = ["Auditor", "audit"]
 
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
-MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected
+MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected,
+# and players past it who may have taken turn 1 are not followed (nothing is then a violation)
 
 
 class Auditor:
@@ -53,6 +54,10 @@ class Auditor:
         self.losses: list[Loss] = []
         self._pov_guess: str | None = None
         self._misnamed = False  # readings forked at the last turn line wait for the next
+        # the next line after a table clear that decides whether a game starts, and how far
+        # the window was searched for it
+        self._after_clear: tuple[int | None, int] = (None, -1)
+        self._capped: str | None = None  # why some readings were not followed
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
@@ -113,12 +118,27 @@ class Auditor:
         if isinstance(event, ev.DeckLoad):
             return self.replays[0].clock.number >= 1
         if isinstance(event, ev.GameControl) and event.action == "clear":
-            for later in self.window.after(index):
-                if isinstance(later, ev.DeckLoad):
-                    return True
-                if isinstance(later, (*ACTIONS, ev.PhaseChange, ev.TurnChange)):
-                    return False
+            return self._deck_load_next(index)
         return False
+
+    def _deck_load_next(self, index: int) -> bool:
+        """Whether deck loads come after ``index`` before any turn action, phase or turn
+        line (within the look-ahead). The line that decides is remembered, and so is how far
+        the window was searched, so a run of ``clears the table.`` lines costs one search,
+        not one each."""
+        decider, scanned = self._after_clear
+        if decider is None or decider <= index:
+            decider = None
+            for later in range(max(index, scanned) + 1, index + LOOKAHEAD + 1):
+                event = self.window.get(later)
+                if event is None:
+                    break
+                scanned = later
+                if isinstance(event, (ev.DeckLoad, *ACTIONS, ev.PhaseChange, ev.TurnChange)):
+                    decider = later
+                    break
+            self._after_clear = (decider, scanned)
+        return decider is not None and isinstance(self.window.get(decider), ev.DeckLoad)
 
     def _end_game(self) -> None:
         for replay in self.replays:
@@ -151,6 +171,12 @@ class Auditor:
         readings: list[Replay] = []
         for replay in self.replays:
             candidates = replay.prepare(event, index)
+            if len(candidates) > MAX_READINGS:
+                self._capped = (
+                    f"{len(candidates)} players may have taken turn 1 and the audit follows "
+                    f"at most {MAX_READINGS} readings"
+                )
+                candidates = candidates[:MAX_READINGS]
             readings += [replay.reading(name) for name in candidates] or [replay]
         if undo is not None:
             nested = self.window.corrections.within(index, undo)
@@ -203,8 +229,8 @@ class Auditor:
         it) stay open: what they all break is a violation, what only some break is
         unverifiable, with the reason. A misclick pair read either way is settled the same
         way (R17.3)."""
-        replays, fewest = self.replays, self._misnamed
-        self._misnamed = False
+        replays, fewest, capped = self.replays, self._misnamed, self._capped
+        self._misnamed, self._capped = False, None
         if len(replays) == 1:
             return
         if turn_line is not None:
@@ -225,7 +251,8 @@ class Auditor:
         least = min(scores)
         best_scored = [i for i, score in enumerate(scores) if score == least]
         kept = [i for i in best_scored if not any(keys[j] < keys[i] for j in best_scored)]
-        common = frozenset.intersection(*(keys[i] for i in kept))
+        # past the cap on readings, a reading not followed might break none of these rules
+        common = frozenset() if capped else frozenset.intersection(*(keys[i] for i in kept))
         best = min(
             kept,
             key=lambda i: (
@@ -244,7 +271,8 @@ class Auditor:
                 unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
-                    doubt = replace(finding, message=f"{finding.message}; {replays[i].assumes()}")
+                    why = capped or replays[i].assumes()
+                    doubt = replace(finding, message=f"{finding.message}; {why}")
                     unverifiable.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
         findings = chosen.findings
         findings.violations = [f for f in findings.violations if (f.kind, f.line) in common]

@@ -61,6 +61,10 @@ LOSS_TYPES = frozenset(
 )
 
 
+MAX_SAVES = 16  # saved games kept to be loaded again
+MAX_ASSUMPTIONS = 8  # assumptions a reading names in its doubts
+
+
 class Replay:
     """Replays the lines of one game under one reading."""
 
@@ -283,7 +287,10 @@ class Replay:
             self.skipped[first] = None
             self.skipped[undo] = self._line(first)
         self.misclicks += 1
-        self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
+        if len(self.assumptions) < MAX_ASSUMPTIONS:  # a reason to read, not a history
+            self.assumptions.append(
+                f"line {self._line(pairs[0][0])} was a misclick corrected at once"
+            )
 
     def _line(self, index: int) -> int:
         return getattr(self.window.get(index), "line", 0)
@@ -299,9 +306,14 @@ class Replay:
     # -- saved games (R17.8) -----------------------------------------------------------------
 
     def save(self, name: str | None) -> None:
+        """Keep the state of this moment under ``name`` (the last :data:`MAX_SAVES` names
+        only: a load of an older one is a load of an unknown game)."""
         snapshot = self.fork(saves={})
         snapshot.ctx.findings = Findings(snapshot.ctx.clock)
+        self.saves.pop(name or "", None)
         self.saves[name or ""] = snapshot
+        if len(self.saves) > MAX_SAVES:
+            del self.saves[next(iter(self.saves))]
 
     def load(self, name: str | None) -> Replay:
         """The replay after loading a saved game: the state this log saved, or an unknown
@@ -310,8 +322,9 @@ class Replay:
         if saved is None:
             self.findings.warn(
                 Topic.SAVED_GAME,
-                "a saved game the log never showed being saved was loaded: the table is "
-                "unknown from here, so findings that depend on it are unverifiable",
+                "a saved game the log never showed being saved (or one saved before the last "
+                f"{MAX_SAVES} saves) was loaded: the table is unknown from here, so findings "
+                "that depend on it are unverifiable",
                 rule="R17.8",
             )
             for player in list(self.table.players):
