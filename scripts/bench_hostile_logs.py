@@ -78,7 +78,7 @@ def clears(size: int) -> list[str]:
 def seats(size: int) -> list[str]:
     players = tuple(f"P{seat}" for seat in range(1, 201))
     head = setup(players, turn_one=False)
-    body = []
+    body: list[str] = []
     while len(head) + len(body) < size:
         body += ["P1 advances to the next phase: Ready -> Draw", "P1: hmm", "P2: ok"]
     return head + body
@@ -102,7 +102,7 @@ def wounds(size: int) -> list[str]:
 
 def misclicks(size: int) -> list[str]:
     head = setup()
-    body = []
+    body: list[str] = []
     while len(head) + len(body) < size:
         body += [
             f"{A} performs Wound (0 to 1) (+1) on Kyle Bjorn.",
