@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_env import run_measured
+
 from lackey_plugin.log.parser import iter_log_file, parse_log_file
 from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
@@ -122,22 +124,6 @@ def many_logs(counts: list[int], seed: int) -> None:
     )
 
 
-# ``zcards audit LOG --format json`` in a child that reports its own peak resident memory
-# (VmHWM: ``wait4``'s figure would count the pages the child shares with this process).
-_HIGH_WATER = """
-import sys
-from zcards.cli import main
-try:
-    main(["audit", sys.argv[1], "--cards", sys.argv[2], "--format", "json"])
-except SystemExit:
-    pass
-finally:
-    sys.stdout.flush()
-    status = open("/proc/self/status").read()
-    sys.stderr.write("VmHWM:" + status.split("VmHWM:")[1].split("\\n")[0])
-"""
-
-
 def memory(sizes: list[int], seed: int) -> None:
     """Peak memory of ``zcards audit`` on logs of about ``sizes`` lines."""
     games = list(iter_games(load_decks([]), 50, seed=seed, strategies=("random", "greedy")))
@@ -154,14 +140,13 @@ def memory(sizes: list[int], seed: int) -> None:
                 lines += text.count("\n")
             path = Path(folder) / f"log-{size}.txt"
             path.write_text("".join(parts), encoding="utf-8")
-            command = [sys.executable, "-c", _HIGH_WATER, str(path), str(BUNDLED_SET)]
-            started = time.perf_counter()
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            elapsed = time.perf_counter() - started
-            if done.returncode not in (0, 1):
+            done = run_measured(
+                ["audit", str(path), "--cards", str(BUNDLED_SET), "--format", "json"]
+            )
+            if done.exit_code not in (0, 1):
                 raise SystemExit(f"zcards audit failed: {done.stderr[-500:]}")
-            peaks.append(int(done.stderr.split("VmHWM:")[1].split()[0]) / 1024)
-            print(f"{lines:>8} {peaks[-1]:>13.0f} {elapsed:>8.1f}")
+            peaks.append(done.peak_mib)
+            print(f"{lines:>8} {peaks[-1]:>13.0f} {done.seconds:>8.1f}")
     print(
         f"peak memory {sizes[0]} -> {sizes[-1]} lines: x{peaks[-1] / peaks[0]:.2f}"
         + (f"; {sizes[-2]} -> {sizes[-1]}: x{peaks[-1] / peaks[-2]:.2f}" if len(sizes) > 2 else "")

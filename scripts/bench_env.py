@@ -9,6 +9,11 @@ compiled again at each start): a user's installation has neither, and a shell he
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
 
 ZCARDS = "import sys, zcards.cli as c; sys.argv[0] = 'zcards'; getattr(c, 'run', c.main)()"
 
@@ -21,3 +26,48 @@ def installed_env(**overrides: str) -> dict[str, str]:
         if name not in ("PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE")
     }
     return env | overrides
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A finished ``zcards`` run: exit code, output, wall time and its own peak memory."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_mib: float
+
+
+# The child writes its own peak resident memory (Linux VmHWM) as the last line of stderr:
+# ``wait4``'s figure would start at the parent's peak and count the pages they share.
+_MEASURED = ZCARDS.replace(
+    "getattr(c, 'run', c.main)()",
+    """
+try:
+    getattr(c, 'run', c.main)()
+finally:
+    sys.stdout.flush()
+    status = open('/proc/self/status').read()
+    sys.stderr.write('\\nVmHWM:' + status.split('VmHWM:')[1].split('\\n')[0])
+""",
+)
+
+
+def run_measured(
+    args: list[str], cwd: Path | None = None, checkout: Path | None = None
+) -> Measured:
+    """Run ``zcards ARGS`` (of ``checkout`` when given) and read its own peak memory."""
+    env = installed_env(**({"PYTHONPATH": str(checkout)} if checkout else {}))
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURED, *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    stderr, _, peak = done.stderr.rpartition("\nVmHWM:")
+    return Measured(done.returncode, done.stdout, stderr, seconds, int(peak.split()[0]) / 1024)

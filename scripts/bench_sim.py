@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -34,12 +33,10 @@ from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games, log_pov, write_logs
 from zcards.sim.decklists import load_decks
+from zcards.sim.faults import MUTATORS, UNVERIFIABLE, mutate
 from zcards.sim.recorder import game_log, log_text, record
 from zcards.sim.report import format_report, summarise_games
 from zcards.sim.styles import STYLE_NAMES, resolve_style
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.mutators import MUTATORS, UNVERIFIABLE, mutate  # noqa: E402  (test-only code)
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40

@@ -12,19 +12,16 @@ command on an updatelist of two 1 MiB files. ``--checkout`` runs another checkou
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import threading
-import time
 from functools import partial
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from bench_env import run_measured
+
 from lackey_plugin.checksum import checksum_bytes
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, render_updatelist
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.net_faults import run_measured  # noqa: E402  (shared with the tests)
 
 MIB = 1 << 20
 
@@ -70,17 +67,15 @@ def measure(count: int, mib: int, workers: int, checkout: Path | None, work: Pat
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        started = time.perf_counter()
         args = ["plugin", "verify", base + "updatelist.txt", "--workers", str(workers)]
         finished = run_measured(args, work, checkout)
-        seconds = time.perf_counter() - started
     finally:
         server.shutdown()
         server.server_close()
     outcome = finished.stderr.strip().splitlines()[-1] if finished.stderr.strip() else ""
     return (
-        f"| {count} x {mib} MiB | {workers} | {finished.peak_mib:.0f} MiB | {seconds:.1f} s "
-        f"| exit {finished.exit_code}: {outcome[:60]} |"
+        f"| {count} x {mib} MiB | {workers} | {finished.peak_mib:.0f} MiB "
+        f"| {finished.seconds:.1f} s | exit {finished.exit_code}: {outcome[:60]} |"
     )
 
 

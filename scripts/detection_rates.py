@@ -5,7 +5,7 @@ game in one recording style (the styles take turns) from both players' points of
 finds *every* place each log allows one of four violations (the simulator's full state says
 where the line breaks the rule): a heal without a Medic, a zombie that is not a ready
 attacker fighting, a wound with no attacker, a third draw. Each place is classed from the log
-alone (tests/support/injection.py): "the log decides" (no legal reading of the log up to the
+alone (zcards/sim/faults/injection.py): "the log decides" (no legal reading of the log up to the
 injected line makes it legal) or "another reading" (which one: a correction, a Medic, card
 text, a face-down card whose zone the log does not show …). A uniform sample of each class is
 injected one at a time and audited; the script prints the share reported as a violation at
@@ -23,11 +23,9 @@ import argparse
 import itertools
 import json
 import random
-import sys
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from pathlib import Path
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cards.normalise import read_card_file
@@ -37,13 +35,11 @@ from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import game_seed
 from zcards.sim.decklists import load_decks
+from zcards.sim.faults.injection import EXPECTED, Injection, injections
+from zcards.sim.faults.splice import numbered
+from zcards.sim.faults.truth import play_observed, states_by_line
 from zcards.sim.recorder import RecordedLog, log_text, record
 from zcards.sim.styles import STYLE_NAMES, resolve_style
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.injection import EXPECTED, Injection, injections  # noqa: E402  (test-only code)
-from support.splice import numbered  # noqa: E402
-from support.truth import play_observed, states_by_line  # noqa: E402
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40

@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import pytest
 from support.faces import badge_figure, read_numbers, thumbnail
 
 from zcards.publish.cardface import render_faces
@@ -21,6 +22,7 @@ class Readability(UserWarning):
     """The OCR figure, shown in the test run's warnings summary."""
 
 
+@pytest.mark.slow  # every bundled card rendered and read by OCR
 def test_cost_power_and_health_read_back_at_lackey_table_size(
     tesseract: str, sample_db_path: Path, tmp_path: Path, record_property
 ) -> None:

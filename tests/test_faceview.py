@@ -70,6 +70,7 @@ def test_keywords_the_text_does_not_name_get_their_own_line(cards: list[Card]) -
     assert view.paragraphs[0] == (Span("Fast.", "term"), Span(" It runs."))
 
 
+@pytest.mark.slow  # the whole bundled set rendered to PDF and read back
 def test_every_keyword_is_printed_once(cards: list[Card], tmp_path: Path) -> None:
     layout = FaceLayout.for_card(CARD_SIZES["poker"])
     assets = Assets(tmp_path / "assets")

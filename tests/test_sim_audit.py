@@ -10,7 +10,6 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
-from support.mutators import MUTATORS, UNVERIFIABLE, mutate
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.game.cards import CardIndex
@@ -20,6 +19,7 @@ from zcards.resources import starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
+from zcards.sim.faults import MUTATORS, UNVERIFIABLE, mutate
 from zcards.sim.recorder import RecordedLog, record
 from zcards.sim.styles import STYLE_NAMES, resolve_style
 

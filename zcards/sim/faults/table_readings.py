@@ -250,7 +250,7 @@ def _take_control(
     )
 
 
-_INVERSES = {  # R17.3's pairs, in the order a misclick and its correction come
+_INVERSES: dict[str, str] = {  # R17.3's pairs, in the order a misclick and its correction come
     Meaning.SPEND: Meaning.READY,
     Meaning.TO_COMBAT: Meaning.LEAVE_COMBAT,
     Meaning.WOUND: Meaning.HEAL,

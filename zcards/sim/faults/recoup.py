@@ -13,7 +13,7 @@ from zcards.game.definition import Meaning
 from zcards.game.effects import Effect
 
 from .logview import walk
-from .mutators_play import spare_face_down
+from .play import spare_face_down
 from .splice import (
     Book,
     Mutation,

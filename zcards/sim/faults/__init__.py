@@ -1,9 +1,10 @@
-"""Violation injection: for each violation kind of the audit, turn a legal log into one that
-breaks exactly that rule, and say on which line the audit must report it.
+"""Planted violations, the measure of what the audit catches: for each violation kind, turn a
+legal log into one that breaks exactly that rule, and say on which line the audit must
+report it.
 
 A mutator takes the events of a legal log (one event per line), a random source and a
-:class:`~support.splice.Book` (card data, deck sizes), and returns a
-:class:`~support.splice.Mutation`, or None when the log has no place for the violation.
+:class:`~zcards.sim.faults.splice.Book` (card data, deck sizes), and returns a
+:class:`~zcards.sim.faults.splice.Mutation`, or None when the log has no place for the violation.
 Places are chosen so that no reading of the mutated log is legal: the audit is sound, so a
 change that a hidden card or card text could explain (R16.1) would rightly not be reported.
 Where a check can only conclude at the end of a phase (a missing wound, a survivor that
@@ -19,10 +20,7 @@ from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.game.catalogue import Kind as Violation
 
-from . import mutators_fight as fight
-from . import mutators_play as play
-from . import mutators_recoup as recoup
-from . import mutators_setup as setup
+from . import fight, play, recoup, setup
 from .splice import Book, Mutation
 
 Mutator = Callable[[Sequence[ev.Event], random.Random, Book], Mutation | None]
