@@ -13,18 +13,7 @@ from zcards.rules import AuditReport, audit
 from zcards.rules.engine import MAX_READINGS
 from zcards.rules.findings import MAX_WARNINGS
 from zcards.rules.replay import MAX_SAVES
-
-SURVIVORS = ("Kyle Bjorn", "Old Pete", "Nurse Ratchet")
-
-
-def setup(players: list[str]) -> list[str]:
-    lines = [f"{name} sits down at seat {seat}" for seat, name in enumerate(players, 1)]
-    lines += [f"{name} loads a deck to the Deck zone and shuffles it." for name in players]
-    lines += [f"{name} draws 7 cards." for name in players]
-    for name in players:
-        lines += [f"{name} plays {survivor} from his Deck." for survivor in SURVIVORS]
-        lines.append(f"{name} shuffles his Deck.")
-    return lines
+from zcards.sim.faults.hostile import setup
 
 
 def run(lines: list[str]) -> AuditReport:
@@ -34,7 +23,7 @@ def run(lines: list[str]) -> AuditReport:
 
 def third_draw_in_turn_one(players: list[str]) -> list[str]:
     """No turn-1 line; everyone draws 2 and discards 1, and P1 draws a third card."""
-    lines = [*setup(players), "P1 advances to the next phase: Ready -> Draw"]
+    lines = [*setup(tuple(players), turn_one=False), "P1 advances to the next phase: Ready -> Draw"]
     for name in players:
         lines += [f"{name} draws 2 cards.", f"{name} discards a card from his Hand to his Discard."]
     return [*lines, "P1 draws a card.", "P1 advances to the next phase: Draw -> Build"]
@@ -57,7 +46,7 @@ def test_more_players_who_may_have_taken_turn_one_than_readings_only_doubts():
 
 
 def test_a_save_older_than_the_kept_ones_loads_an_unknown_table():
-    lines = [*setup(["Alice", "Bob"]), "Alice advances the turn. Current Turn: #1, Alice's turn."]
+    lines = setup(("Alice", "Bob"))
     lines += [f"Alice saves the game as game-{n}" for n in range(MAX_SAVES + 1)]
     recent = run([*lines, f"Alice loads a saved game from game-{MAX_SAVES}"])
     assert any("earlier in this log was loaded" in w.message for w in recent.warnings)
@@ -66,7 +55,7 @@ def test_a_save_older_than_the_kept_ones_loads_an_unknown_table():
 
 
 def test_endless_misclicks_list_a_bounded_number_of_warnings():
-    lines = [*setup(["Alice", "Bob"]), "Alice advances the turn. Current Turn: #1, Alice's turn."]
+    lines = setup(("Alice", "Bob"))
     pairs = MAX_WARNINGS + 30
     for _ in range(pairs):
         lines += [
@@ -81,10 +70,9 @@ def test_endless_misclicks_list_a_bounded_number_of_warnings():
 
 
 def test_a_run_of_table_clears_is_read_as_a_new_game_only_when_deck_loads_follow():
-    game = setup(["Alice", "Bob"])
-    turn = ["Alice advances the turn. Current Turn: #1, Alice's turn."]
+    game = setup(("Alice", "Bob"))
     clears = ["Alice clears the table."] * 50
-    again = run([*game, *turn, *clears, *game, *turn])
+    again = run([*game, *clears, *game])
     assert again.games > 1 and again.violations == []
-    on = run([*game, *turn, *clears, "Alice advances to the next phase: Ready -> Draw"])
+    on = run([*game, *clears, "Alice advances to the next phase: Ready -> Draw"])
     assert on.games == 1
