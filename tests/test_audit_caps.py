@@ -76,3 +76,37 @@ def test_a_run_of_table_clears_is_read_as_a_new_game_only_when_deck_loads_follow
     assert again.games > 1 and again.violations == []
     on = run([*game, *clears, "Alice advances to the next phase: Ready -> Draw"])
     assert on.games == 1
+
+
+def scavenge_after_misclicks(pairs: int, food: list[str]) -> list[str]:
+    """Alice's turn 1: ``pairs`` Wound/Heal misclicks in the Recoup, then Looter Lisa
+    scavenges (a 2 succeeds) and ``food`` is logged."""
+    lines = setup(("Alice", "Bob"), survivors=("Kyle Bjorn", "Old Pete", "Looter Lisa"))
+    lines += ["Alice advances to the next phase: Ready -> Draw"]
+    for name in ("Alice", "Bob"):
+        lines += [f"{name} draws 2 cards.", f"{name} discards a card from his Hand to his Discard."]
+    lines += [
+        f"Alice advances to the next phase: {step}"
+        for step in ("Draw -> Build", "Build -> Attack", "Attack -> Recoup")
+    ]
+    for _ in range(pairs):
+        lines += [
+            "Alice performs Wound (0 to 1) (+1) on Kyle Bjorn.",
+            "Alice performs Heal (1 to 0) (-1) on Kyle Bjorn.",
+        ]
+    lines += ["Alice performs Spend on Looter Lisa.", "Alice rolls a 6-sided die... result: 2"]
+    return [*lines, *food, "Alice advances to the next phase: Recoup -> End"]
+
+
+def test_past_the_readings_cap_the_legal_reading_of_upkeep_and_scavenging_stays():
+    """Upkeep -1 then the Scavenger's +1 look like a misclick and its undo; after more
+    misclick pairs than readings, the two real actions must still be a reading."""
+    paid = [
+        "Alice changes Alice's Food to 9. (from 10 to 9) (-1)",
+        "Alice changes Alice's Food to 10. (from 9 to 10) (+1)",
+    ]
+    unpaid = ["Alice changes Alice's Food to 11. (from 10 to 11) (+1)"]
+    for pairs in (0, MAX_READINGS):
+        assert run(scavenge_after_misclicks(pairs, paid)).violations == []
+        twin = run(scavenge_after_misclicks(pairs, unpaid))
+        assert [f.kind for f in twin.violations] == [Kind.FOOD_UPKEEP]

@@ -28,8 +28,9 @@ __all__ = ["Auditor", "audit"]
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
-MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected,
-# and players past it who may have taken turn 1 are not followed (nothing is then a violation)
+MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
+# (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
+# are not followed (nothing found then is a violation)
 
 
 class Auditor:
@@ -180,7 +181,14 @@ class Auditor:
             readings += [replay.reading(name) for name in candidates] or [replay]
         if undo is not None:
             nested = self.window.corrections.within(index, undo)
+            if len(readings) * 2 > MAX_READINGS:
+                readings = self._settle_misclicks(readings)
             split = len(readings) * 2 <= MAX_READINGS
+            if not split:
+                self._capped = (
+                    f"more than {MAX_READINGS} readings of misclicks and turn 1 were open at "
+                    "once; the audit read the rest as corrected"
+                )
             forked: list[Replay] = []
             for replay in readings:
                 if index in replay.skipped:
@@ -197,6 +205,26 @@ class Auditor:
         self.replays = readings
         for replay in self.replays:
             replay.feed(event, index)
+
+    def _settle_misclicks(self, readings: list[Replay]) -> list[Replay]:
+        """Too many misclick pairs in a row to keep both readings of each: the readings that
+        assume the same player took turn 1 and the same turn lines were misclicks differ
+        only in the pairs before this one, so they are settled as a turn line settles
+        readings (what they all break stays a violation, the rest is a doubt), and the new
+        pair is read both ways again. The search stays bounded; a legal reading is kept."""
+        groups: dict[tuple[str | None, int], list[Replay]] = {}
+        for replay in readings:
+            groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
+        if len(groups) == len(readings):
+            return readings
+        flags = self._misnamed, self._capped
+        settled: list[Replay] = []
+        for group in groups.values():
+            self.replays, self._misnamed = group, False
+            self._resolve()
+            settled += self.replays
+        self._misnamed, self._capped = flags
+        return settled
 
     def _turn_line(self, event: ev.TurnChange, index: int, readings: list[Replay]) -> None:
         """A turn line is evidence, not proof (R17.10): where it names a player the turn

@@ -12,13 +12,19 @@ A, B = "Alice", "Bob"
 SURVIVORS = ("Kyle Bjorn", "Old Pete", "Nurse Ratchet")
 
 
-def setup(players: tuple[str, ...] = (A, B), *, turn_one: bool = True) -> list[str]:
-    """A legal setup of ``players`` (each with three survivors), and the turn-1 line."""
+def setup(
+    players: tuple[str, ...] = (A, B),
+    *,
+    turn_one: bool = True,
+    survivors: tuple[str, ...] = SURVIVORS,
+) -> list[str]:
+    """A legal setup of ``players`` (each with the three ``survivors``), and the turn-1
+    line."""
     lines = [f"{name} sits down at seat {seat}" for seat, name in enumerate(players, 1)]
     lines += [f"{name} loads a deck to the Deck zone and shuffles it." for name in players]
     lines += [f"{name} draws 7 cards." for name in players]
     for name in players:
-        lines += [f"{name} plays {survivor} from his Deck." for survivor in SURVIVORS]
+        lines += [f"{name} plays {survivor} from his Deck." for survivor in survivors]
         lines.append(f"{name} shuffles his Deck.")
     if turn_one:
         lines.append(f"{players[0]} advances the turn. Current Turn: #1, {players[0]}'s turn.")
