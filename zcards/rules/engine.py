@@ -28,6 +28,7 @@ __all__ = ["Auditor", "audit"]
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
+MAX_MISCLICK_READINGS = 8  # readings of the misclick pairs of one turn-1 reading kept open
 MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
 # (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
 # are not followed (nothing found then is a violation)
@@ -181,8 +182,7 @@ class Auditor:
             readings += [replay.reading(name) for name in candidates] or [replay]
         if undo is not None:
             nested = self.window.corrections.within(index, undo)
-            if len(readings) * 2 > MAX_READINGS:
-                readings = self._settle_misclicks(readings)
+            readings = self._settle_misclicks(readings)
             split = len(readings) * 2 <= MAX_READINGS
             if not split:
                 self._capped = (
@@ -207,15 +207,17 @@ class Auditor:
             replay.feed(event, index)
 
     def _settle_misclicks(self, readings: list[Replay]) -> list[Replay]:
-        """Too many misclick pairs in a row to keep both readings of each: the readings that
-        assume the same player took turn 1 and the same turn lines were misclicks differ
-        only in the pairs before this one, so they are settled as a turn line settles
-        readings (what they all break stays a violation, the rest is a doubt), and the new
-        pair is read both ways again. The search stays bounded; a legal reading is kept."""
+        """A misclick pair is about to double the readings: when that would pass
+        :data:`MAX_MISCLICK_READINGS` (the last three pairs read both ways), the readings
+        that assume the same player took turn 1 and the same turn lines were misclicks
+        differ only in earlier pairs, so they are settled as a turn line settles readings
+        (what they all break stays a violation, the rest is a doubt), and the new pair is
+        read both ways again. The search stays bounded and linear in the log."""
         groups: dict[tuple[str | None, int], list[Replay]] = {}
         for replay in readings:
             groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
-        if len(groups) == len(readings):
+        widest = max(len(group) for group in groups.values())
+        if widest * 2 <= MAX_MISCLICK_READINGS and len(readings) * 2 <= MAX_READINGS:
             return readings
         flags = self._misnamed, self._capped
         settled: list[Replay] = []

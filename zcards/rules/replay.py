@@ -10,7 +10,8 @@ misclick and its correction), and one per saved game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from types import MethodType
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
@@ -61,6 +62,28 @@ LOSS_TYPES = frozenset(
 )
 
 
+_Plan = list[tuple[type, int, Callable[..., None], bool, bool]]
+_PLANS: dict[tuple[type, ...], _Plan] = {}
+
+
+def _plan(areas: list[Area]) -> _Plan:
+    """Each area's handlers as (event type, area index, function, whether it runs once
+    turn 1 has begun, whether it runs while the clock is unknown): the same for every
+    reading, so worked out once (a fork only binds them to its own areas)."""
+    key = tuple(map(type, areas))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = []
+        for index, area in enumerate(areas):
+            for kind, handler in area.handlers().items():
+                assert isinstance(handler, MethodType) and handler.__self__ is area
+                waiting = index in (_TRACKER, _PHASES)
+                plan.append((kind, index, handler.__func__, not area.setup_only, waiting))
+        _PLANS[key] = plan
+    return plan
+
+
+_TRACKER, _PHASES = 0, 3  # the areas followed while the clock is unknown (R17.9)
 MAX_SAVES = 16  # saved games kept to be loaded again
 MAX_ASSUMPTIONS = 8  # assumptions a reading names in its doubts
 
@@ -113,7 +136,7 @@ class Replay:
 
     @property
     def tracker(self) -> Tracker:
-        return self.areas[0]  # type: ignore[return-value]
+        return self.areas[_TRACKER]  # type: ignore[return-value]
 
     @property
     def losing(self) -> LosingRules:
@@ -125,7 +148,7 @@ class Replay:
 
     @property
     def phases(self) -> PhaseRules:
-        return self.areas[3]  # type: ignore[return-value]
+        return self.areas[_PHASES]  # type: ignore[return-value]
 
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
@@ -134,13 +157,14 @@ class Replay:
         self.dispatch: dict[type, list[Handler]] = {}
         self.waiting: dict[type, list[Handler]] = {}
         self.playing: dict[type, list[Handler]] = {}
-        for area in self.areas:
-            for kind, handler in area.handlers().items():
-                self.dispatch.setdefault(kind, []).append(handler)
-                if not area.setup_only:
-                    self.playing.setdefault(kind, []).append(handler)
-                if area is self.phases or area is self.tracker:
-                    self.waiting.setdefault(kind, []).append(handler)
+        areas = self.areas
+        for kind, index, function, playing, waiting in _plan(areas):
+            handler = MethodType(function, areas[index])
+            self.dispatch.setdefault(kind, []).append(handler)
+            if playing:
+                self.playing.setdefault(kind, []).append(handler)
+            if waiting:
+                self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
         self.ctx.look = self._look
         self._read = self.tracker.read
