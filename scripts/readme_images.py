@@ -1,20 +1,25 @@
-"""Regenerate the README's pictures from the bundled set: a card face and a proxy sheet.
+"""Regenerate the README's pictures from the bundled set: a card face, a proxy sheet and the
+replay page.
 
 * ``docs/images/card-face.png``: one card as the plugin draws it (150 dpi), beside the same
   card 100 pixels wide, as Lackey shows it on the table;
 * ``docs/images/proxy-sheet-letter.png``: the first page of the bundled set's proxy sheets
-  as ``zcards build`` writes them (US Letter, nine cards, cut marks), at 100 dpi.
+  as ``zcards build`` writes them (US Letter, nine cards, cut marks), at 100 dpi;
+* ``docs/images/replay-page.png``: ``zcards replay examples/game.txt`` in Chromium (the
+  system's, driven by playwright), stepped to the game's violation with the ``n`` key.
 
 No art folder is used, so the art boxes show the placeholders drawn from each card's faction
 and type. Run after changing the face template or the sheet layout, and commit the result:
 
-    python scripts/readme_images.py [--out docs/images]
+    python scripts/readme_images.py [--out docs/images] [--only card-face|proxy-sheet|replay-page]
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2
@@ -22,6 +27,7 @@ from PIL import Image
 
 from zcards.publish.cardface import render_faces
 from zcards.publish.proxies import write_proxies
+from zcards.rules.page import write_replay
 from zcards.store.db import iter_cards, open_db
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,18 +66,42 @@ def proxy_sheet(cards: list, folder: Path, out: Path) -> Path:
     return target
 
 
+def replay_page(cards: list, folder: Path, out: Path) -> Path:
+    from playwright.sync_api import sync_playwright
+
+    page_file = folder / "game.html"
+    write_replay(ROOT / "examples" / "game.txt", page_file, cards)
+    target = out / "replay-page.png"
+    with sync_playwright() as playwright:
+        chromium = shutil.which("chromium") or "chromium"
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1200, "height": 640})
+        page.goto(page_file.as_uri())
+        page.wait_for_selector("body[data-ready='1']")
+        page.keyboard.press("n")  # to the violation
+        page.screenshot(path=str(target))
+        browser.close()
+    return target
+
+
+PICTURES: dict[str, Callable[[list, Path, Path], Path]] = {
+    "card-face": card_face,
+    "proxy-sheet": proxy_sheet,
+    "replay-page": replay_page,
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "images")
+    parser.add_argument("--only", choices=sorted(PICTURES), help="one picture (default: all)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     cards = list(iter_cards(open_db(None)))  # the bundled set
     with tempfile.TemporaryDirectory() as temp:
-        for written in (
-            card_face(cards, Path(temp), args.out),
-            proxy_sheet(cards, Path(temp), args.out),
-        ):
-            print(f"wrote {written}")
+        for name, draw in PICTURES.items():
+            if args.only in (None, name):
+                print(f"wrote {draw(cards, Path(temp), args.out)}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Regenerate the documentation the rule catalogue (``zcards/game/catalogue.py``) owns.
 
 * ``docs/rules.md``: the table of violation kinds at its end;
-* ``docs/audit.md``: the table of checks (where each kind is reported);
+* ``docs/audit.md``: the table of checks (where each kind is reported) and the quote of each
+  rule a finding cites;
 * ``docs/audit-schema.json``: the enum of violation kinds and the list of warning topics.
 
 The tables sit between ``<!-- catalogue: NAME -->`` and ``<!-- /catalogue -->`` markers.
@@ -19,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-from zcards.game.catalogue import TOPICS, VIOLATION_KINDS
+from zcards.game.catalogue import RULE_TEXTS, TOPICS, VIOLATION_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
@@ -27,6 +28,7 @@ AUDIT_MD = ROOT / "docs" / "audit.md"
 SCHEMA = ROOT / "docs" / "audit-schema.json"
 _KIND_ENUM = re.compile(r'("kind": \{"enum": )\[[^\]]*\]')
 _WARNINGS = re.compile(r'("warnings": \{"description": )"(?:[^"\\\\]|\\\\.)*"')
+_RULE = re.compile(r"^- \*\*(R\d+\.\d+)\b(.*?)(?=^- \*\*R|^#|\Z)", re.M | re.S)
 _BLOCK = re.compile(r"(<!-- catalogue: (?P<name>[a-z-]+) -->\n).*?(<!-- /catalogue -->)", re.S)
 
 
@@ -40,7 +42,19 @@ def checks_table() -> str:
     return "\n".join(["| id | rule | reported at |", "|---|---|---|", *rows]) + "\n"
 
 
-TABLES = {"kinds": kinds_table, "checks": checks_table}
+def quotes_table() -> str:
+    rows = [f"| {rule} | {text} |" for rule, text in RULE_TEXTS.items()]
+    return "\n".join(["| rule | quoted as |", "|---|---|", *rows]) + "\n"
+
+
+def rule_paragraphs() -> dict[str, str]:
+    """Each numbered rule of ``docs/rules.md`` as plain text (emphasis and line breaks gone),
+    its title included: what a quote of the catalogue must be part of."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    return {number: " ".join(body.replace("*", "").split()) for number, body in _RULE.findall(text)}
+
+
+TABLES = {"kinds": kinds_table, "checks": checks_table, "quotes": quotes_table}
 
 
 def fill(text: str) -> str:

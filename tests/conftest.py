@@ -8,7 +8,9 @@ else at ``../shared/reference`` beside the checkout; when neither holds them tho
 with one reason naming the variable, so a fresh clone's test run is green. CI sets
 ``ZCARDS_REQUIRE_REFERENCE=1``: then any skipped reference test fails the run. The OCR test
 of card faces asks for ``tesseract`` (the OCR program, Debian package ``tesseract-ocr``) the
-same way, and CI sets ``ZCARDS_REQUIRE_OCR=1``.
+same way, and CI sets ``ZCARDS_REQUIRE_OCR=1``; the replay page's browser test asks for
+``chromium`` (the system's Chromium, Debian package ``chromium``, driven by the playwright
+package) and CI sets ``ZCARDS_REQUIRE_BROWSER=1``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ OCR_SKIP_REASON = (
     "tesseract not found: install the OCR program (Debian/Ubuntu: apt install tesseract-ocr) "
     "to read card faces back"
 )
+BROWSER_REQUIRE_ENV = "ZCARDS_REQUIRE_BROWSER"
+BROWSER_SKIP_REASON = (
+    "chromium or playwright not found: install the browser (Debian/Ubuntu: apt install "
+    "chromium; or name it in $ZCARDS_CHROMIUM) and the test extra (pip install -e '.[test]') "
+    "to drive the replay page"
+)
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,8 @@ class Requirement:
 
 REFERENCE = Requirement("reference_dir", "reference plugins", REQUIRE_ENV, SKIP_REASON)
 OCR = Requirement("tesseract", "tesseract OCR program", OCR_REQUIRE_ENV, OCR_SKIP_REASON)
-REQUIREMENTS = (REFERENCE, OCR)
+BROWSER = Requirement("chromium", "Chromium browser", BROWSER_REQUIRE_ENV, BROWSER_SKIP_REASON)
+REQUIREMENTS = (REFERENCE, OCR, BROWSER)
 
 
 def find_reference() -> Path | None:
@@ -91,6 +100,18 @@ def tesseract() -> str:
     found = shutil.which("tesseract")
     if found is None:
         pytest.skip(OCR.reason)
+    return found
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The system's Chromium (``$ZCARDS_CHROMIUM``, else ``chromium`` on the PATH), with the
+    playwright package that drives it (no browser of playwright's own is downloaded)."""
+    import importlib.util
+
+    found = os.environ.get("ZCARDS_CHROMIUM") or shutil.which("chromium")
+    if found is None or importlib.util.find_spec("playwright") is None:
+        pytest.skip(BROWSER.reason)
     return found
 
 

@@ -13,6 +13,7 @@ from zcards.cli import main
 
 CARDS = LOGS / "cards.txt"
 SCHEMA = json.loads((ROOT / "docs" / "audit-schema.json").read_text())
+EXAMPLE_GAME = ROOT / "examples" / "game.txt"  # Bob draws a third card at line 38
 
 
 @pytest.fixture(autouse=True)
@@ -92,14 +93,58 @@ def test_schema_rejects_a_finding_without_rule() -> None:
         jsonschema.validate(data, SCHEMA)
 
 
-def test_text_output_groups_by_turn_and_quotes_the_line() -> None:
-    done = zcards(LOGS / "legal-phase-back.txt", "--cards", CARDS)
+def test_text_output_groups_by_turn_and_quotes_the_rule_and_the_line() -> None:
+    done = zcards(LOGS / "legal-phase-back.txt", "--cards", CARDS, "--show", "warnings")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     turn = lines.index("Turn 1")
-    assert lines[turn + 1].startswith("  line 25 [Build] warning phase-back R3.3:")
-    assert lines[turn + 2] == "      > Alice takes back a phase: Build -> Draw"
-    assert lines[-1].startswith("Summary: 2 turns, nobody lost. 0 violations")
+    assert lines[turn + 1].startswith("  line 25 [Build] warning under R3.3 (phase-back): Alice:")
+    assert lines[turn + 2] == (
+        '      R3.3: "Moving back a phase is a correction, not a play: it is a warning, and play '
+        'is replayed from the earlier phase."'
+    )
+    assert lines[turn + 3] == "      > Alice takes back a phase: Build -> Draw"
+    assert lines[-1] == (
+        "Summary: 2 turns, nobody lost. 0 violations, 0 unverifiable findings, 1 warning, "
+        "0 unparsed lines."
+    )
+
+
+def test_show_chooses_what_is_listed_and_the_summary_counts_everything() -> None:
+    """By default the violations and unverifiable findings are listed, the warnings counted."""
+    default = zcards(LOGS / "legal-phase-back.txt", "--cards", CARDS)
+    assert default.returncode == 0 and "warning under" not in default.stdout
+    assert default.stdout.splitlines()[-1].endswith(
+        "1 warning, 0 unparsed lines. Not listed: warnings (--show)."
+    )
+    violations = zcards(EXAMPLE_GAME, "--show", "violations")
+    assert violations.returncode == 1
+    assert "  line 38 [Draw] VIOLATION of R5.1 (draw-count): Bob draws 3 cards" in violations.stdout
+    assert "1 violation, 0 unverifiable findings, 0 warnings" in violations.stdout
+    only_warnings = zcards(EXAMPLE_GAME, "--show", "warnings")
+    assert only_warnings.returncode == 1 and "VIOLATION" not in only_warnings.stdout
+    assert "Not listed: violations (--show)." in only_warnings.stdout
+    everything = zcards(LOGS / "legal-phase-back.txt", "--cards", CARDS, "--show", "all")
+    assert "warning under R3.3" in everything.stdout and "Not listed" not in everything.stdout
+    wrong = zcards(EXAMPLE_GAME, "--show", "violations,errors")
+    assert wrong.returncode == 2 and "errors: choose from" in wrong.stderr
+
+
+@pytest.mark.parametrize("option", ["--pov", "--player"])
+def test_a_name_the_log_never_names_is_a_usage_error(option: str) -> None:
+    done = zcards(EXAMPLE_GAME, option, "Carol")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{option} Carol: no line of " in done.stderr
+    assert "(it names Alice, Bob)" in done.stderr
+    assert zcards(EXAMPLE_GAME, "--pov", "Bob").returncode == 1  # a name it does show
+
+
+def test_the_saved_game_warning_is_at_the_load_line() -> None:
+    log = LOGS / "handwritten" / "saved-game-reloaded.txt"
+    lines = log.read_text().splitlines()
+    load = 1 + next(i for i, line in enumerate(lines) if "loads a saved game" in line)
+    code, data = audit_json(log, "--cards", CARDS)
+    assert [w["line"] for w in data["warnings"] if w["kind"] == "saved-game"] == [load]
 
 
 def test_deck_sizes_make_an_empty_deck_a_loss(tmp_path: Path) -> None:
@@ -208,7 +253,7 @@ def test_simulated_games_audit_clean_then_a_doubled_resource_play_is_found(
     ]
     done = zcards(bad, "--cards", BUNDLED_SET)
     assert done.returncode == 1
-    assert f"  line {first + 2} [Build] VIOLATION resource-play R6.1:" in done.stdout
+    assert f"  line {first + 2} [Build] VIOLATION of R6.1 (resource-play):" in done.stdout
     assert f"      > {lines[first]}" in done.stdout
 
 

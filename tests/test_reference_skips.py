@@ -2,7 +2,8 @@
 $ZCARDS_REFERENCE, and CI (ZCARDS_REQUIRE_REFERENCE=1) turns any such skip into a failure, in
 one process and with a pytest-xdist worker (whose reports reach the controller) alike. The
 same holds for the OCR test of card faces without the tesseract program (CI:
-ZCARDS_REQUIRE_OCR=1)."""
+ZCARDS_REQUIRE_OCR=1) and the replay page's browser test without Chromium (CI:
+ZCARDS_REQUIRE_BROWSER=1)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from support.paths import ROOT
 
 ONE_REFERENCE_TEST = "tests/test_checksum.py::test_line_endings_do_not_change_the_checksum"
 OCR_TEST = "tests/test_cardface_ocr.py::test_cost_power_and_health_read_back_at_lackey_table_size"
+BROWSER_TEST = (
+    "tests/test_replay_page.py::test_markup_in_names_and_chat_is_shown_as_text_and_runs_nothing"
+)
 
 
 # "-n 1" runs the tests in one worker process, as "-n auto" does in several: the reports that
@@ -29,11 +33,15 @@ def _pytest(
     tmp_path: Path, workers: str, test: str = ONE_REFERENCE_TEST, **env: str
 ) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "ZCARDS_REFERENCE": str(tmp_path / "absent")}
-    environment.pop("ZCARDS_REQUIRE_REFERENCE", None)  # CI sets them for the whole run
-    environment.pop("ZCARDS_REQUIRE_OCR", None)
+    for name in ("ZCARDS_REQUIRE_REFERENCE", "ZCARDS_REQUIRE_OCR", "ZCARDS_REQUIRE_BROWSER"):
+        environment.pop(name, None)  # CI sets them for the whole run
+    environment.pop("ZCARDS_CHROMIUM", None)
     environment.update(env)
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers, test],
+        [
+            *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
+            *("-n", workers, "-m", "slow or not slow", test),  # the test named, slow or not
+        ],
         cwd=ROOT,
         env=environment,
         capture_output=True,
@@ -71,3 +79,16 @@ def test_without_tesseract_the_ocr_test_skips_and_ci_fails(tmp_path: Path) -> No
     required = _pytest(tmp_path, workers, OCR_TEST, PATH=str(no_tesseract), ZCARDS_REQUIRE_OCR="1")
     assert required.returncode == 1, required.stdout + required.stderr
     assert OCR_TEST in required.stdout and "ZCARDS_REQUIRE_OCR=1" in required.stdout
+
+
+def test_without_chromium_the_browser_test_skips_and_ci_fails(tmp_path: Path) -> None:
+    no_browser = tmp_path / "bin"  # a PATH where no chromium is found
+    no_browser.mkdir()
+    done = _pytest(tmp_path, "0", BROWSER_TEST, PATH=str(no_browser))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 skipped" in done.stdout and "apt install chromium" in done.stdout
+    required = _pytest(
+        tmp_path, "0", BROWSER_TEST, PATH=str(no_browser), ZCARDS_REQUIRE_BROWSER="1"
+    )
+    assert required.returncode == 1, required.stdout + required.stderr
+    assert BROWSER_TEST in required.stdout and "ZCARDS_REQUIRE_BROWSER=1" in required.stdout

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 
-from zcards.game.catalogue import KINDS, VIOLATION_KINDS, Kind, Topic
+from zcards.game.catalogue import KINDS, RULE_TEXTS, VIOLATION_KINDS, Kind, Topic, rule_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -45,3 +46,20 @@ def test_every_kind_is_in_the_catalogue_once_with_its_rules() -> None:
     assert set(KINDS) == set(Kind) and len(VIOLATION_KINDS) == len(Kind)
     for entry in VIOLATION_KINDS:
         assert entry.rule in entry.rules and entry.text and entry.reported_at
+
+
+def test_every_quote_is_its_rules_own_words() -> None:
+    paragraphs = rule_docs().rule_paragraphs()
+    misquoted = {
+        rule: text for rule, text in RULE_TEXTS.items() if text not in paragraphs.get(rule, "")
+    }
+    assert misquoted == {}
+
+
+def test_every_rule_a_finding_cites_is_quoted() -> None:
+    """The rules of the kinds, and every rule number the audit's code cites in a finding."""
+    cited = {rule for entry in VIOLATION_KINDS for rule in entry.rules}
+    for path in (ROOT / "zcards" / "rules").glob("*.py"):
+        cited |= set(re.findall(r'rule="(R\d+\.\d+)"', path.read_text("utf-8")))
+    assert cited - set(RULE_TEXTS) == set()
+    assert rule_text("R5.1").startswith("Every player still in the game") and rule_text(None) == ""

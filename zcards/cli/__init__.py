@@ -62,6 +62,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "proxies_command",
         "Write proxy sheets for the cards matching QUERY and/or in --deck (default: every card).",
     ),
+    "replay": (
+        "zcards.cli.replay",
+        "replay_command",
+        "Write a replay page of LOG: the log on one side, the board after the chosen line on "
+        "the other.",
+    ),
     "rules": (
         "zcards.cli.rules",
         "rules_group",

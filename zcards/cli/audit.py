@@ -11,14 +11,14 @@ import click
 from zcards.cli.common import (
     EXIT_FINDING,
     EXIT_INPUT,
-    card_file_option,
-    db_option,
     emit_json,
     format_option,
+    game_inputs,
     progress,
 )
 from zcards.errors import UsageError
 from zcards.rules.load import audit_log, deck_sizes, load_cards
+from zcards.rules.report import DEFAULT_SHOW, SHOWN
 
 if TYPE_CHECKING:
     from zcards.rules.report import AuditReport
@@ -32,28 +32,15 @@ if TYPE_CHECKING:
     required=True,
     type=click.Path(dir_okay=False, path_type=Path),
 )
-@db_option
-@card_file_option
+@game_inputs
 @click.option(
-    "--deck",
-    "decks",
-    multiple=True,
-    metavar="PLAYER=FILE",
-    help="A player's deck list (text or .dek): makes losing by an empty deck "
-    "checkable. Repeatable.",
-)
-@click.option(
-    "--player",
-    "players",
-    multiple=True,
-    metavar="NAME",
-    help="A player's name, in turn order (repeatable); needed only when the log never seats him.",
-)
-@click.option(
-    "--pov",
-    default=None,
-    metavar="NAME",
-    help="Whose log this is (default: guessed from the cards it names).",
+    "--show",
+    default=",".join(DEFAULT_SHOW),
+    show_default=True,
+    metavar="WHAT",
+    callback=lambda _ctx, _param, value: parse_show(value),
+    help="What the text report lists: violations, unverifiable, warnings, several joined by "
+    "commas, or all. The summary counts everything; json and jsonl always hold everything.",
 )
 @format_option(("text", "json", "jsonl"), "text")
 def audit_command(
@@ -63,6 +50,7 @@ def audit_command(
     decks: tuple[str, ...],
     players: tuple[str, ...],
     pov: str | None,
+    show: tuple[str, ...],
     output_format: str,
 ) -> None:
     """Audit each LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
@@ -88,14 +76,30 @@ def audit_command(
                 _emit_failure(log_file, error, output_format)
                 worst = EXIT_INPUT
                 continue
-            _emit_report(log_file, report, output_format, several=several)
+            _emit_report(log_file, report, output_format, several=several, show=show)
             if report.violations:
                 worst = max(worst, EXIT_FINDING)
     if worst:
         sys.exit(worst)
 
 
-def _emit_report(log_file: Path, report: AuditReport, output_format: str, *, several: bool) -> None:
+def parse_show(value: str) -> tuple[str, ...]:
+    """``--show violations,warnings`` -> the lists named, in report order (``all``: every one)."""
+    words = {word.strip() for word in value.split(",") if word.strip()}
+    if "all" in words:
+        return SHOWN
+    unknown = sorted(words - set(SHOWN))
+    if unknown or not words:
+        raise click.BadParameter(
+            f"{', '.join(unknown) or 'nothing'}: choose from {', '.join(SHOWN)} or all",
+            param_hint="--show",
+        )
+    return tuple(word for word in SHOWN if word in words)
+
+
+def _emit_report(
+    log_file: Path, report: AuditReport, output_format: str, *, several: bool, show: tuple[str, ...]
+) -> None:
     if output_format == "json":
         emit_json(report.to_json())
     elif output_format == "jsonl":
@@ -103,7 +107,7 @@ def _emit_report(log_file: Path, report: AuditReport, output_format: str, *, sev
     else:
         if several:
             click.echo(f"== {log_file} ==")
-        click.echo(report.to_text(), nl=False)
+        click.echo(report.to_text(show), nl=False)
 
 
 def _emit_failure(log_file: Path, error: UsageError, output_format: str) -> None:

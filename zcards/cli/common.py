@@ -62,6 +62,41 @@ def card_file_option(function: Callable) -> Callable:
     )(function)
 
 
+def game_inputs(function: Callable) -> Callable:
+    """What reading a log needs besides the log, the same for ``audit``, ``log state`` and
+    ``replay``: the card data, the players' decks, their turn order and the log's saver."""
+    for option in reversed(
+        [
+            db_option,
+            card_file_option,
+            click.option(
+                "--deck",
+                "decks",
+                multiple=True,
+                metavar="PLAYER=FILE",
+                help="A player's deck list (text or .dek): makes losing by an empty deck "
+                "checkable. Repeatable.",
+            ),
+            click.option(
+                "--player",
+                "players",
+                multiple=True,
+                metavar="NAME",
+                help="A player's name, in turn order (repeatable); needed only when the log "
+                "never seats him.",
+            ),
+            click.option(
+                "--pov",
+                default=None,
+                metavar="NAME",
+                help="Whose log this is (default: guessed from the cards it names).",
+            ),
+        ]
+    ):
+        function = option(function)
+    return function
+
+
 def note_missing_bundled(conn: sqlite3.Connection, db_path: Path | None) -> None:
     """Say once, on stderr, that the database found in this folder lacks cards of the bundled
     set, and how to add them. A database named by ``--db`` or ``$ZCARDS_DB`` was chosen (it may

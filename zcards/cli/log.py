@@ -11,7 +11,7 @@ import click
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
-from zcards.cli.common import emit_encoded, write_chunked
+from zcards.cli.common import emit_encoded, emit_json, format_option, game_inputs, write_chunked
 from zcards.game.definition import ZOMBIE_GAME
 
 MAX_UNPARSED_LISTED = 1000
@@ -122,6 +122,56 @@ def _summary(source: str, tally: Tally, players: Sequence[str], *, err: bool) ->
             echo(f"  line {event.line}: {event.text}", err=err)
         if tally.unparsed_total > len(tally.unparsed):
             echo(f"  ... and {tally.unparsed_total - len(tally.unparsed)} more", err=err)
+
+
+@log_group.command("state")
+@click.argument("log_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--at", "line", type=click.IntRange(min=1), required=True, metavar="LINE", help="A log line."
+)
+@game_inputs
+@format_option(("text", "json"), "text")
+def state_command(
+    log_file: Path,
+    line: int,
+    db_path: Path | None,
+    card_file: Path | None,
+    decks: tuple[str, ...],
+    players: tuple[str, ...],
+    pov: str | None,
+    output_format: str,
+) -> None:
+    """The table after LINE of LOG_FILE, as the audit sees it: each player's food, hand and
+    deck counts (card names where the log shows them), survivors with wounds and infection,
+    resource and combat zones (zombies ready or spent), discard pile; and the findings at
+    that line, with their rules quoted.
+
+    Where readings of the log differ (who took turn 1, a misclick or two real actions) each
+    reading's table is shown with what it assumes; where the log hides which zone a face-down
+    card is in, a count is a range and a zombie only some readings have is listed as maybe.
+    """
+    from zcards.rules.load import deck_sizes, load_cards
+    from zcards.rules.report import LABELS
+    from zcards.rules.states import state_at, state_text
+
+    cards = load_cards(db_path, card_file)
+    sizes = deck_sizes(decks)
+    state, report = state_at(log_file, cards, line, players=players, pov=pov, decks=sizes)
+    here = [
+        (label, finding)
+        for label in LABELS
+        for finding in getattr(report, label)
+        if finding.line == state.line
+    ]
+    if output_format == "json":
+        findings = [{"list": label, **f.to_json()} for label, f in here]
+        emit_json({**state.to_json(), "findings": findings})
+        return
+    out = [state_text(state)]
+    if here:
+        out.append(f"\nFindings at line {state.line}:\n")
+        out += [line + "\n" for label, f in here for line in f.to_lines(LABELS[label])]
+    click.echo("".join(out), nl=False)
 
 
 COMMANDS = [log_group]

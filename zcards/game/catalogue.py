@@ -294,3 +294,89 @@ TOPICS: dict[Topic, str] = {
     Topic.FOOD: "a food line the audit cannot follow",
     Topic.PHASE: "an unknown phase name",
 }
+
+
+# The short text of every rule a finding may cite, quoted word for word from docs/rules.md
+# (emphasis left out); a finding quotes its rule with it (``zcards audit``, ``zcards replay``).
+# tests/test_rule_docs.py checks each quote against its rule's text.
+RULE_TEXTS: dict[str, str] = {
+    "R1.8": "Food is a per-player total. It changes only by the rules: the starting bid (R2.2), "
+    "Scavenger successes (R12.2), upkeep (R12.5) and card text. It never goes below 0",
+    "R2.1": "in turn order each player bids a starting food total, an integer from 0 to 10",
+    "R2.2": "The lowest bid wins; on a tie the earlier bid wins. The winner starts with food "
+    "equal to his bid and chooses who takes the first turn; every other player starts with 10.",
+    "R2.3": "Each player draws exactly 7 cards: his opening hand.",
+    "R2.4": "each player puts Survivor cards from his deck (not his hand) into his survivor "
+    "zone, with a combined cost of at most 6, then shuffles his deck (before turn 1 starts).",
+    "R2.5": "Putting out no survivor is legal, but that player has then already lost (R14.1).",
+    "R3.1": "Every turn has these phases, in this order: Ready, Draw, Build, Attack, Recoup, End.",
+    "R3.2": "Each phase happens exactly once per turn: skipping a phase or repeating one is a "
+    "violation.",
+    "R3.3": "Moving back a phase is a correction, not a play: it is a warning, and play is "
+    "replayed from the earlier phase.",
+    "R4.1": "Every player readies all his spent cards. Readying at any other time needs card text",
+    "R4.2": "Then every survivor with an Infected token gets exactly one wound.",
+    "R5.1": "Every player still in the game (not only the active one) draws exactly 2 cards.",
+    "R5.2": "Then each of them discards exactly 1 card from his hand.",
+    "R5.3": "Cards are drawn only in the Draw phase and for the opening hand (R2.3), unless card "
+    "text says otherwise.",
+    "R6.1": "Each player, active or not, may play at most one card per turn from his hand to his "
+    "resource zone, face down",
+    "R6.2": "Resource plays happen only in the Build phase",
+    "R6.3": "Cards reach the table face down from a deck only when a rule or a card says so (a "
+    "Scavenger roll of 1, R12.2).",
+    "R7.1": "Only the active player plays Survivor and Item cards from his hand.",
+    "R7.2": "Only in the Build phase of his own turn",
+    "R7.3": "To play a card he spends ready zombie cards of his own (face down or face up, in his "
+    "resource or combat zone) equal in number to the card's cost. Survivors cannot pay.",
+    "R7.4": "Any additional requirement printed on the card must hold.",
+    "R8.1": "A player may turn a face-down card in his resource or combat zone face up if it is "
+    "a Zombie card whose requirement he meets",
+    "R8.2": "Upgrading happens only in a Build phase and costs nothing",
+    "R8.3": "A non-Zombie card in a resource or combat zone can never be turned face up.",
+    "R9.1": "In the Recoup phase of his own turn, a player may spend ready zombies he controls "
+    "and move them to his combat zone",
+    "R10.1": "A zombie is attacking if it is in its controller's combat zone and ready when "
+    "defenders are declared; only attacking zombies take part in fights.",
+    "R10.5": "He gets 1 wound, plus 1 wound for each Fierce zombie in the fight. If the zombies' "
+    "total power is at least double the survivor's power he is instead killed (overwhelmed).",
+    "R10.6": "Each zombie in that fight is spent.",
+    "R10.8": "Only the active player's survivors are attacked, and only by attacking zombies.",
+    "R11.1": "A survivor whose wounds reach its Health dies at once and leaves play",
+    "R11.3": "If it was infected, the player who infected it gains control of it instead",
+    "R12.1": "Medic and Scavenger abilities are used only in the Recoup phase, and only by "
+    "spending the ready survivor that has the symbol.",
+    "R12.2": "On 2–6 the roll succeeds and its owner gains 1 food; on a 1 it fails, no food is "
+    "gained, and each zombie player puts the top card of his deck into his resource zone face "
+    "down",
+    "R12.3": "Spend the survivor to remove one wound from a target survivor.",
+    "R12.5": "At the end of the Recoup phase the active player loses 1 food (food never goes "
+    "below 0). Then, if he has more survivors than food, he puts one wound on one of his "
+    "survivors (one at a time) for each survivor in excess",
+    "R13.2": "The next player in turn order who has not lost becomes the active player, and a "
+    "new turn starts in its Ready phase.",
+    "R14.1": "A player loses when he controls no survivors (after setup), or when his deck has "
+    "no cards",
+    "R14.2": "A player who has lost takes no further game action (draws, plays, moves, card "
+    "functions, stat changes, die rolls); his cards no longer attack.",
+    "R16.1": "Card text can change any rule above for the cards it names.",
+    "R17.1": "A violation is reported only when every reading of the log consistent with it "
+    "breaks the rule",
+    "R17.3": "An action undone by its exact inverse before any other game action",
+    "R17.4": 'A stat line whose "from" value differs from the tracked total, or a turn number '
+    "lower than the last one, shows a change the log did not record",
+    "R17.5": "An action logged just before the phase line that makes it legal, with no action of "
+    "the old phase in between",
+    "R17.6": "Every player seen from the start has 10 food",
+    "R17.7": "A new game starts at `starts a new game.`, at `clears the table.` followed by deck "
+    "loads, or at deck loads after turns were played (a rematch).",
+    "R17.8": "Loading a saved game the log earlier showed being saved (`saves the game as F`, "
+    "then `loads a saved game from F`) restores the game of that moment",
+    "R17.9": "When no setup is seen, the rules wait for the first turn line.",
+    "R17.10": "Lackey's turn counter starts at 1, so a log may show no turn-1 line.",
+}
+
+
+def rule_text(rule: str | None) -> str:
+    """The short text of a rule number (empty for none or an uncited rule)."""
+    return RULE_TEXTS.get(rule or "", "")

@@ -10,7 +10,7 @@ rule (R17.1); the others' findings are *unverifiable*, with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from dataclasses import replace
 
 from lackey_plugin.dek import Deck
@@ -33,6 +33,9 @@ MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are set
 # (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
 # are not followed (nothing found then is a violation)
 
+# Told each line once the audit has read it, with the readings then open (zcards.rules.states).
+Watcher = Callable[[ev.Event, list[Replay]], None]
+
 
 class Auditor:
     """One audit of one log."""
@@ -44,8 +47,10 @@ class Auditor:
         players: Iterable[str] | None = None,
         pov: str | None = None,
         decks: Mapping[str, int] | None = None,
+        watch: Watcher | None = None,
     ) -> None:
         self.cards = cards
+        self.watch = watch
         self.decks = dict(decks or {})
         self.players = list(players or ())
         self.report = AuditReport(pov=pov)
@@ -66,7 +71,9 @@ class Auditor:
         window = self.window = Window(events)
         self.replays = [self._new_replay(None)]
         last = 0
-        for index, event, undo in window.lines():
+        watch = self.watch
+        lines = window.lines() if watch is None else self._watched(window.lines(), watch)
+        for index, event, undo in lines:
             if event.line > last:
                 last = event.line
             if type(event) in _BOUNDARY_TYPES and self._boundary(event, index):
@@ -81,6 +88,15 @@ class Auditor:
         self.report.lines = last
         self._end_game()
         return self._finish()
+
+    def _watched(
+        self, lines: Iterator[tuple[int, ev.Event, int | None]], watch: Watcher
+    ) -> Iterator[tuple[int, ev.Event, int | None]]:
+        """The lines, each shown to ``watch`` once the audit has read it (the next line is
+        asked for only then)."""
+        for line in lines:
+            yield line
+            watch(line[1], self.replays)
 
     # -- games (R17.7) -----------------------------------------------------------------------
 
@@ -356,14 +372,16 @@ def audit(
     players: Iterable[str] | None = None,
     pov: str | None = None,
     decks: Mapping[str, int | Sized | Deck] | None = None,
+    watch: Watcher | None = None,
 ) -> AuditReport:
     """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
     ``cards`` is the card data (a list of :class:`~zcards.cards.model.Card`); ``players`` fixes the
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
     player's deck (its size, a list of cards, or a :class:`~lackey_plugin.dek.Deck`), which makes
-    losing by an empty deck checkable.
+    losing by an empty deck checkable; ``watch`` is told each line once it is read, with the
+    readings of the game then open (:mod:`zcards.rules.states` turns them into tables).
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
     sizes = {name: _deck_size(deck) for name, deck in (decks or {}).items()}
-    return Auditor(index, players=players, pov=pov, decks=sizes).run(events)
+    return Auditor(index, players=players, pov=pov, decks=sizes, watch=watch).run(events)

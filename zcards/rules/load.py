@@ -15,7 +15,7 @@ from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
 from zcards.resources import BUNDLED_SET
-from zcards.rules.engine import audit
+from zcards.rules.engine import Watcher, audit
 from zcards.rules.report import AuditReport
 
 # The card-data columns the rules read (Faction and Rarity play no part).
@@ -80,30 +80,47 @@ def audit_log(
     players: Iterable[str] = (),
     pov: str | None = None,
     decks: dict[str, int] | None = None,
+    watch: Watcher | None = None,
 ) -> AuditReport:
     """Parse the log at ``path`` and audit it, a line at a time (memory stays flat however
-    long the log)."""
+    long the log); ``watch`` sees each line's readings once they have read it."""
     from lackey_plugin.log.parser import iter_log_file
     from zcards.game.definition import ZOMBIE_GAME
 
     names = list(players)
     seen = False
+    named: set[str] = set()
 
     def lines() -> Iterator[ev.Event]:
         nonlocal seen
         for event in iter_log_file(path, game=ZOMBIE_GAME, players=[*names, *(decks or {})]):
             seen = seen or is_lackey_event(event)
+            named.add(getattr(event, "player", None) or "")
             yield event
 
     try:
-        report = audit(lines(), cards, players=names or None, pov=pov, decks=decks)
+        report = audit(lines(), cards, players=names or None, pov=pov, decks=decks, watch=watch)
     except LackeyError as error:  # unreadable input is exit 2, as a usage problem is
         raise UsageError(error.message, error.location) from error
     except OSError as error:
         raise UsageError(str(error)) from error
     if not seen:
         raise UsageError(f"{path}: not a Lackey game log (no line is a Lackey game or table event)")
+    _check_names(path, named, pov=pov, players=names)
     return report
+
+
+def _check_names(
+    path: str | os.PathLike[str], named: set[str], *, pov: str | None, players: list[str]
+) -> None:
+    """A ``--pov`` or ``--player`` name no line of the log names is a mistake in the command
+    (a typo, the wrong log), not a player who did nothing."""
+    for option, name in [("--pov", pov), *(("--player", player) for player in players)]:
+        if name is not None and (not name or name not in named):
+            shown = ", ".join(sorted(named - {""})) or "nobody"
+            raise UsageError(
+                f"{option} {name}: no line of {path} names this player (it names {shown})"
+            )
 
 
 def is_lackey_event(event: ev.Event) -> bool:

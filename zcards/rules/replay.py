@@ -357,6 +357,7 @@ class Replay:
             return self
         restored = saved.fork(saves=self.saves)
         restored.index = self.index
+        restored.clock.event = self.clock.event  # findings from here are at the load line
         restored.ctx.findings = self.findings.fork(restored.ctx.clock)
         restored.findings.warn(
             Topic.SAVED_GAME,

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from zcards.game.catalogue import rule_text
 from zcards.game.table import Loss
 
 SCHEMA_VERSION = 1
+SHOWN = ("violations", "unverifiable", "warnings")  # what --show may choose, in this order
+DEFAULT_SHOW = ("violations", "unverifiable")  # warnings are counted, not listed
+# How each list's findings begin in the text report, and the word before their rule.
+LABELS = {
+    "violations": ("VIOLATION", "of"),
+    "unverifiable": ("unverifiable", "under"),
+    "warnings": ("warning", "under"),
+}
 
 
 @dataclass(frozen=True)
@@ -28,7 +38,33 @@ class Finding:
     text: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "quote": self.quote}
+
+    @property
+    def quote(self) -> str:
+        """The text of the rule it cites (empty when it cites none)."""
+        return rule_text(self.rule)
+
+    def sentence(self) -> str:
+        """The message as a judge would write it: whose, capitalised, a full stop."""
+        message = self.message.strip()
+        if self.player and not message.startswith(self.player):
+            message = f"{self.player}: {message}"
+        message = message[:1].upper() + message[1:]
+        return message if message.endswith((".", "!", "?")) else message + "."
+
+    def to_lines(self, label: tuple[str, str]) -> list[str]:
+        """The finding in the text report (``label``: its word and the word before its rule,
+        of :data:`LABELS`): where, what, the rule's words, the log line."""
+        where = f"line {self.line}" if self.line else "end of log"
+        word, before = label
+        rule = f"{word} {before} {self.rule}" if self.rule else word
+        lines = [f"  {where} [{self.phase}] {rule} ({self.kind}): {self.sentence()}"]
+        if self.quote:
+            lines.append(f'      {self.rule}: "{self.quote}"')
+        if self.text:
+            lines.append(f"      > {self.text}")
+        return lines
 
 
 @dataclass
@@ -74,16 +110,26 @@ class AuditReport:
             },
         }
 
-    def to_text(self) -> str:
-        """Human report: findings in log order under a heading per turn, each with its line."""
+    def to_text(self, show: Iterable[str] = DEFAULT_SHOW) -> str:
+        """Human report: the findings ``show`` names (of :data:`SHOWN`) in log order under a
+        heading per turn, each a sentence with its rule quoted and its log line; the summary
+        counts every finding."""
+        shown = set(show)
         out = [
             f"Players: {', '.join(self.players) or '-'}"
             + (f" (log of {self.pov})" if self.pov else "")
         ]
         tagged = sorted(
-            [("VIOLATION", f) for f in self.violations]
-            + [("unverifiable", f) for f in self.unverifiable]
-            + [("warning", f) for f in self.warnings],
+            [
+                (label, finding)
+                for label, bucket in (
+                    ("violations", self.violations),
+                    ("unverifiable", self.unverifiable),
+                    ("warnings", self.warnings),
+                )
+                if label in shown
+                for finding in bucket
+            ],
             key=lambda pair: (pair[1].line is None, pair[1].line or 0),
         )  # log order: turn numbers start again with each game of the log
         current: int | None = None
@@ -92,14 +138,7 @@ class AuditReport:
                 current = finding.turn
                 out.append("")
                 out.append("Setup" if current == 0 else f"Turn {current}")
-            where = f"line {finding.line}" if finding.line else "end of log"
-            rule = f" {finding.rule}" if finding.rule else ""
-            who = f" {finding.player}:" if finding.player else ""
-            out.append(
-                f"  {where} [{finding.phase}] {label} {finding.kind}{rule}:{who} {finding.message}"
-            )
-            if finding.text:
-                out.append(f"      > {finding.text}")
+            out.extend(finding.to_lines(LABELS[label]))
         out.append("")
         lost = (
             "; ".join(
@@ -110,10 +149,21 @@ class AuditReport:
             or "nobody lost"
         )
         games = f"{self.games} games, " if self.games > 1 else ""
-        out.append(
-            f"Summary: {games}{self.turns} turns, {lost}. "
-            f"{len(self.violations)} violations, {len(self.unverifiable)} unverifiable, "
-            f"{len(self.warnings)} warnings, "
-            f"{len(self.unparsed)} unparsed lines."
+        counts = ", ".join(
+            plural(n, word)
+            for n, word in (
+                (len(self.violations), "violation"),
+                (len(self.unverifiable), "unverifiable finding"),
+                (len(self.warnings), "warning"),
+                (len(self.unparsed), "unparsed line"),
+            )
         )
+        hidden = [label for label in SHOWN if label not in shown and getattr(self, label)]
+        note = f" Not listed: {', '.join(hidden)} (--show)." if hidden else ""
+        out.append(f"Summary: {games}{plural(self.turns, 'turn')}, {lost}. {counts}.{note}")
         return "\n".join(out) + "\n"
+
+
+def plural(count: int, word: str) -> str:
+    """``1 violation``, ``2 violations``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

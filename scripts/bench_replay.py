@@ -1,0 +1,120 @@
+"""The replay page of a long game: how big the file is and how fast Chromium opens it.
+
+Simulated games (``zcards simulate``, greedy against random) are joined into one log of at
+least N lines (a rematch after each game, as a log of an evening's play), then:
+
+* ``write_replay``: the audit with a table after every line, and the page written;
+* the page's size (no card images);
+* opening it in the system's Chromium (playwright): from navigation until the page's script
+  has drawn the first line (``body[data-ready]``), the median of 5 opens, against a baseline
+  measured in the same run: a static page holding the same log lines in a ``<pre>``;
+* stepping: the median time of one step (ArrowRight) over 200 steps.
+
+Targets (the replay issue): a 1,000-line game opens in under 1 s and its page stays under
+2 MB without images.
+
+    python scripts/bench_replay.py [--lines 1000,10000] [--chromium /usr/bin/chromium]
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench_env import ZCARDS, installed_env
+
+from zcards.rules.load import load_cards
+from zcards.rules.page import write_replay
+
+OPENS = 5
+STEPS = 200
+
+
+def long_log(folder: Path, lines: int) -> Path:
+    """Simulated games joined until the log has at least ``lines`` lines."""
+    games = folder / "games"
+    count = max(4, lines // 250)
+    subprocess.run(
+        [sys.executable, "-c", ZCARDS, "simulate", "--games", str(count), "--seed", "7"]
+        + ["--strategy", "greedy", "--strategy", "random", "--out", str(games)],
+        check=True,
+        capture_output=True,
+        env=installed_env(),
+    )
+    text: list[str] = []
+    while len(text) < lines:
+        for game in sorted(games.glob("game-*.txt")):
+            text += game.read_text(encoding="utf-8").splitlines()
+            if len(text) >= lines:
+                break
+    log = folder / f"log-{lines}.txt"
+    log.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return log
+
+
+def open_times(page, path: Path, ready: str) -> list[float]:
+    times = []
+    for _ in range(OPENS):
+        start = time.perf_counter()
+        page.goto(path.as_uri())
+        page.wait_for_selector(ready, timeout=60_000)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def step_time(page) -> float:
+    """The median time of one step forward (the board drawn again), in seconds."""
+    times = []
+    for _ in range(STEPS):
+        start = time.perf_counter()
+        page.keyboard.press("ArrowRight")
+        page.evaluate("document.body.dataset.line")
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lines", default="1000,10000")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    cards = load_cards()
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        folder = Path(tmp)
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+        page = browser.new_page()
+        for lines in (int(n) for n in args.lines.split(",")):
+            log = long_log(folder, lines)
+            count = len(log.read_text(encoding="utf-8").splitlines())
+            out = folder / f"replay-{lines}.html"
+            start = time.perf_counter()
+            write_replay(log, out, cards)
+            written = time.perf_counter() - start
+            plain = folder / f"plain-{lines}.html"
+            body = html.escape(log.read_text(encoding="utf-8"))
+            plain.write_text(f"<!DOCTYPE html><pre id='done'>{body}</pre>", encoding="utf-8")
+            baseline = statistics.median(open_times(page, plain, "#done"))
+            opened = statistics.median(open_times(page, out, "body[data-ready='1']"))
+            step = step_time(page)
+            print(
+                f"{count:>6} lines: page {out.stat().st_size / 1e6:.2f} MB "
+                f"(log {log.stat().st_size / 1e6:.2f} MB), written in {written:.2f} s; "
+                f"opens in {opened * 1000:.0f} ms (a plain <pre> of the log: "
+                f"{baseline * 1000:.0f} ms, ratio {opened / baseline:.1f}x); "
+                f"one step {step * 1000:.1f} ms"
+            )
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+"""``zcards replay``: a page to step through an audited game in a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from zcards.cli.common import game_inputs, progress_counter
+
+
+@click.command("replay")
+@click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    required=True,
+    help="The HTML file to write (one self-contained file: it opens from disk, offline).",
+)
+@click.option(
+    "--plugin",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="A Lackey plugin folder (zcards plugin export) whose card images the page shows; "
+    "without it, cards are shown as text.",
+)
+@game_inputs
+def replay_command(
+    log_file: Path,
+    out: Path,
+    plugin: Path | None,
+    db_path: Path | None,
+    card_file: Path | None,
+    decks: tuple[str, ...],
+    players: tuple[str, ...],
+    pov: str | None,
+) -> None:
+    """Write a replay page of LOG: the log on one side, the board after the chosen line on
+    the other.
+
+    The board: food, hands, decks, survivors with wounds, zombies ready or spent, discard
+    piles. Step with the arrow keys or the slider; n and p jump to the next and previous
+    violation or unverifiable finding, shown on its line with its rule quoted and the cards
+    it names highlighted.
+
+    Exit code 0 when the page is written (whatever the audit found), 2 when an input is
+    unusable.
+    """
+    from zcards.rules.load import deck_sizes, load_cards
+    from zcards.rules.page import write_replay
+    from zcards.rules.report import plural
+
+    cards = load_cards(db_path, card_file)
+    sizes = deck_sizes(decks)
+    with progress_counter("Replaying", _line_count(log_file)) as advance:
+        report = write_replay(
+            log_file,
+            out,
+            cards,
+            plugin=plugin,
+            players=players,
+            pov=pov,
+            decks=sizes,
+            progress=advance,
+        )
+    click.echo(
+        f"{out}: {plural(report.lines, 'line')}, {plural(len(report.violations), 'violation')}, "
+        f"{plural(len(report.unverifiable), 'unverifiable finding')}",
+        err=True,
+    )
+
+
+def _line_count(path: Path) -> int:
+    """The bar's length: the file's lines (0 when it cannot be read: the audit says why)."""
+    try:
+        with path.open("rb") as file:
+            return sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 16), b""))
+    except OSError:
+        return 0
+
+
+COMMANDS = [replay_command]
