@@ -213,15 +213,21 @@ class CardLines(Area):
 
     def _marks_combat(self, player: str) -> bool:
         """Whether ``player`` marks his combat moves with the To Combat counter: he did, or
-        does within the lines ahead (asked once per player and game)."""
+        does later in this game within the lines ahead (asked once per player and game)."""
         known = self.marks_combat.get(player)
         if known is None:
-            known = self.marks_combat[player] = any(
-                isinstance(later, ev.CounterChange)
-                and later.player == player
-                and meaning_of(later) == Meaning.TO_COMBAT
-                for later in self.ctx.upcoming()
-            )
+            known = False
+            for later in self.ctx.upcoming():
+                if isinstance(later, (ev.NewGame, ev.DeckLoad, ev.GameControl)):
+                    break  # this game is over: the search is as long as the game at most
+                if (
+                    isinstance(later, ev.CounterChange)
+                    and later.player == player
+                    and meaning_of(later) == Meaning.TO_COMBAT
+                ):
+                    known = True
+                    break
+            self.marks_combat[player] = known
         return known
 
     # -- counters --------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
+from zcards.rules.turn_lines import expected_instead, misnamed
 from zcards.rules.window import LOOKAHEAD, Window
 
 __all__ = ["Auditor", "audit"]
@@ -256,9 +257,9 @@ class Auditor:
             readings = self.replays
         forked: list[Replay] = []
         for replay in readings:
-            expected = replay.misnames(event)
+            expected = expected_instead(replay, event)
             if expected is not None and (len(readings) + len(forked) + 1) <= MAX_READINGS:
-                typo = replay.misnamed_turn(event, expected)
+                typo = misnamed(replay, event, expected)
                 typo.feed(replace(event, active=expected), index)
                 forked.append(typo)
             replay.feed(event, index)

@@ -10,7 +10,7 @@ misclick and its correction), and one per saved game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from types import MethodType
 
 from lackey_plugin.log import events as ev
@@ -24,6 +24,8 @@ from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
     BLANK,
     NOT_ACTION_TYPES,
+    PHASES_AREA,
+    TRACKER,
     Area,
     Clock,
     Context,
@@ -31,6 +33,7 @@ from zcards.rules.context import (
     Handler,
     SetupEnded,
     Signal,
+    dispatch_plan,
     is_game_action,
 )
 from zcards.rules.death import DeathRules
@@ -62,28 +65,6 @@ LOSS_TYPES = frozenset(
 )
 
 
-_Plan = list[tuple[type, int, Callable[..., None], bool, bool]]
-_PLANS: dict[tuple[type, ...], _Plan] = {}
-
-
-def _plan(areas: list[Area]) -> _Plan:
-    """Each area's handlers as (event type, area index, function, whether it runs once
-    turn 1 has begun, whether it runs while the clock is unknown): the same for every
-    reading, so worked out once (a fork only binds them to its own areas)."""
-    key = tuple(map(type, areas))
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = []
-        for index, area in enumerate(areas):
-            for kind, handler in area.handlers().items():
-                assert isinstance(handler, MethodType) and handler.__self__ is area
-                waiting = index in (_TRACKER, _PHASES)
-                plan.append((kind, index, handler.__func__, not area.setup_only, waiting))
-        _PLANS[key] = plan
-    return plan
-
-
-_TRACKER, _PHASES = 0, 3  # the areas followed while the clock is unknown (R17.9)
 MAX_SAVES = 16  # saved games kept to be loaded again
 MAX_ASSUMPTIONS = 8  # assumptions a reading names in its doubts
 
@@ -136,7 +117,7 @@ class Replay:
 
     @property
     def tracker(self) -> Tracker:
-        return self.areas[_TRACKER]  # type: ignore[return-value]
+        return self.areas[TRACKER]  # type: ignore[return-value]
 
     @property
     def losing(self) -> LosingRules:
@@ -148,7 +129,7 @@ class Replay:
 
     @property
     def phases(self) -> PhaseRules:
-        return self.areas[_PHASES]  # type: ignore[return-value]
+        return self.areas[PHASES_AREA]  # type: ignore[return-value]
 
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
@@ -158,7 +139,7 @@ class Replay:
         self.waiting: dict[type, list[Handler]] = {}
         self.playing: dict[type, list[Handler]] = {}
         areas = self.areas
-        for kind, index, function, playing, waiting in _plan(areas):
+        for kind, index, function, playing, waiting in dispatch_plan(areas):
             handler = MethodType(function, areas[index])
             self.dispatch.setdefault(kind, []).append(handler)
             if playing:
@@ -266,31 +247,6 @@ class Replay:
         fork.turn1 = active
         fork.assumptions.append(f"{active} took turn 1")
         fork.phases.begin_turn(1, active, self.turn1_phase)
-        return fork
-
-    def misnames(self, event: ev.TurnChange) -> str | None:
-        """The player this reading expects to take the turn when the turn line names someone
-        the turn order does not allow (R13.2): then the name may be the misclick (R17.10)."""
-        clock = self.clock
-        if not clock.known or clock.number < 1 or clock.active is None:
-            return None
-        allowed = self.table.next_in_turn_order(clock.active)
-        return allowed[0] if allowed and event.active not in allowed else None
-
-    def misnamed_turn(self, event: ev.TurnChange, expected: str) -> Replay:
-        """A copy of this replay in which the turn line names the wrong player and
-        ``expected`` takes the turn: play after it decides which reading stands."""
-        fork = self.fork()
-        fork.misnamed += 1
-        fork.clock.event = event
-        fork.assumptions.append(f"the turn line {event.line} misnames {expected}")
-        fork.findings.warn(
-            Topic.TURN_LINE,
-            f"the turn line names {event.active}, but the play shows {expected}'s turn: read "
-            "as a misclick (R17.10)",
-            rule="R17.10",
-            player=event.player,
-        )
         return fork
 
     def as_logged(self, first: int) -> Replay:
