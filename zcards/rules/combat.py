@@ -39,6 +39,7 @@ from zcards.rules.context import (
 
 NO_MARK = Mark()  # a survivor the lines showed nothing for
 NO_RESULT = Result()
+MAX_RESULT_LINES = 256  # fight-result lines of one Attack phase kept to place a violation
 
 
 class CombatRules(Area):
@@ -265,7 +266,12 @@ class CombatRules(Area):
 
     def _shown(self, attack: Attack) -> None:
         """A line showed a fight result: kept with the line, to be judged when the phase
-        ends (and, if it cannot be explained then, to find the first line that could not)."""
+        ends (and, if it cannot be explained then, to find the first line that could not).
+        Past :data:`MAX_RESULT_LINES` in one phase the results still count but the lines are
+        not kept: a violation past them is placed at the line ending the phase."""
+        if len(attack.lines) >= MAX_RESULT_LINES:
+            self.attack = attack
+            return
         event = self.clock.event
         line, raw = (event.line, event.raw) if event is not None else (0, "")
         self.attack = attack._replace(lines=(*attack.lines, (line, raw, attack._replace(lines=()))))
