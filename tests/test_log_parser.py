@@ -135,6 +135,28 @@ def test_a_chat_line_that_looks_like_an_action_is_chat():
     assert log.events[2] == ev.Chat("Bob", "Alice draws 2 cards.")
 
 
+def test_a_line_no_template_knows_never_makes_a_new_player():
+    log = parse_log_text(
+        "Alice sits down at seat 1\nBob sits down at seat 2\n"
+        "Alice draws 2 cards. (Deck: 30): extra words\nBob passes: for now\n"
+        "Carol Ann: hello\nBob: ok\n",
+        game=ZOMBIE_GAME,
+    )
+    assert [event.line for event in log.unparsed] == [3, 4]
+    assert log.events[4] == ev.Chat("Carol Ann", "hello")
+    assert log.players == ("Alice", "Bob")
+
+
+def test_pronoun_variants_read_as_the_players_own_stat_and_cards():
+    log = parse_log_text(
+        "Alice sits down at seat 1\nAlice changes their Food to 7. (from 8 to 7) (-1)\n"
+        "Alice performs Ready All on all of her cards.\n",
+        game=ZOMBIE_GAME,
+    )
+    assert log.events[1] == ev.StatChange("Alice", "Food", 8, 7, -1, "Alice")
+    assert log.events[2] == ev.PerformAll("Alice", "Ready All", Meaning.READY_ALL)
+
+
 def test_several_games_in_one_log_are_split_at_new_game_lines():
     log = parse_log_text(
         "Alice sits down at seat 1\nBob sits down at seat 2\n"

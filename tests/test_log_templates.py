@@ -4,7 +4,7 @@ back with both pronouns; template tables are data."""
 from __future__ import annotations
 
 import pytest
-from support.log_examples import EXAMPLES, MEANINGS, ZOMBIE, A, B
+from support.log_examples import EXAMPLES, MEANINGS, READ_ONLY, ZOMBIE, A, B
 
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.matcher import Matcher
@@ -35,7 +35,7 @@ def test_template_parses_and_writes_back(name, line, expected):
     assert event == expected
     if isinstance(expected, ev.Perform | ev.PerformAll | ev.CounterChange):
         assert event.meaning is expected.meaning is not None
-    assert LogWriter().line(expected) == line
+    assert LogWriter().line(expected) == line or name in READ_ONLY
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_their_pronoun_reads_the_same(name, line, expected):
         expected = ev.System(expected.name, their, expected.player)
     parsed = LogParser(players=[A, B], game=ZOMBIE).parse_line(their, 1)
     assert parsed == expected
-    assert LogWriter(pronoun="their").line(expected) == their
+    assert LogWriter(pronoun="their").line(expected) == their or name in READ_ONLY
 
 
 def test_function_labels_resolve_to_meanings_and_unknown_labels_still_parse():

@@ -16,7 +16,7 @@ from lackey_plugin.lint import ERROR, lint_plugin
 from lackey_plugin.updatelist import read_updatelist
 from zcards.cli import cli
 from zcards.game.definition import PHASES, STARTING_FOOD
-from zcards.rules.opening import read_bid
+from zcards.rules.bids import read_bid
 
 
 def test_the_zombie_plugin_ships_bid_lines_and_phase_images(mini_plugin: Path) -> None:

@@ -107,7 +107,9 @@ class LogParser:
     :data:`~lackey_plugin.log.matcher.MAX_KNOWN_NAMES` of them) are looked up in a table
     appended to the lines that hold them. Learning a name compiles nothing: the work stays
     linear in the log. A number beyond :data:`MAX_NUMBER` makes its line unparsed (in
-    ``strict`` mode a :class:`LogFormatError` naming its column)."""
+    ``strict`` mode a :class:`LogFormatError` naming its column), and so does a chat line
+    whose speaker would be a known name followed by more words: the parser invents no
+    player."""
 
     def __init__(
         self,
@@ -161,12 +163,27 @@ class LogParser:
             event = build(match, number, text, self._meanings, self._seconds)
         except NumberOutOfRange as error:
             return self._unparsed(body, text, number, error)
+        if isinstance(event, (ev.Chat, ev.Whisper)) and self._invents(event.player):
+            return self._unparsed(body, text, number)
         if template.learn:
             player: str = getattr(event, "player")  # noqa: B009 - learning templates have one
             if player not in self._known:
                 self.players.append(player)
                 self._learn(player)
         return event
+
+    def _invents(self, speaker: str) -> bool:
+        """Whether a chat line's speaker would be a new player made of a known one's name and
+        more words ("Alice draws 2 cards. (Deck" from a line no template knows): such a line
+        is unparsed, never chat from a player who is not at the table."""
+        if speaker in self._known:
+            return False
+        cut = speaker.find(" ")
+        while cut > 0:
+            if speaker[:cut] in self._known:
+                return True
+            cut = speaker.find(" ", cut + 1)
+        return False
 
     def _unparsed(
         self, body: str, text: str, number: int, error: NumberOutOfRange | None = None

@@ -11,6 +11,10 @@ from zcards.game.definition import Meaning
 A, B = "Alice Smith", "Bob"
 MEANINGS = ZOMBIE.meanings()
 
+# Wordings the parser reads and the writer never writes: an earlier template of the same
+# event says the same event, in the wording Lackey uses.
+READ_ONLY = frozenset({"perform_all_of", "own_stat"})
+
 # (template name, line with pronoun "his", event)
 EXAMPLES: list[tuple[str, str, ev.Event]] = [
     (
@@ -126,6 +130,11 @@ EXAMPLES: list[tuple[str, str, ev.Event]] = [
         ev.PerformAll(B, "Ready All", Meaning.READY_ALL),
     ),
     (
+        "perform_all_of",
+        f"{B} performs Ready All on all of his cards.",
+        ev.PerformAll(B, "Ready All", Meaning.READY_ALL),
+    ),
+    (
         "perform",
         f"{B} performs Spend on a face-down card.",
         ev.Perform(B, "Spend", "a face-down card", Meaning.SPEND),
@@ -154,6 +163,11 @@ EXAMPLES: list[tuple[str, str, ev.Event]] = [
         "player_stat",
         f"{B} changes {A}'s Food to 7. (from 10 to 7) (-3)",
         ev.StatChange(B, "Food", 10, 7, -3, A),
+    ),
+    (
+        "own_stat",
+        f"{B} changes his Food to 9. (from 10 to 9) (-1)",
+        ev.StatChange(B, "Food", 10, 9, -1, B),
     ),
     (
         "global_stat",

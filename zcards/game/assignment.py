@@ -70,15 +70,78 @@ class Question:
 
 
 Group = tuple[int, ...]  # how many zombies of each class of attackers are in one fight
+# One survivor (uid, wounds and Infected token as the phase began) against one group.
+Fought = tuple[int, int | None, bool | None, Group]
 
 
-def fits(question: Question, powers: Powers, *, final: bool) -> bool:
+class Moment:
+    """The fights at one moment (one :class:`Powers`): what each attacker brings against each
+    survivor, worked out once for every question asked of that moment (each reading of the
+    attackers and of the wound lines, each line tried when looking for the first one no
+    assignment explains). A survivor is known by its uid, as :class:`Powers` knows him."""
+
+    def __init__(self, powers: Powers) -> None:
+        self.powers = powers
+        self._weak: dict[tuple[int, str], bool] = {}
+        self._traits: dict[tuple[Fighter, int, str], Trait] = {}
+        self._reads_fight: dict[Fighter, bool] = {}
+        self._backlash: dict[Fighter, bool] = {}
+        self._outcomes: dict[tuple[str, tuple[Fighter, ...]], dict[Fought, Outcomes | None]] = {}
+
+    def trait(self, fighter: Fighter, survivor: Survivor, defender: str) -> Trait:
+        """What ``fighter`` brings to any fight with ``survivor`` when no text in it reads
+        the other fighters."""
+        key = (fighter, survivor.uid, defender)
+        found = self._traits.get(key)
+        if found is None:
+            weak = self._weak.get(key[1:])
+            if weak is None:
+                weak = self._weak[key[1:]] = (
+                    self.powers.survivor(Fight(survivor, defender, ())).hi <= 1
+                )
+            power = self.powers.zombie(fighter, Fight(survivor, defender, (fighter,)))
+            found = self._traits[key] = trait(self.powers, fighter, power, weak=weak)
+        return found
+
+    def outcomes(
+        self, defender: str, classes: tuple[Fighter, ...]
+    ) -> dict[Fought, Outcomes | None]:
+        """What each group of these classes of attackers fighting each survivor of
+        ``defender`` can end in, as far as worked out (the same for every question with
+        these attackers: it depends on the survivor, never on what the log showed)."""
+        key = (defender, classes)
+        found = self._outcomes.get(key)
+        if found is None:
+            found = self._outcomes[key] = {}
+        return found
+
+    def reads_fight(self, fighter: Fighter) -> bool:
+        """Whether the fighter's text reads who else is in its fight."""
+        found = self._reads_fight.get(fighter)
+        if found is None:
+            info = fighter_card(self.powers, fighter)
+            found = self._reads_fight[fighter] = info is not None and info.reads_fight
+        return found
+
+    def backlash(self, fighter: Fighter) -> bool:
+        """Whether the fighter wounds the survivor when it loses (Unstoppable Fury)."""
+        found = self._backlash.get(fighter)
+        if found is None:
+            info = fighter_card(self.powers, fighter)
+            found = self._backlash[fighter] = info is not None and triggers(
+                info, Timing.LOSES_FIGHT, Target.DEFENDER
+            )
+        return found
+
+
+def fits(question: Question, powers: Powers | Moment, *, final: bool) -> bool:
     """Whether some assignment of the attackers to fights explains what the log showed: so
-    far (the rest of the Attack phase may still add to it), or all of it (``final``)."""
+    far (the rest of the Attack phase may still add to it), or all of it (``final``).
+    Questions about one moment share its :class:`Moment`."""
     attackers = Counter(question.attackers)
     if any(n > attackers[f] for f, n in question.spent.items()):
         return False
-    solver = _Solver(question, powers, final)
+    solver = _Solver(question, powers if isinstance(powers, Moment) else Moment(powers), final)
     pool, spent = solver.vector(attackers), solver.vector(question.spent)
     free = _minus(pool, spent)
     early = solver.vector(question.early)
@@ -103,26 +166,25 @@ class _Solver:
     is in the fight, from the sums of the zombies' traits. The disjoint choices of groups
     are tried with memory of what failed."""
 
-    def __init__(self, question: Question, powers: Powers, final: bool) -> None:
+    def __init__(self, question: Question, moment: Moment, final: bool) -> None:
         self.question = question
-        self.powers = powers
+        self.moment = moment
+        self.powers = moment.powers
         self.final = final
         self.budget = MAX_GROUPS
         self.classes = tuple(sorted(set(question.attackers)))
         self._index = {f: i for i, f in enumerate(self.classes)}
         self._everyone = tuple(sorted(question.attackers))
-        self._outcomes: dict[tuple[int, Group], Outcomes | None] = {}
+        self._outcomes: dict[tuple[int, Group], Outcomes | None] = {}  # asked in this search
+        self._worked_out = moment.outcomes(question.defender, self.classes)
         self._judged: dict[tuple[int, tuple[int, ...]], Outcomes] = {}
         self._gives: dict[tuple[int, Group], bool] = {}
         self._plain: dict[int, bool] = {}
-        self._trait_of: dict[tuple[Fighter, Span, bool], Trait] = {}
         self._traits: dict[int, tuple[Trait, ...] | None] = {}
         self._bounds: dict[int, tuple[Span, ...]] = {}
         self._defence: dict[int, Span] = {}
-        self._fight_free = not any(
-            (info := fighter_card(powers, f)) is not None and info.reads_fight for f in self.classes
-        )
-        self._backlash = tuple(_backlash(powers, f) for f in self.classes)
+        self._fight_free = not any(moment.reads_fight(f) for f in self.classes)
+        self._backlash = tuple(moment.backlash(f) for f in self.classes)
 
     def vector(self, counts: Counter[Fighter]) -> Group:
         """A count of each class (fighters not among the attackers are left out)."""
@@ -138,19 +200,8 @@ class _Solver:
         found: tuple[Trait, ...] | None = None
         if self.plain(index):
             survivor, defender = self.question.seen[index].survivor, self.question.defender
-            weak = self.powers.survivor(Fight(survivor, defender, ())).hi <= 1
-            found = tuple(
-                self._class_trait(f, self.powers.zombie(f, Fight(survivor, defender, (f,))), weak)
-                for f in self.classes
-            )
+            found = tuple(self.moment.trait(f, survivor, defender) for f in self.classes)
         self._traits[index] = found
-        return found
-
-    def _class_trait(self, fighter: Fighter, power: Span, weak: bool) -> Trait:
-        key = (fighter, power, weak)
-        found = self._trait_of.get(key)
-        if found is None:
-            found = self._trait_of[key] = trait(self.powers, fighter, power, weak=weak)
         return found
 
     def plain(self, index: int) -> bool:
@@ -170,16 +221,19 @@ class _Solver:
         if key in self._outcomes:
             return self._outcomes[key]
         self.budget -= 1
+        survivor = self.question.seen[index].survivor
+        fought = (survivor.uid, survivor.wounds, survivor.infected, group)
+        if fought in self._worked_out:
+            found = self._outcomes[key] = self._worked_out[fought]
+            return found
         traits = self.traits(index)
-        seen = self.question.seen[index]
-        found: Outcomes | None
         if traits is not None:
             found = self._sum(index, traits, group)
         else:
             zombies = tuple(f for f, n in zip(self.classes, group, strict=True) for _ in range(n))
-            fight = Fight(seen.survivor, self.question.defender, zombies)
+            fight = Fight(survivor, self.question.defender, zombies)
             found = outcomes(fight, self.powers) if may_fight(fight, self.powers) else None
-        self._outcomes[key] = found
+        self._outcomes[key] = self._worked_out[fought] = found
         return found
 
     def _sum(self, index: int, traits: tuple[Trait, ...], group: Group) -> Outcomes | None:
@@ -369,11 +423,6 @@ class _Solver:
 
 def _minus(a: Group, b: Group) -> Group:
     return tuple(map(sub, a, b))
-
-
-def _backlash(powers: Powers, fighter: Fighter) -> bool:
-    info = fighter_card(powers, fighter)
-    return info is not None and triggers(info, Timing.LOSES_FIGHT, Target.DEFENDER)
 
 
 def _freed(spent: Group, loose: int) -> Iterable[Group]:

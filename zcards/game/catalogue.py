@@ -265,6 +265,7 @@ class Topic(StrEnum):
     READY_ALL = "ready-all"
     TABLE = "table"
     TURN_NUMBER = "turn-number"
+    TURN_LINE = "turn-line"
     PHASE_SYNC = "phase-sync"
     CARD_EFFECT = "card-effect"
     FLIP = "flip"
@@ -284,6 +285,7 @@ TOPICS: dict[Topic, str] = {
     Topic.READY_ALL: "a missing `Ready All`, or one outside the Ready phase",
     Topic.TABLE: "a line about a card not seen on the table",
     Topic.TURN_NUMBER: "a turn number out of sequence",
+    Topic.TURN_LINE: "a turn line naming the wrong player, read as a misclick, R17.10",
     Topic.PHASE_SYNC: "phase lines missing",
     Topic.CARD_EFFECT: "a card put on the table by card text",
     Topic.FLIP: "a face change the audit cannot follow",

@@ -27,8 +27,7 @@ from zcards.game.rules import may_be_infected
 from zcards.game.zombies import HIDDEN
 
 
-@dataclass(frozen=True)
-class Outcomes:
+class Outcomes(NamedTuple):
     """What one fight can end in."""
 
     zombies: Span  # their total power
@@ -63,14 +62,16 @@ def fighter_card(powers: Powers, fighter: Fighter) -> CardInfo | None:
 
 
 def _can_wound(zombies: Span, survivor: Span, overwhelm: bool) -> bool:
-    """Whether the zombies can win without killing: some power pair with S <= P (< 2S)."""
+    """Whether the zombies can win without killing: some power pair with S <= P (< 2S).
+    For a survivor's power S (up to 64 above his lowest) some P fits when S <= Z.hi,
+    Z.lo <= 2S - 1 and 1 <= S: S in one range of integers."""
     if not overwhelm:
         return zombies.hi >= survivor.lo
     top = min(survivor.hi, survivor.lo + 64)
-    return any(
-        max(zombies.lo, s) <= min(zombies.hi, 2 * s - 1)
-        for s in range(max(survivor.lo, 0), top + 1)
-    ) or (survivor.hi > top and zombies.hi >= top)
+    low = max(survivor.lo, 1, (zombies.lo + 2) // 2)
+    return (zombies.lo <= zombies.hi and low <= min(top, zombies.hi)) or (
+        survivor.hi > top and zombies.hi >= top
+    )
 
 
 def outcomes(fight: Fight, powers: Powers) -> Outcomes:

@@ -62,8 +62,7 @@ class Fighter(NamedTuple):
     generic: bool = False
 
 
-@dataclass(frozen=True)
-class Fight:
+class Fight(NamedTuple):
     """One survivor (of ``defender``) against one or more zombies."""
 
     survivor: Survivor
@@ -93,6 +92,7 @@ class Powers:
         self._zombies: dict[tuple[Fighter, int, tuple[Fighter, ...]], Span] = {}
         self._survivors: dict[tuple[int, tuple[Fighter, ...]], Span] = {}
         self._reading: dict[tuple[Fighter, str], bool] = {}
+        self._counts: dict[str, Span] = {}
 
     # -- what is on the table --------------------------------------------------------------
 
@@ -126,9 +126,12 @@ class Powers:
         )
 
     def _zombie_count(self, player: Player) -> Span:
-        counts = {b.controlled for b in player.zombies.readings}
-        hi = UNKNOWN_POWER if player.zombies.unknown else max(counts)
-        return Span(min(counts), hi)
+        found = self._counts.get(player.name)
+        if found is None:
+            counts = {b.controlled for b in player.zombies.readings}
+            hi = UNKNOWN_POWER if player.zombies.unknown else max(counts)
+            found = self._counts[player.name] = Span(min(counts), hi)
+        return found
 
     # -- zombies ---------------------------------------------------------------------------
 
@@ -175,7 +178,6 @@ class Powers:
         ]
         if (info is None or not info.own_power_rows) and not any(found for _, _, found in rows):
             return power  # nothing on the table changes it
-        barricades = not self._in_fight(fight, Effect.NO_BARRICADES)
         sets: list[tuple[Span, bool]] = []
         adds = EXACT_ZERO
         if info is not None:
@@ -192,7 +194,7 @@ class Powers:
                 ) or (target_ok and row.target is Target.YOUR_EX_SURVIVORS and fighter.generic):
                     sets, adds = _apply(row, Span(1, 1), sets, adds)
                 elif not target_ok:
-                    change = self._defender_row(card, row, fighter, info, fight, barricades)
+                    change = self._defender_row(card, row, fighter, info, fight)
                     if change is not None:
                         sets, adds = _apply(row, change, sets, adds)
         return (_set_power(power, sets) + adds).floor()
@@ -240,12 +242,11 @@ class Powers:
         fighter: Fighter,
         info: CardInfo | None,
         fight: Fight,
-        barricades: bool,
     ) -> Span | None:
         """Whether a static row of the defending player's cards changes this zombie."""
         if row.effect not in (Effect.POWER, Effect.SET_POWER):
             return None
-        if card.barricade and not barricades:
+        if card.barricade and self._in_fight(fight, Effect.NO_BARRICADES):
             return None
         target, survivor = row.target, fight.survivor
         if target is Target.FAST_FIGHTING_YOURS:

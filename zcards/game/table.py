@@ -13,7 +13,6 @@ player with ``table.players[name]``; change him only through ``table.edit(name)`
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import count
@@ -103,13 +102,26 @@ class Player:
     lost: Loss | None = None
 
     def copy(self) -> Player:
-        """A private copy for a fork of the table (names, counts and zombies are immutable)."""
-        new = copy.copy(self)
-        new.hand_names = Counter(self.hand_names)
-        new.discard, new.removed = list(self.discard), list(self.removed)
-        new.survivors = [s.copy() for s in self.survivors]
-        new.items = [Item(i.name, i.host, i.spent, i.uid) for i in self.items]
-        return new
+        """A private copy for a fork of the table (names, counts and zombies are immutable):
+        every field, in order, the containers copied."""
+        return Player(
+            self.name,
+            self.seat,
+            self.known,
+            self.food,
+            self.hand,
+            Counter(self.hand_names),
+            self.deck,
+            list(self.discard),
+            list(self.removed),
+            [s.copy() for s in self.survivors],
+            [Item(i.name, i.host, i.spent, i.uid) for i in self.items],
+            self.zombies,
+            self.playing,
+            self.acted,
+            self.spectator,
+            self.lost,
+        )
 
     # -- food ------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 HIDDEN = ""
 """A face-down card whose name the observer does not know."""
@@ -108,7 +108,7 @@ def _added(cards: tuple[str, ...], name: str) -> tuple[str, ...]:
 
 def _down(board: Board, slot: int) -> tuple[str, ...]:
     """The face-down cards of one field (its slot in :data:`SLOTS`)."""
-    return cast(tuple[str, ...], board[slot])
+    return board[slot]  # type: ignore[return-value]
 
 
 def _set(board: Board, slot: int, cards: tuple[str, ...]) -> Board:
@@ -136,6 +136,7 @@ def _moved(board: Board, source: int, target: int, name: str) -> Board | None:
 # Face-down cards spent or readied, (source, target) slots, in one zone (True: combat) or any.
 _SPENDS = {None: ((0, 1), (2, 3)), False: ((0, 1),), True: ((2, 3),)}
 _READIES = {None: ((1, 0), (3, 2)), False: ((1, 0),), True: ((3, 2),)}
+_DRAGGED = ((0, 3),)  # ready in the resource zone -> spent in the combat zone
 
 Step = Callable[[Board], list[Board]]  # a board's legal successors
 Fallback = Callable[[Board], list[Board]]  # a board's successors when the step had none
@@ -193,10 +194,12 @@ class Zombies(NamedTuple):
         return zombies
 
     def spend_face_down(
-        self, name: str = HIDDEN, *, combat: bool | None = None
+        self, name: str = HIDDEN, *, combat: bool | None = None, dragged: bool = False
     ) -> tuple[Zombies, Fit]:
-        """Spend one ready face-down card (of one zone, when ``combat`` says which)."""
-        return self._shift(_SPENDS[combat], name)
+        """Spend one ready face-down card (of one zone, when ``combat`` says which);
+        ``dragged``: it may also have been moved to the combat zone as it was spent (a drag
+        on the table, which the log does not show)."""
+        return self._shift(_SPENDS[combat] + (_DRAGGED if dragged else ()), name)
 
     def ready_face_down(
         self, name: str = HIDDEN, *, combat: bool | None = None

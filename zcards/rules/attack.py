@@ -6,7 +6,7 @@ assignment of fights explains can be found afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from math import prod
 from typing import NamedTuple
@@ -39,8 +39,7 @@ class Defender(NamedTuple):
         return Survivor(self.name, self.wounds, self.infected, uid=self.uid)
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):
     """One Attack phase as the log shows it: the attackers of each reading (None: unknown),
     what each survivor got and which attackers were spent, by fighter."""
 
@@ -75,7 +74,7 @@ class Attack:
         if not out:
             return self
         rest = tuple((n, w) for n, w in self.wounds if n != name)
-        return replace(self, wounds=(*rest, (name, frozenset(out))))
+        return self._replace(wounds=(*rest, (name, frozenset(out))))
 
     def counted(self, name: str, old: int, new: int, fallback: int) -> Attack:
         """A wound (or heal) line ``old`` to ``new`` on a copy of ``name``: on every copy
@@ -101,11 +100,11 @@ class Attack:
                 for marks in self.attributions(name)
             }
             unknown = copies[chosen]._replace(wounds=None)
-            attack = replace(
-                self, survivors=tuple(unknown if d.uid == fallback else d for d in self.survivors)
+            attack = self._replace(
+                survivors=tuple(unknown if d.uid == fallback else d for d in self.survivors)
             )
         rest = tuple((n, w) for n, w in attack.wounds if n != name)
-        return replace(attack, wounds=(*rest, (name, frozenset(out))))
+        return attack._replace(wounds=(*rest, (name, frozenset(out))))
 
     def readings_of_wounds(self) -> list[dict[int, Mark]] | None:
         """What each survivor (by uid) got, in every reading of the lines (None: too many
@@ -127,7 +126,7 @@ class Attack:
 
     def with_result(self, uid: int, result: Result) -> Attack:
         rest = tuple((u, r) for u, r in self.results if u != uid)
-        return replace(self, results=(*rest, (uid, result)))
+        return self._replace(results=(*rest, (uid, result)))
 
 
 class Mark(NamedTuple):

@@ -9,16 +9,21 @@ from __future__ import annotations
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Topic
-from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, Meaning
+from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, RECOUP_PHASE, Meaning
 from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit, Zombies
-from zcards.rules.context import Area, Fact, meaning_of
+from zcards.rules.context import Area, Context, Fact, meaning_of
 
 _SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
 
 
 class CardLines(Area):
     """The tracker's reading of card-function lines."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        # whether each player marks his combat moves with To Combat (else he drags them)
+        self.marks_combat: dict[str, bool] = {}
 
     def edit(self, name: str) -> Player:
         return self.ctx.table.edit(name)
@@ -125,9 +130,18 @@ class CardLines(Area):
         fact.what = "zombie"
         clock = self.clock
 
+        # R9.1: in his own Recoup a player spends ready zombies to move them to the combat
+        # zone; a player who never marks that move with To Combat drags it on the table,
+        # which the log does not show: the spent card may be in the combat zone.
+        dragged = (
+            clock.phase == RECOUP_PHASE
+            and me.name == clock.active
+            and not self._marks_combat(me.name)
+        )
+
         def spend(combat: bool | None) -> tuple[Zombies, Fit]:
             if name is None:
-                return me.zombies.spend_face_down(combat=combat)
+                return me.zombies.spend_face_down(combat=combat, dragged=dragged)
             return me.zombies.spend_named(name, combat=combat)
 
         if clock.phase == ATTACK_PHASE and me.name != clock.active and me.lost is None:
@@ -197,6 +211,25 @@ class CardLines(Area):
             fact.meaning = None
         return fact
 
+    def _marks_combat(self, player: str) -> bool:
+        """Whether ``player`` marks his combat moves with the To Combat counter: he did, or
+        does later in this game within the lines ahead (asked once per player and game)."""
+        known = self.marks_combat.get(player)
+        if known is None:
+            known = False
+            for later in self.ctx.upcoming():
+                if isinstance(later, (ev.NewGame, ev.DeckLoad, ev.GameControl)):
+                    break  # this game is over: the search is as long as the game at most
+                if (
+                    isinstance(later, ev.CounterChange)
+                    and later.player == player
+                    and meaning_of(later) == Meaning.TO_COMBAT
+                ):
+                    known = True
+                    break
+            self.marks_combat[player] = known
+        return known
+
     # -- counters --------------------------------------------------------------------------
 
     def _counter(self, event: ev.CounterChange) -> Fact:
@@ -206,6 +239,7 @@ class CardLines(Area):
         fact = Fact(meaning=meaning, owner=me, name=name, added=event.new - event.old)
         if meaning in (Meaning.TO_COMBAT, Meaning.LEAVE_COMBAT):
             to_combat = meaning == Meaning.TO_COMBAT
+            self.marks_combat[me.name] = True
             fact.what = "zombie"
             if name is None or not me.zombies.has_named(name):
                 me.zombies, fact.fit = me.zombies.move_face_down(to_combat=to_combat)

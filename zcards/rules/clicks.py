@@ -26,6 +26,7 @@ from zcards.game.definition import (
     Meaning,
 )
 from zcards.rules.context import is_game_action, meaning_of
+from zcards.rules.moves import puts_back
 
 _INVERSE = {
     Meaning.WOUND: Meaning.HEAL,
@@ -39,7 +40,9 @@ _INVERSE = {
 }
 
 
-_UNDOABLE_TYPES = frozenset({ev.CounterChange, ev.Perform, ev.StatChange, ev.Play, ev.TableToZone})
+_UNDOABLE_TYPES = frozenset(
+    {ev.CounterChange, ev.Perform, ev.StatChange, ev.Play, ev.TableToZone, ev.Draw, ev.Move}
+)
 
 
 def _same_card(a: ev.Event, b: ev.Event) -> bool:
@@ -66,6 +69,8 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     """Whether an action could be undone by the next one (R17.3)."""
     if isinstance(event, ev.Play):
         return True
+    if isinstance(event, ev.Draw):
+        return event.count == 1
     if isinstance(event, ev.CounterChange):
         return (
             event.new != event.old
@@ -108,6 +113,8 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
             and first.target == second.target
             and (second.old, second.new) == (first.new, first.old)
         )
+    if isinstance(first, ev.Draw):
+        return puts_back(first, second)
     if isinstance(first, ev.Play) and isinstance(second, ev.TableToZone):
         return (
             _same_card(first, second)

@@ -13,11 +13,10 @@ violation.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game.assignment import Question, Seen, fits
+from zcards.game.assignment import Moment, Question, Seen, fits
 from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect, Target
@@ -37,6 +36,10 @@ from zcards.rules.context import (
     is_game_action,
     meaning_of,
 )
+
+NO_MARK = Mark()  # a survivor the lines showed nothing for
+NO_RESULT = Result()
+MAX_RESULT_LINES = 256  # fight-result lines of one Attack phase kept to place a violation
 
 
 class CombatRules(Area):
@@ -163,7 +166,7 @@ class CombatRules(Area):
         if not (attack.results or attack.wounds):
             early[fighter] += 1
         self._shown(
-            replace(attack, spent=tuple(sorted(spent.items())), early=tuple(sorted(early.items())))
+            attack._replace(spent=tuple(sorted(spent.items())), early=tuple(sorted(early.items())))
         )
 
     def _arrival(self, owner: str, fact: Fact) -> None:
@@ -178,7 +181,7 @@ class CombatRules(Area):
             return
         arriving = fighter(fact.name, owner)
         readings = tuple(tuple(sorted((*r, arriving))) for r in attack.readings)
-        self.attack = replace(attack, readings=readings)
+        self.attack = attack._replace(readings=readings)
 
     # -- moving to combat (R9.1) -----------------------------------------------------------
 
@@ -263,28 +266,38 @@ class CombatRules(Area):
 
     def _shown(self, attack: Attack) -> None:
         """A line showed a fight result: kept with the line, to be judged when the phase
-        ends (and, if it cannot be explained then, to find the first line that could not)."""
+        ends (and, if it cannot be explained then, to find the first line that could not).
+        Past :data:`MAX_RESULT_LINES` in one phase the results still count but the lines are
+        not kept: a violation past them is placed at the line ending the phase."""
+        if len(attack.lines) >= MAX_RESULT_LINES:
+            self.attack = attack
+            return
         event = self.clock.event
         line, raw = (event.line, event.raw) if event is not None else (0, "")
-        self.attack = replace(attack, lines=(*attack.lines, (line, raw, replace(attack, lines=()))))
+        self.attack = attack._replace(lines=(*attack.lines, (line, raw, attack._replace(lines=()))))
 
-    def _questions(self, attack: Attack, powers: Powers) -> list[Question] | None:
-        """The question for every reading of the attackers and of the wound lines (None:
-        too many readings to ask)."""
+    def _questions(self, attack: Attack, powers: Powers) -> Iterator[Question] | None:
+        """The question for every reading of the attackers and of the wound lines, made as
+        they are asked (None: too many readings to ask)."""
+        readings = attack.readings_of_wounds()
+        if readings is None:
+            return None
+        return self._each_question(attack, powers, readings)
+
+    def _each_question(
+        self, attack: Attack, powers: Powers, readings: list[dict[int, Mark]]
+    ) -> Iterator[Question]:
         assert attack.defender is not None
         spent = Counter(dict(attack.spent))
         early = Counter(dict(attack.early))
         loose = self.ctx.text.count(Effect.SPEND, Target.ATTACKING_ZOMBIE)
-        readings = attack.readings_of_wounds()
-        if readings is None:
-            return None
-        questions: list[Question] = []
+        results = dict(attack.results)
         healths: dict[int, Span | None] = {}  # a survivor's Health, when a result needs it
+        survivors = [(d, d.survivor(), results.get(d.uid, NO_RESULT)) for d in attack.survivors]
         for wounds in readings:
             seen = []
-            for defender in attack.survivors:
-                survivor = defender.survivor()
-                mark = wounds.get(defender.uid, Mark())
+            for defender, survivor, result in survivors:
+                mark = wounds.get(defender.uid, NO_MARK)
                 health = None
                 if mark.wounds or mark.killed:
                     if defender.uid not in healths:
@@ -297,23 +310,22 @@ class CombatRules(Area):
                         health,
                         mark.wounds,
                         mark.killed,
-                        attack.result(defender.uid).infected,
+                        result.infected,
                     )
                 )
             for attackers in attack.readings or ((),):
-                questions.append(Question(attack.defender, attackers, seen, spent, loose, early))
-        return questions
+                yield Question(attack.defender, attackers, seen, spent, loose, early)
 
-    def _explained(self, attack: Attack, powers: Powers, *, final: bool) -> bool:
-        questions = self._questions(attack, powers)
-        return questions is None or any(fits(q, powers, final=final) for q in questions)
+    def _explained(self, attack: Attack, moment: Moment, *, final: bool) -> bool:
+        questions = self._questions(attack, moment.powers)
+        return questions is None or any(fits(q, moment, final=final) for q in questions)
 
     def _settle(self, *, final: bool) -> None:
         """Whether some assignment of the attackers to fights gives what the log showed; if
         none does, the violation is at the first line no assignment explains (or, when each
         line could be explained as far as it went, at the line ending the phase)."""
         attack = self.attack
-        self.attack = replace(attack, lines=())
+        self.attack = attack._replace(lines=())
         if attack.defender is None or not attack.lines:
             return
         if attack.readings is None:
@@ -327,13 +339,14 @@ class CombatRules(Area):
         powers = self.ctx.powers()
         if self.before is not None and not same_powers(self.ctx.cards, self.before, self.table):
             powers = Hull(powers, Powers(self.ctx.cards, self.before, powers.boosts))
-        if self._explained(attack, powers, final=final):
+        moment = Moment(powers)
+        if self._explained(attack, moment, final=final):
             return
         line, text, shown = next(
             (
                 (line, raw, state)
                 for line, raw, state in attack.lines
-                if not self._explained(state, powers, final=False)
+                if not self._explained(state, moment, final=False)
             ),
             (None, None, attack),
         )

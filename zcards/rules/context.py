@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.log import events as ev
@@ -104,7 +105,7 @@ class GameEnded:
 Signal = PhaseBegun | PhaseEnded | TurnBegun | SetupEnded | GameEnded
 
 
-@dataclass
+@dataclass(slots=True)
 class Fact:
     """What the tracker read a line to mean on the table (blank for the replay's own events).
 
@@ -264,3 +265,25 @@ def is_game_action(event: object) -> bool:
 def is_action(event: object) -> bool:
     """A game action of its actor (R14.2)."""
     return type(event) in _ACTION_TYPES
+
+
+TRACKER, PHASES_AREA = 0, 3  # a replay's areas followed while the clock is unknown (R17.9)
+Plan = list[tuple[type, int, Callable[..., None], bool, bool]]
+_PLANS: dict[tuple[type, ...], Plan] = {}
+
+
+def dispatch_plan(areas: list[Area]) -> Plan:
+    """Each area's handlers as (event type, area index, function, whether it runs once
+    turn 1 has begun, whether it runs while the clock is unknown): the same for every
+    reading, so worked out once (a fork only binds them to its own areas)."""
+    key = tuple(map(type, areas))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = []
+        for index, area in enumerate(areas):
+            for kind, handler in area.handlers().items():
+                assert isinstance(handler, MethodType) and handler.__self__ is area
+                waiting = index in (TRACKER, PHASES_AREA)
+                plan.append((kind, index, handler.__func__, not area.setup_only, waiting))
+        _PLANS[key] = plan
+    return plan

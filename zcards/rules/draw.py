@@ -13,6 +13,7 @@ from zcards.game.catalogue import Kind
 from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
 from zcards.game.effects import Effect
 from zcards.game.rules import draws_allowed
+from zcards.game.table import Player
 from zcards.rules.context import (
     Area,
     Context,
@@ -93,30 +94,37 @@ class DrawRules(Area):
             )
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
+        """What the players owe at the end of the Draw phase: one finding per rule for the
+        phase (a skipped Draw phase is two violations, not two per player)."""
         if signal.phase != DRAW_PHASE or self.clock.number < 1:
             return
+        owed: dict[str, list[tuple[Player, str]]] = {"R5.1": [], "R5.2": []}
         for me in self.table.in_game():
-            missing = []
             if self.draws[me.name] < 2:
-                missing.append(
-                    (
-                        "R5.1",
-                        f"{me.name} drew {self.draws[me.name]} cards in the Draw phase (exactly 2)",
-                    )
-                )
+                owed["R5.1"].append((me, f"{me.name} drew {self.draws[me.name]} cards"))
             if self.discards[me.name] == 0:
-                missing.append(
-                    ("R5.2", f"{me.name} discarded no card in the Draw phase (exactly 1)")
+                owed["R5.2"].append((me, f"{me.name} discarded no card"))
+        for rule, found in owed.items():
+            exactly = "exactly 2" if rule == "R5.1" else "exactly 1"
+            sure = [
+                (me, what)
+                for me, what in found
+                if not me.could_have_lost_unseen() or me.acted == self.clock.number
+            ]
+            if sure:
+                self.findings.violation(
+                    Kind.DRAW_COUNT,
+                    f"{', '.join(what for _, what in sure)} in the Draw phase ({exactly})",
+                    rule=rule,
+                    player=sure[0][0].name if len(sure) == 1 else None,
+                    provisional=True,
                 )
-            for rule, message in missing:
-                if not me.could_have_lost_unseen() or me.acted == self.clock.number:
-                    self.findings.violation(
-                        Kind.DRAW_COUNT, message, rule=rule, player=me.name, provisional=True
-                    )
-                else:
+            for me, what in found:
+                if (me, what) not in sure:
                     self.findings.cannot_decide(
                         Kind.DRAW_COUNT,
-                        f"{message}; he may have lost before the log shows",
+                        f"{what} in the Draw phase ({exactly}); he may have lost before the "
+                        "log shows",
                         rule=rule,
                         player=me.name,
                     )

@@ -21,14 +21,18 @@ from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
 from zcards.rules.replay import Replay
 from zcards.rules.report import AuditReport, Finding, Loss
-from zcards.rules.window import Window
+from zcards.rules.turn_lines import expected_instead, misnamed
+from zcards.rules.window import LOOKAHEAD, Window
 
 __all__ = ["Auditor", "audit"]
 
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
-MAX_READINGS = 32  # readings kept at once; past it, a misclick pair is read as corrected
+MAX_MISCLICK_READINGS = 8  # readings of the misclick pairs of one turn-1 reading kept open
+MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
+# (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
+# are not followed (nothing found then is a violation)
 
 # Told each line once the audit has read it, with the readings then open (zcards.rules.states).
 Watcher = Callable[[ev.Event, list[Replay]], None]
@@ -57,6 +61,11 @@ class Auditor:
         self.turns = 0
         self.losses: list[Loss] = []
         self._pov_guess: str | None = None
+        self._misnamed = False  # readings forked at the last turn line wait for the next
+        # the next line after a table clear that decides whether a game starts, and how far
+        # the window was searched for it
+        self._after_clear: tuple[int | None, int] = (None, -1)
+        self._capped: str | None = None  # why some readings were not followed
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
@@ -71,9 +80,10 @@ class Auditor:
             if type(event) in _BOUNDARY_TYPES and self._boundary(event, index):
                 continue
             replays = self.replays
-            if undo is None and len(replays) == 1:
+            if undo is None and len(replays) == 1 and type(event) is not ev.TurnChange:
                 replay = replays[0]
-                if replay.table.turn and replay.clock.known:  # the common case: one reading
+                ctx = replay.ctx
+                if ctx.table.turn and ctx.clock.known:  # the common case: one reading
                     replay.feed(event, index)
                     continue
             self._step(event, index, undo)
@@ -128,12 +138,27 @@ class Auditor:
         if isinstance(event, ev.DeckLoad):
             return self.replays[0].clock.number >= 1
         if isinstance(event, ev.GameControl) and event.action == "clear":
-            for later in self.window.after(index):
-                if isinstance(later, ev.DeckLoad):
-                    return True
-                if isinstance(later, (*ACTIONS, ev.PhaseChange, ev.TurnChange)):
-                    return False
+            return self._deck_load_next(index)
         return False
+
+    def _deck_load_next(self, index: int) -> bool:
+        """Whether deck loads come after ``index`` before any turn action, phase or turn
+        line (within the look-ahead). The line that decides is remembered, and so is how far
+        the window was searched, so a run of ``clears the table.`` lines costs one search,
+        not one each."""
+        decider, scanned = self._after_clear
+        if decider is None or decider <= index:
+            decider = None
+            for later in range(max(index, scanned) + 1, index + LOOKAHEAD + 1):
+                event = self.window.get(later)
+                if event is None:
+                    break
+                scanned = later
+                if isinstance(event, (ev.DeckLoad, *ACTIONS, ev.PhaseChange, ev.TurnChange)):
+                    decider = later
+                    break
+            self._after_clear = (decider, scanned)
+        return decider is not None and isinstance(self.window.get(decider), ev.DeckLoad)
 
     def _end_game(self) -> None:
         for replay in self.replays:
@@ -166,10 +191,22 @@ class Auditor:
         readings: list[Replay] = []
         for replay in self.replays:
             candidates = replay.prepare(event, index)
+            if len(candidates) > MAX_READINGS:
+                self._capped = (
+                    f"{len(candidates)} players may have taken turn 1 and the audit follows "
+                    f"at most {MAX_READINGS} readings"
+                )
+                candidates = candidates[:MAX_READINGS]
             readings += [replay.reading(name) for name in candidates] or [replay]
         if undo is not None:
             nested = self.window.corrections.within(index, undo)
+            readings = self._settle_misclicks(readings)
             split = len(readings) * 2 <= MAX_READINGS
+            if not split:
+                self._capped = (
+                    f"more than {MAX_READINGS} readings of misclicks and turn 1 were open at "
+                    "once; the audit read the rest as corrected"
+                )
             forked: list[Replay] = []
             for replay in readings:
                 if index in replay.skipped:
@@ -180,10 +217,56 @@ class Auditor:
                     replay.skip(nested)
                     forked.append(replay)
             readings = forked
+        if isinstance(event, ev.TurnChange):
+            self._turn_line(event, index, readings)
+            return
         self.replays = readings
         for replay in self.replays:
             replay.feed(event, index)
-        if isinstance(event, ev.TurnChange):
+
+    def _settle_misclicks(self, readings: list[Replay]) -> list[Replay]:
+        """A misclick pair is about to double the readings: when that would pass
+        :data:`MAX_MISCLICK_READINGS` (the last three pairs read both ways), the readings
+        that assume the same player took turn 1 and the same turn lines were misclicks
+        differ only in earlier pairs, so they are settled as a turn line settles readings
+        (what they all break stays a violation, the rest is a doubt), and the new pair is
+        read both ways again. The search stays bounded and linear in the log."""
+        groups: dict[tuple[str | None, int], list[Replay]] = {}
+        for replay in readings:
+            groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
+        widest = max(len(group) for group in groups.values())
+        if widest * 2 <= MAX_MISCLICK_READINGS and len(readings) * 2 <= MAX_READINGS:
+            return readings
+        flags = self._misnamed, self._capped
+        settled: list[Replay] = []
+        for group in groups.values():
+            self.replays, self._misnamed = group, False
+            self._resolve()
+            settled += self.replays
+        self._misnamed, self._capped = flags
+        return settled
+
+    def _turn_line(self, event: ev.TurnChange, index: int, readings: list[Replay]) -> None:
+        """A turn line is evidence, not proof (R17.10): where it names a player the turn
+        order does not allow, the name may be the misclick. Both readings stay until the
+        next turn line (or the end of the game) and the one that breaks fewer rules stands."""
+        if self._misnamed:  # the turn is over: what each reading broke in it is final
+            for replay in readings:
+                replay.findings.commit_pending()
+            self.replays = readings
+            self._resolve()
+            readings = self.replays
+        forked: list[Replay] = []
+        for replay in readings:
+            expected = expected_instead(replay, event)
+            if expected is not None and (len(readings) + len(forked) + 1) <= MAX_READINGS:
+                typo = misnamed(replay, event, expected)
+                typo.feed(replace(event, active=expected), index)
+                forked.append(typo)
+            replay.feed(event, index)
+        self.replays = readings + forked
+        self._misnamed = bool(forked)
+        if not forked:
             self._resolve(event)
 
     def _resolve(self, turn_line: ev.TurnChange | None = None) -> None:
@@ -194,7 +277,8 @@ class Auditor:
         it) stay open: what they all break is a violation, what only some break is
         unverifiable, with the reason. A misclick pair read either way is settled the same
         way (R17.3)."""
-        replays = self.replays
+        replays, fewest, capped = self.replays, self._misnamed, self._capped
+        self._misnamed, self._capped = False, None
         if len(replays) == 1:
             return
         if turn_line is not None:
@@ -206,11 +290,26 @@ class Auditor:
             if named and max(r.active_guess for r in named) >= max(r.active_guess for r in replays):
                 replays = named
         keys = [frozenset((f.kind, f.line) for f in r.findings.violations) for r in replays]
-        kept = [i for i, k in enumerate(keys) if not any(other < k for other in keys)]
-        common = frozenset.intersection(*(keys[i] for i in kept))
+        # A misnamed turn line: the reading that breaks fewer rules stands, the misclick
+        # counted as one; on a tie the turn line stands.
+        scores = [
+            (len(k) + r.misnamed, r.misnamed) if fewest else ()
+            for k, r in zip(keys, replays, strict=True)
+        ]
+        least = min(scores)
+        best_scored = [i for i, score in enumerate(scores) if score == least]
+        kept = [i for i in best_scored if not any(keys[j] < keys[i] for j in best_scored)]
+        # past the cap on readings, a reading not followed might break none of these rules
+        common = frozenset() if capped else frozenset.intersection(*(keys[i] for i in kept))
         best = min(
             kept,
-            key=lambda i: (len(keys[i]), -replays[i].misclicks, -replays[i].active_guess, i),
+            key=lambda i: (
+                len(keys[i]),
+                replays[i].misnamed,
+                -replays[i].misclicks,
+                -replays[i].active_guess,
+                i,
+            ),
         )
         chosen = replays[best]
         unverifiable: dict[tuple[object, ...], Finding] = {}
@@ -220,7 +319,8 @@ class Auditor:
                 unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
-                    doubt = replace(finding, message=f"{finding.message}; {replays[i].assumes()}")
+                    why = capped or replays[i].assumes()
+                    doubt = replace(finding, message=f"{finding.message}; {why}")
                     unverifiable.setdefault((doubt.kind, doubt.line, doubt.message), doubt)
         findings = chosen.findings
         findings.violations = [f for f in findings.violations if (f.kind, f.line) in common]

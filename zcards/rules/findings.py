@@ -9,6 +9,7 @@ them (R3.3), and they count once the turn is over.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,8 @@ from zcards.rules.report import Finding
 
 if TYPE_CHECKING:
     from zcards.rules.context import Clock
+
+MAX_WARNINGS = 50  # warnings of one topic listed per turn
 
 
 @dataclass
@@ -33,6 +36,7 @@ class Findings:
     seen: set[tuple[object, ...]] = field(default_factory=set)
     # (kind, player, turn) -> why the log cannot decide it (an unlogged change, R17.4)
     doubts: dict[tuple[str, str | None, int], str] = field(default_factory=dict)
+    warned: Counter[tuple[str, int]] = field(default_factory=Counter)  # by topic and turn
 
     def fork(self, clock: Clock) -> Findings:
         """A copy for another reading (findings are immutable: the containers are copied)."""
@@ -45,6 +49,7 @@ class Findings:
             list(self.unread),
             set(self.seen),
             dict(self.doubts),
+            Counter(self.warned),
         )
 
     def _finding(
@@ -131,7 +136,22 @@ class Findings:
         player: str | None = None,
         line: int | None = None,
     ) -> None:
-        self.warnings.append(self._finding(topic, message, rule, player, line))
+        """A warning; past :data:`MAX_WARNINGS` of one topic in a turn, one more says so and
+        the rest are counted only (a log of endless misclicks keeps a bounded report)."""
+        key = (str(topic), self.clock.number)
+        self.warned[key] += 1
+        if self.warned[key] <= MAX_WARNINGS:
+            self.warnings.append(self._finding(topic, message, rule, player, line))
+        elif self.warned[key] == MAX_WARNINGS + 1:
+            self.warnings.append(
+                self._finding(
+                    topic,
+                    f"more than {MAX_WARNINGS} such warnings this turn; not listed",
+                    None,
+                    player,
+                    line,
+                )
+            )
 
     def doubt(self, kinds: tuple[Kind, ...], player: str, reason: str) -> None:
         """From now on (and back to the start of this turn) the log cannot decide ``kinds``
@@ -164,3 +184,4 @@ class Findings:
     def new_turn(self) -> None:
         self.commit_pending()
         self.unread.clear()
+        self.warned.clear()

@@ -20,6 +20,8 @@ class LosingRules(Area):
         return dict.fromkeys(ACTIONS, self.on_action)
 
     def on_action(self, event: ev.Event, _: Fact) -> None:
+        if not self.table.losses:  # nobody has lost (a loss is always on the table's list)
+            return
         actor = getattr(event, "player", None)
         me = self.table.players.get(actor or "")
         if me is None or me.lost is None:
@@ -35,9 +37,12 @@ class LosingRules(Area):
         """R14.1, after every line: an empty deck, or no survivors once the game is under way."""
         table = self.table
         playing = table.turn >= 1 and self.clock.known
-        for me in list(table.players.values()):
-            if me.lost is not None or (me.deck != 0 and (me.survivors or not playing)):
-                continue
+        at_risk = [
+            me
+            for me in table.players.values()
+            if me.lost is None and (me.deck == 0 or (playing and not me.survivors))
+        ]
+        for me in at_risk:
             if me.deck == 0:
                 table.lose(me.name, EMPTY_DECK, self._line())
             elif me.known and me.playing:

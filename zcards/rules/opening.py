@@ -8,47 +8,21 @@ opening survivors put out from the deck), with or without a ``starts a new game.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
-from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_FOOD, STARTING_HAND
+from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_HAND
 from zcards.game.rules import bid_allowed, opening_fits
 from zcards.game.table import NO_SURVIVORS, SETUP
+from zcards.rules.bids import Bids
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
 
-# The forms people type a bid in (R17.6); a chat line that is only a number counts too, but
-# only before the starting food is settled.
-_BID_FORMS = (
-    re.compile(r"^(?:i\s+)?bids?\s*:?\s*(-?\d+)(?:\s+food)?[.!]*$", re.I),
-    re.compile(r"^i(?:'ll|\s+will)\s+bid\s+(-?\d+)(?:\s+food)?[.!]*$", re.I),
-    re.compile(r"^my\s+bid\s+is\s+(-?\d+)(?:\s+food)?[.!]*$", re.I),
-)
-_BARE_BID = re.compile(r"^(-?\d+)[.!]*$")
 # Lines that do not end the setup: the setup's own lines (a die roll may choose who bids
 # first) and lines that change nothing.
 _SETUP_LINES = (ev.DeckLoad, ev.Shuffle, ev.StatChange, ev.NewGame, ev.GameControl, ev.DiceRoll)
-
-
-def read_bid(text: str, *, bare: bool) -> int | None:
-    """The bid a chat line states, if it states one (``bare``: a lone number counts)."""
-    text = text.strip()
-    for form in _BID_FORMS:
-        match = form.match(text)
-        if match:
-            return int(match.group(1))
-    match = _BARE_BID.match(text) if bare else None
-    return int(match.group(1)) if match else None
-
-
-@dataclass(frozen=True)
-class Bid:
-    player: str
-    value: int
-    line: int
 
 
 @dataclass(frozen=True)
@@ -64,7 +38,7 @@ class SetupRules(Area):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.bids: dict[str, Bid] = {}
+        self.bids = Bids()
         self.food_lines: dict[str, FoodLine] = {}
         self.drawn: Counter[str] = Counter()  # cards drawn at setup
         self.opening_cost: Counter[str] = Counter()
@@ -158,13 +132,10 @@ class SetupRules(Area):
         me = self.table.players.get(event.player)
         if not self.in_setup or me is None or not me.playing:
             return  # spectators' chat is never a bid
-        bid = read_bid(event.text, bare=not self.food_lines)
-        if bid is None:
-            return
-        self.bids[event.player] = Bid(event.player, bid, event.line)
-        if not bid_allowed(bid):
+        bid = self.bids.read(event.player, event.text, event.line, window=not self.food_lines)
+        if bid is not None and not bid_allowed(bid.value):
             self.findings.violation(
-                Kind.BID_RANGE, f"{event.player} bids {bid} (0 to 10)", player=event.player
+                Kind.BID_RANGE, f"{event.player} bids {bid.value} (0 to 10)", player=event.player
             )
 
     def on_stat(self, event: ev.StatChange, fact: Fact) -> None:
@@ -174,36 +145,25 @@ class SetupRules(Area):
 
     def _starting_food(self) -> None:
         """R2.2: the bid winner starts with his bid, everyone else with 10. The winner is read
-        from the chat bids, or from the food lines where some bid is not in the chat."""
+        from the chat bids, or from the food lines where some bid is not in the chat. One
+        wrong deal of the starting food is one violation, at its first wrong Food line."""
         players = [p for p in self.table.in_game() if p.food is not None]
         if not players:
             return
-        food = {p.name: p.food for p in players}
-        readings = []
-        for winner in players:
-            bid = self.bids.get(winner.name)
-            value = bid.value if bid is not None else food[winner.name]
-            if value is None or not bid_allowed(value):
-                continue
-            others = [b for b in self.bids.values() if b.player != winner.name]
-            if bid is not None and any((b.value, b.line) < (value, bid.line) for b in others):
-                continue
-            if bid is None and any(b.value < value for b in others):
-                continue
-            expected = {p.name: STARTING_FOOD for p in players} | {winner.name: value}
-            readings.append([p.name for p in players if food[p.name] != expected[p.name]])
-        if not readings:
-            readings = [[p.name for p in players if food[p.name] != STARTING_FOOD]]
-        wrong = min(readings, key=len)
-        for name in wrong:
-            where = self.food_lines.get(name)
-            self.findings.violation(
-                Kind.BID_FOOD,
-                f"{name} starts with {food[name]} food, which no reading of the bids allows",
-                player=name,
-                line=where.line if where else None,
-                text=where.raw if where else None,
-            )
+        food = {p.name: p.food for p in players if p.food is not None}
+        wrong = self.bids.wrong_food(food)
+        if not wrong:
+            return
+        lines = [self.food_lines[name] for name in wrong if name in self.food_lines]
+        where = min(lines, key=lambda food_line: food_line.line) if lines else None
+        starts = " and ".join(f"{name} with {food[name]}" for name in wrong)
+        self.findings.violation(
+            Kind.BID_FOOD,
+            f"{starts} food: no reading of the bids allows it",
+            player=wrong[0],
+            line=where.line if where else None,
+            text=where.raw if where else None,
+        )
 
     # -- opening survivors (R2.3, R2.4) ----------------------------------------------------
 

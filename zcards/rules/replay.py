@@ -11,6 +11,7 @@ misclick and its correction), and one per saved game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import MethodType
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
@@ -23,6 +24,8 @@ from zcards.rules.combat import CombatRules
 from zcards.rules.context import (
     BLANK,
     NOT_ACTION_TYPES,
+    PHASES_AREA,
+    TRACKER,
     Area,
     Clock,
     Context,
@@ -30,6 +33,7 @@ from zcards.rules.context import (
     Handler,
     SetupEnded,
     Signal,
+    dispatch_plan,
     is_game_action,
 )
 from zcards.rules.death import DeathRules
@@ -59,6 +63,10 @@ LOSS_TYPES = frozenset(
         ev.PhaseChange,
     }
 )
+
+
+MAX_SAVES = 16  # saved games kept to be loaded again
+MAX_ASSUMPTIONS = 8  # assumptions a reading names in its doubts
 
 
 class Replay:
@@ -101,6 +109,7 @@ class Replay:
         self.skipped: dict[int, int | None] = {}  # lines read as corrected misclicks to come:
         # index -> the line number of the misclick an undo undoes (None: the misclick)
         self.misclicks = 0  # pairs read as corrected misclicks
+        self.misnamed = 0  # turn lines read as naming the wrong player
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
         self.index = 0  # the position of the current line in the log
@@ -108,7 +117,7 @@ class Replay:
 
     @property
     def tracker(self) -> Tracker:
-        return self.areas[0]  # type: ignore[return-value]
+        return self.areas[TRACKER]  # type: ignore[return-value]
 
     @property
     def losing(self) -> LosingRules:
@@ -120,7 +129,7 @@ class Replay:
 
     @property
     def phases(self) -> PhaseRules:
-        return self.areas[3]  # type: ignore[return-value]
+        return self.areas[PHASES_AREA]  # type: ignore[return-value]
 
     def _wire(self) -> None:
         """The dispatch tables: each event type's handlers, in area order. While the clock is
@@ -129,13 +138,14 @@ class Replay:
         self.dispatch: dict[type, list[Handler]] = {}
         self.waiting: dict[type, list[Handler]] = {}
         self.playing: dict[type, list[Handler]] = {}
-        for area in self.areas:
-            for kind, handler in area.handlers().items():
-                self.dispatch.setdefault(kind, []).append(handler)
-                if not area.setup_only:
-                    self.playing.setdefault(kind, []).append(handler)
-                if area is self.phases or area is self.tracker:
-                    self.waiting.setdefault(kind, []).append(handler)
+        areas = self.areas
+        for kind, index, function, playing, waiting in dispatch_plan(areas):
+            handler = MethodType(function, areas[index])
+            self.dispatch.setdefault(kind, []).append(handler)
+            if playing:
+                self.playing.setdefault(kind, []).append(handler)
+            if waiting:
+                self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
         self.ctx.look = self._look
         self._read = self.tracker.read
@@ -257,7 +267,10 @@ class Replay:
             self.skipped[first] = None
             self.skipped[undo] = self._line(first)
         self.misclicks += 1
-        self.assumptions.append(f"line {self._line(pairs[0][0])} was a misclick corrected at once")
+        if len(self.assumptions) < MAX_ASSUMPTIONS:  # a reason to read, not a history
+            self.assumptions.append(
+                f"line {self._line(pairs[0][0])} was a misclick corrected at once"
+            )
 
     def _line(self, index: int) -> int:
         return getattr(self.window.get(index), "line", 0)
@@ -273,9 +286,14 @@ class Replay:
     # -- saved games (R17.8) -----------------------------------------------------------------
 
     def save(self, name: str | None) -> None:
+        """Keep the state of this moment under ``name`` (the last :data:`MAX_SAVES` names
+        only: a load of an older one is a load of an unknown game)."""
         snapshot = self.fork(saves={})
         snapshot.ctx.findings = Findings(snapshot.ctx.clock)
+        self.saves.pop(name or "", None)
         self.saves[name or ""] = snapshot
+        if len(self.saves) > MAX_SAVES:
+            del self.saves[next(iter(self.saves))]
 
     def load(self, name: str | None) -> Replay:
         """The replay after loading a saved game: the state this log saved, or an unknown
@@ -284,8 +302,9 @@ class Replay:
         if saved is None:
             self.findings.warn(
                 Topic.SAVED_GAME,
-                "a saved game the log never showed being saved was loaded: the table is "
-                "unknown from here, so findings that depend on it are unverifiable",
+                "a saved game the log never showed being saved (or one saved before the last "
+                f"{MAX_SAVES} saves) was loaded: the table is unknown from here, so findings "
+                "that depend on it are unverifiable",
                 rule="R17.8",
             )
             for player in list(self.table.players):

@@ -1,6 +1,8 @@
-"""The log's lines as the audit reads them: one at a time from a stream, with a bounded
-window of lines ahead (phase lines logged late, the first phase of turn 1, the undo of a
-misclick, R17), and nothing kept behind. Memory stays flat however long the log."""
+"""The log's lines as the audit reads them: one at a time from a stream, each as what it does
+in the game (:func:`~zcards.rules.moves.as_played`: a drag from the deck to the hand is a
+draw), with a bounded window of lines ahead (phase lines logged late, the first phase of turn
+1, the undo of a misclick, R17), and nothing kept behind. Memory stays flat however long the
+log."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from lackey_plugin.log import events as ev
 from zcards.rules.clicks import Corrections
+from zcards.rules.moves import as_played
 
 LOOKAHEAD = 4096  # lines the audit reads ahead of the current one, at most
 
@@ -25,10 +28,11 @@ class Window:
     def _pull(self) -> bool:
         if self._done:
             return False
-        event = next(self._source, None)
-        if event is None:
+        line = next(self._source, None)
+        if line is None:
             self._done = True
             return False
+        event = as_played(line)
         self.corrections.feed(self._first + len(self._lines), event)
         self._lines.append(event)
         return True
