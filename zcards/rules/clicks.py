@@ -1,9 +1,11 @@
 """How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
 
 * :class:`Corrections` finds every action undone by its exact inverse before any other game
-  action; the audit replays the log both with the pair (two real actions) and without it (a
-  corrected misclick: the table as before the first of the two), and settles the two
-  readings as it settles any (R17.1).
+  action, and every action on one thing (a player's food, one card's counters, its spent
+  state, a card moved out and back) undone later in the same phase with nothing else done to
+  that thing in between (a fix found by its net effect); the audit replays the log both with
+  the pair (two real actions) and without it (a corrected misclick: the table as before the
+  first of the two), and settles the readings as it settles any (R17.1).
 * :func:`lags` says whether an action is logged just before the phase line that makes it
   legal, with nothing of the old phase in between (the replay then counts it in the new
   phase).
@@ -18,6 +20,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
 from zcards.game.definition import (
     ATTACK_PHASE,
+    DECK,
     DISCARD,
     DRAW_PHASE,
     HAND,
@@ -125,42 +128,116 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
 
 
 MAX_NESTED = 64  # corrections nested in one another that the audit follows
+MAX_LATE = 8  # actions on one thing in one phase that a later line may still undo
+# Lines that end a phase (or a game): a fix found later is a fix of the same phase only.
+_PHASE_ENDS = (ev.PhaseChange, ev.TurnChange, ev.NewGame, ev.DeckLoad, ev.GameControl)
+
+
+def _subject(event: ev.Event) -> tuple[object, ...] | None:
+    """What an action changes, as a key an action and its inverse share: a player's stat,
+    one card's counter of a kind, a named card's spent state, the top of a player's deck, a
+    card played from a zone; None for anything else (a face-down card spent or readied: which
+    one is not logged)."""
+    if isinstance(event, ev.CounterChange):
+        meaning = meaning_of(event)
+        inverse = _INVERSE.get(meaning)  # type: ignore[arg-type]
+        if inverse is None:
+            return None
+        return (event.player, frozenset((meaning, inverse)), event.hidden, event.card)
+    if isinstance(event, ev.Perform):
+        spends = meaning_of(event) in (Meaning.SPEND, Meaning.READY)
+        return (event.player, Meaning.SPEND, event.card) if spends and not event.hidden else None
+    if isinstance(event, ev.StatChange):
+        return (event.player, event.stat.casefold(), event.target)
+    if isinstance(event, ev.Draw):
+        return (event.player, DECK)
+    if isinstance(event, ev.Move):
+        back = event.src_zone == HAND and event.dst_zone == DECK
+        return (event.src_owner or event.player, DECK) if back else None
+    if isinstance(event, (ev.Play, ev.TableToZone)):
+        return (event.player, ev.Play, event.hidden, event.card)
+    return None
 
 
 class Corrections:
-    """The immediate corrections a log may hold, found as its lines come in: each action
-    that the next game action undoes exactly, mapped to that undo (nested pairs too: an
-    action, a second, the second's undo, the first's undo). Whether a pair *is* a correction
-    or two real actions is a reading (R17.3): the audit keeps both."""
+    """The corrections a log may hold, found as its lines come in: each action that the next
+    game action undoes exactly, mapped to that undo (nested pairs too: an action, a second,
+    the second's undo, the first's undo), and each action undone later in its phase by the
+    next action on the same thing (``late``: the pair's net effect is no change). Whether a
+    pair *is* a correction or two real actions is a reading (R17.3): the audit keeps both."""
 
     def __init__(self) -> None:
         self.pairs: dict[int, int] = {}  # the index of an undone action -> its undo's
         self.open: dict[int, ev.Event] = {}  # actions the next one may still undo, in order
+        self.late: set[int] = set()  # the pairs (by first index) undone later in the phase
+        self.waiting: set[int] = set()  # actions a later line of the phase may still undo
+        self._things: dict[tuple[object, ...], list[tuple[int, ev.Event]]] = {}  # by subject
         self._last: dict[str, ev.Event] = {}  # each player's previous game action
 
     def feed(self, index: int, event: object) -> None:
+        if isinstance(event, _PHASE_ENDS) and self.waiting:
+            self.waiting.clear()
+            self._things.clear()
         if not is_game_action(event):
             return
         assert isinstance(event, ev.Event)
         player = getattr(event, "player", "")
         opened = self.open
+        before = self._last.get(player)
+        self._last[player] = event
         if type(event) not in _UNDOABLE_TYPES:
             if opened:
                 opened.clear()
-        elif opened and _undoes(opened[first := next(reversed(opened))], event):
+            return
+        if opened and _undoes(opened[first := next(reversed(opened))], event):
             del opened[first]
             self.pairs[first] = index
-        elif _undoable(event, self._last.get(player)):
+            self.waiting.discard(first)
+            return
+        subject = _subject(event)
+        if (
+            subject is not None
+            and not _ability_result(event, before)  # a Medic's heal is no fix
+            and self._undoes_late(subject, index, event)
+        ):
+            opened.clear()
+        elif _undoable(event, before):
             opened[index] = event
             if len(opened) > MAX_NESTED:
                 del opened[next(iter(opened))]
+            if subject is not None:
+                self._await(subject, index, event)
         elif opened:
             opened.clear()
-        self._last[player] = event
+
+    def _undoes_late(self, subject: tuple[object, ...], index: int, event: ev.Event) -> bool:
+        """Whether ``event`` undoes an earlier action of the phase on the same thing."""
+        things = self._things.get(subject)
+        if not things:
+            return False
+        for position in range(len(things) - 1, -1, -1):
+            first, action = things[position]
+            if first in self.waiting and _undoes(action, event):
+                del things[position]
+                self.waiting.discard(first)
+                self.pairs[first] = index
+                self.late.add(first)
+                return True
+        return False
+
+    def _await(self, subject: tuple[object, ...], index: int, event: ev.Event) -> None:
+        """``event`` may be undone later in the phase (a few actions per thing are kept)."""
+        things = self._things.setdefault(subject, [])
+        things.append((index, event))
+        self.waiting.add(index)
+        if len(things) > MAX_LATE:
+            self.waiting.discard(things.pop(0)[0])
 
     def within(self, first: int, undo: int) -> list[tuple[int, int]]:
         """The pairs from ``first`` to ``undo``: correcting the outer pair corrects those
-        nested in it too (the values chain)."""
+        nested in it too (the values chain); a pair undone later in the phase is one pair."""
+        if first in self.late:
+            return [(first, undo)]
         return [(a, self.pairs[a]) for a in range(first, undo + 1) if a in self.pairs]
 
     def forget(self, index: int) -> None:
@@ -168,6 +245,7 @@ class Corrections:
         for."""
         for first in [a for a in self.pairs if a < index]:
             del self.pairs[first]
+            self.late.discard(first)
 
 
 # -- phase-line lag --------------------------------------------------------------------------

@@ -61,7 +61,7 @@ class Window:
             if event is None:
                 return
             undo = None
-            if index in corrections.open:
+            if index in corrections.open or index in corrections.waiting:
                 undo = self.undo_of(index)
             elif corrections.pairs:
                 undo = corrections.pairs.get(index)
@@ -77,13 +77,16 @@ class Window:
             yield event
 
     def undo_of(self, index: int) -> int | None:
-        """The index of the next game action when it undoes the action at ``index`` exactly
-        (a possible immediate correction, R17.3)."""
+        """The index of the line that undoes the action at ``index`` exactly: the next game
+        action, or the next action on the same thing in the same phase (a possible
+        correction, R17.3)."""
         corrections = self.corrections
-        if index in corrections.open:
-            while index in corrections.open and self._first + len(self._lines) <= index + LOOKAHEAD:
-                if not self._pull():
-                    break
+        open_, waiting = corrections.open, corrections.waiting
+        while (index in open_ or index in waiting) and (
+            self._first + len(self._lines) <= index + LOOKAHEAD
+        ):
+            if not self._pull():
+                break
         return corrections.pairs.get(index) if corrections.pairs else None
 
     def release(self, index: int) -> None:
