@@ -42,6 +42,14 @@ class Upkeep:
     paid: bool = False
     survivors_at_mark: int = 0
     wounds_since_mark: int = 0
+    due: int = 0  # what the upkeep line had to take
+    line: int = 0  # the upkeep line
+    gains: tuple[Fact, ...] = ()  # the player's food gains after it (the roll area reads them)
+
+    def taken_back(self) -> bool:
+        """Whether gains that no roll nor card text explains gave the upkeep back: the
+        upkeep was not paid, whichever line put food back (R12.5)."""
+        return self.due > 0 and sum(fact.unexplained for fact in self.gains) >= self.due
 
 
 class FoodRules(Area):
@@ -110,6 +118,8 @@ class FoodRules(Area):
             self._loss(me.name, -fact.added, event, active_recoup)
         elif fact.added > 0:
             fact.restores = self._restore(me.name, fact.added)
+            if active_recoup and self.upkeep.paid:
+                self.upkeep = replace(self.upkeep, gains=(*self.upkeep.gains, fact))
 
     def _resync(self, name: str, event: ev.StatChange) -> None:
         reason = f"an unlogged change of {name}'s food before line {event.line}"
@@ -129,8 +139,8 @@ class FoodRules(Area):
         """What explains a loss: the upkeep, card text; the rest waits for the phase's end."""
         before, rule = max(0, event.old), "R12.5"
         if active_recoup and not self.upkeep.paid:
-            self.upkeep = replace(self.upkeep, paid=True)
             due = min(UPKEEP, before)
+            self.upkeep = replace(self.upkeep, paid=True, due=due, line=event.line)
             if amount <= due:
                 return
             message = (
@@ -212,6 +222,16 @@ class FoodRules(Area):
             self.findings.violation(
                 Kind.FOOD_UPKEEP,
                 f"{me.name} did not pay upkeep: food stays {food} at the end of Recoup",
+                player=me.name,
+                provisional=True,
+            )
+            return
+        if self.upkeep.taken_back():
+            self.findings.violation(
+                Kind.FOOD_UPKEEP,
+                f"{me.name} did not pay upkeep: the food taken at line {self.upkeep.line} is "
+                f"given back by a gain no Scavenger roll explains (food {food} at the end of "
+                "Recoup)",
                 player=me.name,
                 provisional=True,
             )

@@ -100,11 +100,11 @@ class RecoupRules(Area):
     def on_stat(self, event: ev.StatChange, fact: Fact) -> None:
         gained = fact.added - fact.restores
         if fact.owner is not None and self.in_turn and gained > 0:
-            self._food_gain(fact.owner.name, gained)
+            fact.unexplained = self._food_gain(fact.owner.name, gained)
 
-    def _food_gain(self, player: str, units: int) -> None:
+    def _food_gain(self, player: str, units: int) -> int:
         """R12.2: food is gained by a successful Scavenger roll (or card text); ``units`` at
-        once, however many."""
+        once, however many. How many of them nothing explains."""
         candidates = sorted(
             (i for i, roll in enumerate(self.rolls) if roll.player == player and not roll.used),
             key=lambda i: self.rolls[i].merit,
@@ -114,15 +114,17 @@ class RecoupRules(Area):
         for index in credited:
             self.rolls[index] = replace(self.rolls[index], used=True)
             self._credited(player, self.rolls[index])
-        if units > len(credited):
-            self.check(
-                Kind.SCAVENGE_FOOD,
-                f"{player} gains food without a successful Scavenger roll",
-                Effect.FOOD,
-                player,
-                gain=True,
-                player=player,
-            )
+        if units <= len(credited):
+            return 0
+        self.check(
+            Kind.SCAVENGE_FOOD,
+            f"{player} gains food without a successful Scavenger roll",
+            Effect.FOOD,
+            player,
+            gain=True,
+            player=player,
+        )
+        return 0 if self.ctx.text.explain(Effect.FOOD, player, gain=True).legal else units
 
     def _credited(self, player: str, roll: Roll) -> None:
         if not scavenge_succeeds(roll.result):
