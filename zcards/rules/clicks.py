@@ -54,13 +54,14 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
 
 
 def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
-    """A heal, cure or food gain right after its player's spend, or a food gain right after
-    his die roll (other players' lines in between, such as the top cards a roll of 1 puts
-    out), is what that ability did: a Medic's heal, a Scavenger's food. A real action."""
+    """A heal, cure or food gain right after its player's spend of a face-up card, or a food
+    gain right after his die roll (other players' lines in between, such as the top cards a
+    roll of 1 puts out), is what that ability did: a Medic's heal, a Scavenger's food. A real
+    action. (A face-down card is a zombie: spending it does neither.)"""
     gain = isinstance(event, ev.StatChange) and event.new > event.old
     if isinstance(before, ev.DiceRoll):
         return gain
-    if isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND:
+    if isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND and not before.hidden:
         return gain or (
             isinstance(event, ev.CounterChange)
             and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
