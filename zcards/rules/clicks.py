@@ -28,6 +28,7 @@ from zcards.game.definition import (
     READY_PHASE,
     Meaning,
 )
+from zcards.game.effects import Effect
 from zcards.rules.context import is_game_action, meaning_of
 from zcards.rules.moves import puts_back
 
@@ -53,15 +54,41 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
 
 
-def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
-    """A heal, cure or food gain right after its player's spend of a face-up card, or a food
-    gain right after his die roll (other players' lines in between, such as the top cards a
-    roll of 1 puts out), is what that ability did: a Medic's heal, a Scavenger's food. A real
-    action. (A face-down card is a zombie: spending it does neither.)"""
+_ABILITY_EFFECTS = (Effect.HEAL, Effect.CURE, Effect.FOOD)
+
+
+def may_heal_or_feed(cards: CardIndex | None, name: str) -> bool:
+    """Whether spending the card named may heal, cure or gain food: a Medic or a Scavenger,
+    card text that does, text the effect rows do not wholly cover, or a card missing from the
+    card data (it may do anything). Without card data, any card may."""
+    if cards is None:
+        return True
+    info = cards.get(name)
+    return (
+        info is None
+        or not info.covered
+        or info.has_symbol("Medic")
+        or info.has_symbol("Scavenger")
+        or any(info.has(effect) for effect in _ABILITY_EFFECTS)
+    )
+
+
+def _ability_result(
+    event: ev.Event, before: ev.Event | None, cards: CardIndex | None = None
+) -> bool:
+    """A heal, cure or food gain right after its player's spend of a card that may do it, or
+    a food gain right after his die roll (other players' lines in between, such as the top
+    cards a roll of 1 puts out), is what that ability did: a Medic's heal, a Scavenger's food.
+    A real action. (A face-down card is a zombie with no such ability.)"""
     gain = isinstance(event, ev.StatChange) and event.new > event.old
     if isinstance(before, ev.DiceRoll):
         return gain
-    if isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND and not before.hidden:
+    if (
+        isinstance(before, ev.Perform)
+        and meaning_of(before) == Meaning.SPEND
+        and not before.hidden
+        and may_heal_or_feed(cards, before.card)
+    ):
         return gain or (
             isinstance(event, ev.CounterChange)
             and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
@@ -167,7 +194,8 @@ class Corrections:
     next action on the same thing (``late``: the pair's net effect is no change). Whether a
     pair *is* a correction or two real actions is a reading (R17.3): the audit keeps both."""
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardIndex | None = None) -> None:
+        self.cards = cards  # which spent cards may heal or feed (their lines are no fixes)
         self.pairs: dict[int, int] = {}  # the index of an undone action -> its undo's
         self.open: dict[int, ev.Event] = {}  # actions the next one may still undo, in order
         self.late: set[int] = set()  # the pairs (by first index) undone later in the phase
@@ -198,7 +226,7 @@ class Corrections:
         subject = _subject(event)
         if (
             subject is not None
-            and not _ability_result(event, before)  # a Medic's heal is no fix
+            and not _ability_result(event, before, self.cards)  # a Medic's heal is no fix
             and self._undoes_late(subject, index, event)
         ):
             opened.clear()

@@ -69,7 +69,7 @@ class Auditor:
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
-        window = self.window = Window(events)
+        window = self.window = Window(events, self.cards)
         self.replays = [self._new_replay(None)]
         last = 0
         watch = self.watch

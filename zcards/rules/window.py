@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from lackey_plugin.log import events as ev
+from zcards.game.cards import CardIndex
 from zcards.rules.clicks import Corrections
 from zcards.rules.moves import as_played
 
@@ -18,12 +19,12 @@ LOOKAHEAD = 4096  # lines the audit reads ahead of the current one, at most
 class Window:
     """The current line and the lines ahead of it, read from ``events`` as needed."""
 
-    def __init__(self, events: Iterable[ev.Event]) -> None:
+    def __init__(self, events: Iterable[ev.Event], cards: CardIndex | None = None) -> None:
         self._source = iter(events)
         self._lines: list[ev.Event] = []
         self._first = 0  # the index of ``_lines[0]``
         self._done = False
-        self.corrections = Corrections()
+        self.corrections = Corrections(cards)
 
     def _pull(self) -> bool:
         if self._done:
