@@ -114,14 +114,19 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
         meaning = meaning_of(event)
         if meaning not in (Meaning.SPEND, Meaning.READY):
             return False
-        # A zombie moved to combat, then spent and readied (Fast): not a misclick.
-        return not (
-            isinstance(before, ev.CounterChange)
-            and meaning_of(before) == Meaning.TO_COMBAT
-            and before.player == event.player
-            and _same_card(before, event)
-        )
+        return not _arrives_ready(event, before)
     return False
+
+
+def _arrives_ready(event: ev.Event, before: ev.Event | None) -> bool:
+    """A zombie moved to combat, then spent or readied (Fast): not a misclick."""
+    return (
+        isinstance(event, ev.Perform)
+        and isinstance(before, ev.CounterChange)
+        and meaning_of(before) == Meaning.TO_COMBAT
+        and before.player == event.player
+        and _same_card(before, event)
+    )
 
 
 def _undoes(first: ev.Event, second: ev.Event) -> bool:
@@ -227,6 +232,7 @@ class Corrections:
         if (
             subject is not None
             and not _ability_result(event, before, self.cards)  # a Medic's heal is no fix
+            and not _arrives_ready(event, before)
             and self._undoes_late(subject, index, event)
         ):
             opened.clear()
