@@ -102,6 +102,8 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
         return True
     if isinstance(event, ev.Draw):
         return event.count == 1
+    if isinstance(event, ev.Move):  # a card moved out, to be moved back (not the deck: shuffled)
+        return not event.hidden and DECK not in (event.src_zone, event.dst_zone)
     if isinstance(event, ev.CounterChange):
         return (
             event.new != event.old
@@ -151,6 +153,13 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
         )
     if isinstance(first, ev.Draw):
         return puts_back(first, second)
+    if isinstance(first, ev.Move) and isinstance(second, ev.Move):
+        return (
+            first.card == second.card
+            and not second.hidden
+            and (second.src_zone, second.dst_zone) == (first.dst_zone, first.src_zone)
+            and (second.src_owner, second.dst_owner) == (first.dst_owner, first.src_owner)
+        )
     if isinstance(first, ev.Play) and isinstance(second, ev.TableToZone):
         return (
             _same_card(first, second)
@@ -185,8 +194,10 @@ def _subject(event: ev.Event) -> tuple[object, ...] | None:
     if isinstance(event, ev.Draw):
         return (event.player, DECK)
     if isinstance(event, ev.Move):
-        back = event.src_zone == HAND and event.dst_zone == DECK
-        return (event.src_owner or event.player, DECK) if back else None
+        owner = event.src_owner or event.player
+        if event.src_zone == HAND and event.dst_zone == DECK:
+            return (owner, DECK)
+        return (owner, ev.Move, event.card, frozenset((event.src_zone, event.dst_zone)))
     if isinstance(event, (ev.Play, ev.TableToZone)):
         return (event.player, ev.Play, event.hidden, event.card)
     return None
