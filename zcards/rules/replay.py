@@ -21,6 +21,7 @@ from zcards.game.table import Table
 from zcards.rules.build_phase import BuildRules
 from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
+from zcards.rules.combat_moves import CombatMoveRules
 from zcards.rules.context import (
     BLANK,
     NOT_ACTION_TYPES,
@@ -100,6 +101,7 @@ class Replay:
             FoodRules(ctx),
             RecoupRules(ctx),
             DeathRules(ctx),
+            CombatMoveRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
