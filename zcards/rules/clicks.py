@@ -80,9 +80,9 @@ def _ability_result(
     a food gain right after his die roll (other players' lines in between, such as the top
     cards a roll of 1 puts out), is what that ability did: a Medic's heal, a Scavenger's food.
     A real action. (A face-down card is a zombie with no such ability.)"""
+    if _rolled_gain(event, before):
+        return True
     gain = isinstance(event, ev.StatChange) and event.new > event.old
-    if isinstance(before, ev.DiceRoll):
-        return gain
     if (
         isinstance(before, ev.Perform)
         and meaning_of(before) == Meaning.SPEND
@@ -96,6 +96,16 @@ def _ability_result(
     return False
 
 
+def _rolled_gain(event: ev.Event, before: ev.Event | None) -> bool:
+    """A food gain right after its player's die roll: the roll's food, never a misclick (a
+    gain right after a spend may be one: people click Food by mistake before rolling)."""
+    return (
+        isinstance(before, ev.DiceRoll)
+        and isinstance(event, ev.StatChange)
+        and event.new > event.old
+    )
+
+
 def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     """Whether an action could be undone by the next one (R17.3)."""
     if isinstance(event, ev.Play):
@@ -105,13 +115,9 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
     if isinstance(event, ev.Move):  # a card moved out, to be moved back (not the deck: shuffled)
         return not event.hidden and DECK not in (event.src_zone, event.dst_zone)
     if isinstance(event, ev.CounterChange):
-        return (
-            event.new != event.old
-            and meaning_of(event) in _INVERSE
-            and not _ability_result(event, before)
-        )
+        return event.new != event.old and meaning_of(event) in _INVERSE
     if isinstance(event, ev.StatChange):
-        return event.new != event.old and not _ability_result(event, before)
+        return event.new != event.old and not _rolled_gain(event, before)
     if isinstance(event, ev.Perform):
         meaning = meaning_of(event)
         if meaning not in (Meaning.SPEND, Meaning.READY):
