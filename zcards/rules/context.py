@@ -123,7 +123,6 @@ class Fact:
     attack_fit: Fit | None = None
     added: int = 0  # counter (or food) change of the line
     restores: int = 0  # food a gain gives back of this phase's unexplained losses
-    unexplained: int = 0  # food a gain adds that no Scavenger roll nor card text explains
 
 
 BLANK = Fact()  # what the replay's own events and lines that change nothing mean (never changed)

@@ -19,9 +19,11 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import UPKEEP, starvation
+from zcards.game.rules import UPKEEP, scavenge_succeeds, starvation
 from zcards.game.zombies import Fit
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+
+_FOOD_LINES = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS, Kind.ABILITY_USE)  # checked at their lines
 
 
 @dataclass(frozen=True)
@@ -42,14 +44,10 @@ class Upkeep:
     paid: bool = False
     survivors_at_mark: int = 0
     wounds_since_mark: int = 0
-    due: int = 0  # what the upkeep line had to take
-    line: int = 0  # the upkeep line
-    gains: tuple[Fact, ...] = ()  # the player's food gains after it (the roll area reads them)
-
-    def taken_back(self) -> bool:
-        """Whether gains that no roll nor card text explains gave the upkeep back: the
-        upkeep was not paid, whichever line put food back (R12.5)."""
-        return self.due > 0 and sum(fact.unexplained for fact in self.gains) >= self.due
+    start: int | None = None  # his food when the phase began (None: not known)
+    found: int = 0  # the violations found before the phase began
+    line: int = 0  # the line that paid it
+    gains: int = 0  # the most food he may gain: a food per successful roll, and card text's
 
 
 class FoodRules(Area):
@@ -64,6 +62,7 @@ class FoodRules(Area):
         return {
             ev.StatChange: self.on_stat,
             ev.CounterChange: self.on_counter,
+            ev.DiceRoll: self.on_dice,
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
         }
@@ -76,7 +75,16 @@ class FoodRules(Area):
         self.lost.clear()
         if signal.phase == RECOUP_PHASE:
             active = self.table.players.get(self.clock.active or "")
-            self.upkeep = Upkeep(survivors_at_mark=active.known_survivors() if active else 0)
+            self.upkeep = Upkeep(
+                survivors_at_mark=active.known_survivors() if active else 0,
+                start=active.food_now if active else None,
+                found=len(self.findings.violations),
+            )
+
+    def on_dice(self, event: ev.DiceRoll, _: Fact) -> None:
+        if self.clock.phase == RECOUP_PHASE and event.player == self.clock.active:
+            wins = sum(1 for result in event.results if scavenge_succeeds(result))
+            self.upkeep = replace(self.upkeep, gains=self.upkeep.gains + wins)
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if not self.in_turn:
@@ -118,11 +126,13 @@ class FoodRules(Area):
             self._loss(me.name, -fact.added, event, active_recoup)
         elif fact.added > 0:
             fact.restores = self._restore(me.name, fact.added)
-            if active_recoup and self.upkeep.paid:
-                self.upkeep = replace(self.upkeep, gains=(*self.upkeep.gains, fact))
+            if active_recoup and self._text_feeds(me.name):
+                self.upkeep = replace(self.upkeep, gains=self.upkeep.gains + fact.added)
 
     def _resync(self, name: str, event: ev.StatChange) -> None:
         reason = f"an unlogged change of {name}'s food before line {event.line}"
+        if name == self.clock.active:  # what he had when the phase began is not known
+            self.upkeep = replace(self.upkeep, start=None)
         self.findings.warn(
             Topic.RESYNC,
             f"{name}'s food changes from {event.old}, not from the tracked total: an unlogged "
@@ -139,8 +149,8 @@ class FoodRules(Area):
         """What explains a loss: the upkeep, card text; the rest waits for the phase's end."""
         before, rule = max(0, event.old), "R12.5"
         if active_recoup and not self.upkeep.paid:
+            self.upkeep = replace(self.upkeep, paid=True, line=event.line)
             due = min(UPKEEP, before)
-            self.upkeep = replace(self.upkeep, paid=True, due=due, line=event.line)
             if amount <= due:
                 return
             message = (
@@ -193,6 +203,35 @@ class FoodRules(Area):
             )
         return restored
 
+    def _text_feeds(self, name: str) -> bool:
+        """Whether card text may give ``name`` food now (asked without using it up)."""
+        return self.ctx.text.explain(Effect.FOOD, name, gain=True, consume=False).legal
+
+    def _net_unpaid(self, name: str, food: int) -> bool:
+        """The phase's net effect (R17.3): whatever lines got there, the active player ends his
+        Recoup with more food than his start, plus what his successful rolls and card text may
+        give, minus the upkeep (none at 0), leaves."""
+        start, gains = self.upkeep.start, self.upkeep.gains
+        if start is None or any(
+            f.player == name and f.kind in _FOOD_LINES and (f.line or 0) < self.upkeep.line
+            for f in self.findings.violations[self.upkeep.found :]
+        ):  # a food line before the upkeep is a violation already: that is what went wrong
+            return False
+        most = start + gains
+        if food <= most - min(UPKEEP, most):
+            return False
+        self.check(
+            Kind.FOOD_UPKEEP,
+            f"{name} did not pay upkeep: his food goes from {start} to {food} over the Recoup "
+            f"phase, which gives him at most {gains}; the upkeep is 1 food",
+            Effect.FOOD,
+            name,
+            gain=True,
+            player=name,
+            provisional=True,
+        )
+        return True
+
     # -- starvation (R12.5) ------------------------------------------------------------------
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
@@ -226,15 +265,7 @@ class FoodRules(Area):
                 provisional=True,
             )
             return
-        if self.upkeep.taken_back():
-            self.findings.violation(
-                Kind.FOOD_UPKEEP,
-                f"{me.name} did not pay upkeep: the food taken at line {self.upkeep.line} is "
-                f"given back by a gain no Scavenger roll explains (food {food} at the end of "
-                "Recoup)",
-                player=me.name,
-                provisional=True,
-            )
+        if self._net_unpaid(me.name, food):
             return
         needed = starvation(self.upkeep.survivors_at_mark, food)
         got = self.upkeep.wounds_since_mark

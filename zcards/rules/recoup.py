@@ -104,11 +104,11 @@ class RecoupRules(Area):
     def on_stat(self, event: ev.StatChange, fact: Fact) -> None:
         gained = fact.added - fact.restores
         if fact.owner is not None and self.in_turn and gained > 0:
-            fact.unexplained = self._food_gain(fact.owner.name, gained)
+            self._food_gain(fact.owner.name, gained)
 
-    def _food_gain(self, player: str, units: int) -> int:
+    def _food_gain(self, player: str, units: int) -> None:
         """R12.2: food is gained by a successful Scavenger roll (or card text); ``units`` at
-        once, however many. How many of them nothing explains."""
+        once, however many."""
         candidates = sorted(
             (i for i, roll in enumerate(self.rolls) if roll.player == player and not roll.used),
             key=lambda i: self.rolls[i].merit,
@@ -123,7 +123,7 @@ class RecoupRules(Area):
             self.early[player] = self.early.get(player, 0) + 1
             missing -= 1
         if not missing:
-            return 0
+            return
         self.check(
             Kind.SCAVENGE_FOOD,
             f"{player} gains food without a successful Scavenger roll",
@@ -132,7 +132,6 @@ class RecoupRules(Area):
             gain=True,
             player=player,
         )
-        return 0 if self.ctx.text.explain(Effect.FOOD, player, gain=True).legal else missing
 
     def _roll_ahead(self, player: str) -> bool:
         """Whether a successful roll of ``player`` comes later in this phase that no gain
