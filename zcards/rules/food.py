@@ -24,6 +24,7 @@ from zcards.game.zombies import Fit
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
 
 _FOOD_LINES = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS, Kind.ABILITY_USE)  # checked at their lines
+_NETTED = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS)  # what a phase's food lines netting out voids
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class FoodRules(Area):
         super().__init__(ctx)
         self.lost: dict[str, tuple[Lost, ...]] = {}
         self.upkeep = Upkeep()
+        self.start: dict[str, int | None] = {}  # each player's food as the phase began
+        # (None: not known, or a line of the phase took it below 0, which nothing nets out)
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
@@ -73,6 +76,7 @@ class FoodRules(Area):
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         self.lost.clear()
+        self.start = {name: me.food_now for name, me in self.table.players.items()}
         if signal.phase == RECOUP_PHASE:
             active = self.table.players.get(self.clock.active or "")
             self.upkeep = Upkeep(
@@ -89,6 +93,7 @@ class FoodRules(Area):
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if not self.in_turn:
             return
+        self._net_out(signal.phase)
         for name, losses in self.lost.items():
             for lost in losses:
                 self.check(
@@ -131,7 +136,8 @@ class FoodRules(Area):
 
     def _resync(self, name: str, event: ev.StatChange) -> None:
         reason = f"an unlogged change of {name}'s food before line {event.line}"
-        if name == self.clock.active:  # what he had when the phase began is not known
+        self.start[name] = None  # what he had when the phase began is not known
+        if name == self.clock.active:
             self.upkeep = replace(self.upkeep, start=None)
         self.findings.warn(
             Topic.RESYNC,
@@ -148,6 +154,8 @@ class FoodRules(Area):
     def _loss(self, name: str, amount: int, event: ev.StatChange, active_recoup: bool) -> None:
         """What explains a loss: the upkeep, card text; the rest waits for the phase's end."""
         before, rule = max(0, event.old), "R12.5"
+        if event.new < 0:
+            self.start[name] = None
         if active_recoup and not self.upkeep.paid:
             self.upkeep = replace(self.upkeep, paid=True, line=event.line)
             due = min(UPKEEP, before)
@@ -202,6 +210,31 @@ class FoodRules(Area):
                 player=name,
             )
         return restored
+
+    def _net_out(self, phase: str) -> None:
+        """A fix found by its net effect (R17.3): a player whose food lines of the phase,
+        whatever their order, end where the rules take him (no change; in the active player's
+        Recoup his successful rolls less the upkeep) made no food violation in it."""
+        for name, start in self.start.items():
+            me = self.table.players.get(name)
+            food = me.food_now if me is not None else None
+            if start is None or food is None or food - start != self._legal_net(name, start, phase):
+                continue
+            self.lost.pop(name, None)
+            if self.findings.void(_NETTED, name, phase):
+                self.findings.warn(
+                    Topic.CORRECTION,
+                    f"{name}'s food lines of this phase net to what the rules allow "
+                    f"({start} to {food}): misclicks put right",
+                    rule="R17.3",
+                    player=name,
+                )
+
+    def _legal_net(self, name: str, start: int, phase: str) -> int:
+        if phase != RECOUP_PHASE or name != self.clock.active:
+            return 0
+        most = start + self.upkeep.gains
+        return self.upkeep.gains - min(UPKEEP, most)
 
     def _text_feeds(self, name: str) -> bool:
         """Whether card text may give ``name`` food now (asked without using it up)."""
