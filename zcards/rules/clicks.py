@@ -224,6 +224,7 @@ class Corrections:
         self.waiting: set[int] = set()  # actions a later line of the phase may still undo
         self._things: dict[tuple[object, ...], list[tuple[int, ev.Event]]] = {}  # by subject
         self._last: dict[str, ev.Event] = {}  # each player's previous game action
+        self._dying: set[str] = set()  # players healing as a card that heals leaves play
 
     def feed(self, index: int, event: object) -> None:
         if isinstance(event, _PHASE_ENDS) and self.waiting:
@@ -236,6 +237,7 @@ class Corrections:
         opened = self.open
         before = self._last.get(player)
         self._last[player] = event
+        triggered = self._death_trigger(player, event)
         if type(event) not in _UNDOABLE_TYPES:
             if opened:
                 opened.clear()
@@ -250,6 +252,7 @@ class Corrections:
             subject is not None
             and not _ability_result(event, before, self.cards)  # a Medic's heal is no fix
             and not _arrives_ready(event, before)
+            and not triggered
             and self._undoes_late(subject, index, event)
         ):
             opened.clear()
@@ -261,6 +264,22 @@ class Corrections:
                 self._await(subject, index, event)
         elif opened:
             opened.clear()
+
+    def _death_trigger(self, player: str, event: ev.Event) -> bool:
+        """Whether ``event`` is one of the heals that follow a card whose text heals leaving
+        play (Grandma Edna's death): card text at work, never a fix."""
+        if isinstance(event, ev.TableToZone) and not event.hidden:
+            if may_heal_or_feed(self.cards, event.card):
+                self._dying.add(player)
+            return False
+        healing = player in self._dying
+        if healing and not (
+            isinstance(event, ev.CounterChange)
+            and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
+        ):
+            self._dying.discard(player)
+            return False
+        return healing
 
     def _undoes_late(self, subject: tuple[object, ...], index: int, event: ev.Event) -> bool:
         """Whether ``event`` undoes an earlier action of the phase on the same thing."""
