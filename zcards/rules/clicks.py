@@ -182,10 +182,11 @@ _PHASE_ENDS = (ev.PhaseChange, ev.TurnChange, ev.NewGame, ev.DeckLoad, ev.GameCo
 
 
 def _subject(event: ev.Event) -> tuple[object, ...] | None:
-    """What an action changes, as a key an action and its inverse share: a player's stat,
-    one card's counter of a kind, a named card's spent state, the top of a player's deck, a
-    card played from a zone; None for anything else (a face-down card spent or readied: which
-    one is not logged)."""
+    """What an action changes, as a key an action and its inverse share: one card's counter
+    of a kind, a named card's spent state, the top of a player's deck, a card moved or played
+    from a zone; None for anything else (a face-down card spent or readied: which one is not
+    logged; food, whose lines of a phase are judged by their net effect,
+    :mod:`zcards.rules.food`)."""
     if isinstance(event, ev.CounterChange):
         meaning = meaning_of(event)
         inverse = _INVERSE.get(meaning)  # type: ignore[arg-type]
@@ -195,8 +196,6 @@ def _subject(event: ev.Event) -> tuple[object, ...] | None:
     if isinstance(event, ev.Perform):
         spends = meaning_of(event) in (Meaning.SPEND, Meaning.READY)
         return (event.player, Meaning.SPEND, event.card) if spends and not event.hidden else None
-    if isinstance(event, ev.StatChange):
-        return (event.player, event.stat.casefold(), event.target)
     if isinstance(event, ev.Draw):
         return (event.player, DECK)
     if isinstance(event, ev.Move):

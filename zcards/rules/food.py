@@ -218,7 +218,10 @@ class FoodRules(Area):
         for name, start in self.start.items():
             me = self.table.players.get(name)
             food = me.food_now if me is not None else None
-            if start is None or food is None or food - start != self._legal_net(name, start, phase):
+            if start is None or food is None:
+                continue
+            low, high = self._legal_net(name, start, phase)
+            if not low <= food - start <= high:
                 continue
             self.lost.pop(name, None)
             if self.findings.void(_NETTED, name, phase):
@@ -230,11 +233,14 @@ class FoodRules(Area):
                     player=name,
                 )
 
-    def _legal_net(self, name: str, start: int, phase: str) -> int:
+    def _legal_net(self, name: str, start: int, phase: str) -> tuple[int, int]:
+        """The least and the most a player's food may change over a phase: nothing, but in
+        the active player's Recoup the upkeep, and at most what his rolls and card text
+        give."""
         if phase != RECOUP_PHASE or name != self.clock.active:
-            return 0
-        most = start + self.upkeep.gains
-        return self.upkeep.gains - min(UPKEEP, most)
+            return 0, 0
+        gains = self.upkeep.gains
+        return -min(UPKEEP, start), gains - min(UPKEEP, start + gains)
 
     def _text_feeds(self, name: str) -> bool:
         """Whether card text may give ``name`` food now (asked without using it up)."""
