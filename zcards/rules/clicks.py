@@ -255,7 +255,9 @@ class Corrections:
             and self._undoes_late(subject, index, event)
         ):
             opened.clear()
-        elif _undoable(event, before):
+        elif _undoable(event, before) and not (
+            isinstance(event, ev.CounterChange) and _ability_result(event, before, self.cards)
+        ):  # a Medic's heal is a real action: no misclick to undo
             opened[index] = event
             if len(opened) > MAX_NESTED:
                 del opened[next(iter(opened))]
