@@ -168,13 +168,20 @@ class Findings:
             (self.violations if finding in self.violations else self.pending).remove(finding)
             self.unverifiable.append(replace(finding, message=f"{finding.message}; {reason}"))
 
-    def void(self, kinds: tuple[Kind, ...], player: str, phase: str) -> int:
-        """Drop the violations of ``kinds`` of ``player`` in this turn's ``phase`` (its lines
-        net to a legal change, R17.3); how many there were."""
+    def void(self, kinds: tuple[Kind, ...], player: str, phase: str, after: int = 0) -> int:
+        """Drop the violations of ``kinds`` of ``player`` in this turn's ``phase`` (after line
+        ``after``): its lines net to a legal change, or to one reported as a whole (R17.3).
+        How many there were."""
         turn, names = self.clock.number, {str(kind) for kind in kinds}
 
         def void(f: Finding) -> bool:
-            return f.turn == turn and f.phase == phase and f.player == player and f.kind in names
+            return (
+                f.turn == turn
+                and f.phase == phase
+                and f.player == player
+                and f.kind in names
+                and (f.line or 0) > after
+            )
 
         before = len(self.violations) + len(self.pending)
         self.violations = [f for f in self.violations if not void(f)]

@@ -269,6 +269,8 @@ class FoodRules(Area):
             player=name,
             provisional=True,
         )
+        # the food put back after the upkeep is that upkeep unpaid, not a gain of its own
+        self.findings.void((Kind.SCAVENGE_FOOD,), name, RECOUP_PHASE, after=self.upkeep.line)
         return True
 
     # -- starvation (R12.5) ------------------------------------------------------------------
