@@ -1,4 +1,4 @@
-"""docs/zombie-plugin.md documents every plugin label exactly as the game definition (zcards/game/zombie.toml) defines it."""
+"""docs/zombie-plugin.md documents every plugin label exactly as the game definition does."""
 
 from __future__ import annotations
 
