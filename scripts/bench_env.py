@@ -37,6 +37,7 @@ class Measured:
     stderr: str
     seconds: float
     peak_mib: float
+    children_peak_mib: float  # the largest of its finished child processes (ru_maxrss)
 
 
 # The child writes its own peak resident memory (Linux VmHWM) as the last line of stderr:
@@ -49,7 +50,10 @@ try:
 finally:
     sys.stdout.flush()
     status = open('/proc/self/status').read()
+    import resource
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     sys.stderr.write('\\nVmHWM:' + status.split('VmHWM:')[1].split('\\n')[0])
+    sys.stderr.write(f' children:{children}')
 """,
 )
 
@@ -70,4 +74,7 @@ def run_measured(
     )
     seconds = time.perf_counter() - started
     stderr, _, peak = done.stderr.rpartition("\nVmHWM:")
-    return Measured(done.returncode, done.stdout, stderr, seconds, int(peak.split()[0]) / 1024)
+    children = int(peak.split("children:")[1]) / 1024
+    return Measured(
+        done.returncode, done.stdout, stderr, seconds, int(peak.split()[0]) / 1024, children
+    )

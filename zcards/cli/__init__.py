@@ -29,6 +29,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "audit_command",
         "Audit each LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).",
     ),
+    "balance": (
+        "zcards.cli.balance",
+        "balance_command",
+        "Measure the balance of decks and cards over seeded simulated games.",
+    ),
     "build": (
         "zcards.cli.cards",
         "build_command",

@@ -9,14 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from zcards.cli.common import (
-    EXIT_FINDING,
-    EXIT_INPUT,
-    emit_json,
-    format_option,
-    game_inputs,
-    progress,
-)
+from zcards.cli.common import EXIT_FINDING, EXIT_INPUT, format_option, game_inputs, progress
+from zcards.cli.output import emit_json
 from zcards.errors import UsageError
 from zcards.rules.load import audit_log, deck_sizes, load_cards
 from zcards.rules.report import DEFAULT_SHOW, SHOWN

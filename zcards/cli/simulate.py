@@ -6,39 +6,21 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, format_option, progress
+from zcards.cli.common import db_option, format_option, progress
+from zcards.cli.output import emit_json
+from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
 from zcards.sim.batch import iter_games, write_logs
 from zcards.sim.decklists import load_decks
-from zcards.sim.game import DEFAULT_TURN_CAP
 from zcards.sim.players import STRATEGIES
 from zcards.sim.report import format_report, summarise_games
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
 @click.command("simulate")
-@click.option(
-    "--games",
-    "-n",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="How many games to play.",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Seed of the batch: the same seed plays the same games.",
-)
-@click.option(
-    "--deck",
-    "decks",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="A deck file (text list or .dek); give it twice. Default: two starter decks.",
-)
+@games_option("How many games to play.")
+@seed_option("Seed of the batch: the same seed plays the same games.")
+@decks_option("A deck file (text list or .dek); give it twice. Default: two starter decks.")
 @click.option(
     "--strategy",
     "strategies",
@@ -47,13 +29,7 @@ from zcards.sim.styles import MIXED, STYLE_NAMES
     help="Player strategy, once for both players or once per deck (default greedy): "
     "'random' takes any legal choice, 'greedy' the strongest one.",
 )
-@click.option(
-    "--max-turns",
-    type=click.IntRange(min=1),
-    default=DEFAULT_TURN_CAP,
-    show_default=True,
-    help="Stop a game at this turn and report it as a turn cap.",
-)
+@max_turns_option("Stop a game at this turn and report it as a turn cap.")
 @click.option(
     "--out",
     "out_dir",

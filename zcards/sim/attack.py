@@ -60,6 +60,7 @@ def _begin_attack(sim: Simulator, defender: str) -> None:
             return
         use, (owner, zombie) = choice
         assert use.source is not None
+        sim.used(defender, use.source.name)
         sim.spend_card(defender, use.source)
         sim.spend(owner, zombie)
 
@@ -92,6 +93,7 @@ def _fight(
     for owner, zombie in zombies:
         kamikaze = fighter_of(owner, zombie) in result.kamikazes
         if kamikaze and sim.strategy(owner).kamikaze(survivor, wounds):
+            sim.used(owner, zombie.name)
             _discard_zombie(sim, owner, zombie)
             wounds += 2
     for _ in range(wounds):
@@ -126,4 +128,5 @@ def _wins_fight_food(sim: Simulator, defender: str, cards: list[tuple[str, str]]
         for row in sim.info(name).rows(Timing.WINS_FIGHT, Effect.FOOD):
             whom = defender if row.target is Target.SURVIVOR_PLAYER else owner
             if not row.optional or sim.strategy(owner).use_optional(row):
+                sim.used(owner, name)
                 sim.change_food(whom, row.amount)

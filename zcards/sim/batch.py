@@ -11,9 +11,10 @@ from zcards.sim.recorder import write_game_log
 from zcards.sim.styles import resolve_style
 
 
-def game_seed(seed: int, index: int) -> int:
-    """Game ``index`` of a batch seeded ``seed``: batches with nearby seeds do not overlap."""
-    return random.Random(f"zcards-sim/{seed}/{index}").getrandbits(48)
+def game_seed(seed: int, index: int, *scope: str) -> int:
+    """Game ``index`` of a batch seeded ``seed`` (of its part ``scope``, as a pair of decks):
+    batches with nearby seeds do not overlap."""
+    return random.Random("/".join(["zcards-sim", str(seed), *scope, str(index)])).getrandbits(48)
 
 
 def iter_games(

@@ -33,6 +33,7 @@ def build_phase(sim: Simulator) -> None:
             if card.type == "Survivor":
                 me.survivors.append(Survivor(card.name))
             elif card.one_shot:
+                sim.used(name, card.name)
                 _one_shot(sim, name, one_shot_rows(card))
                 me.discard.append(card.name)
                 sim.record(ActionKind.TO_DISCARD, name, card=card.name)
@@ -54,11 +55,13 @@ def _flip(sim: Simulator, name: str, zombie: Zombie) -> None:
     for row in sim.info(zombie.name).rows(Timing.TURNED_UP):
         if row.effect is Effect.DECK_TO_RESOURCE and sim.decks[name]:
             if not row.optional or sim.strategy(name).use_optional(row):
+                sim.used(name, zombie.name)
                 sim.play_top_face_down(name)
         elif row.effect is Effect.DISCARD_TO_RESOURCE:
             zombies = [c for c in me.discard if sim.info(c).type == "Zombie"]
             if zombies:
                 card = sim.strategy(name).pick_card(zombies)
+                sim.used(name, zombie.name)
                 me.discard.remove(card)
                 me.zombies = me.zombies.add_face_down(card)
                 sim.record(ActionKind.DISCARD_TO_TABLE, name, card=card, face_down=True)

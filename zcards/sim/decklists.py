@@ -21,8 +21,14 @@ def load_decks(paths: Sequence[str | Path], db_path: Path | None = None) -> list
     chosen = [Path(path) for path in paths] or starter_decks()[:2]
     if len(chosen) != 2:
         raise UsageError(f"a simulated game needs exactly two decks, got {len(chosen)}")
-    db = open_db(db_path)  # the default database of every command; else the bundled set
-    return [deck_list(path, db) for path in chosen]
+    return read_decks(chosen, db_path)
+
+
+def read_decks(paths: Sequence[Path], db_path: Path | None = None) -> list[DeckList]:
+    """Deck files as playable decks, their cards from the default database of every command
+    (else the bundled set)."""
+    db = open_db(db_path)
+    return [deck_list(path, db) for path in paths]
 
 
 def deck_list(path: Path, db: sqlite_utils.Database) -> DeckList:

@@ -32,6 +32,7 @@ from zcards.game.table import Survivor, Table
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.attack import attack_phase
 from zcards.sim.build import build_phase
+from zcards.sim.figures import CardFigures
 from zcards.sim.players import STRATEGIES
 from zcards.sim.recoup import recoup_phase
 from zcards.sim.simulator import GameOver, Observer, Simulator
@@ -63,6 +64,8 @@ class GameResult:
     survivor: str | None
     losses: tuple[tuple[str, str, int], ...]
     actions: tuple[Action, ...]
+    opening_food: tuple[int, ...] = ()  # each player's food once setup was over
+    cards: tuple[CardFigures, ...] = ()  # each player's per-card figures
 
     def deck_of(self, player: str) -> str:
         return self.decks[self.players.index(player)]
@@ -76,9 +79,16 @@ def play_game(
     strategies: Sequence[str] = ("greedy", "greedy"),
     max_turns: int = DEFAULT_TURN_CAP,
     observer: Observer | None = None,
+    cards: CardIndex | None = None,
+    equal_food: bool = False,
 ) -> GameResult:
     """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains;
-    ``observer`` sees the simulator after every action."""
+    ``observer`` sees the simulator after every action. ``cards`` is the decks' card index
+    (made from the decks when not given; many games of the same decks share one).
+
+    ``equal_food`` leaves the bidding out: both players keep the starting food and the first
+    seat goes first, so the turn order can be measured apart from the food a bid costs (such
+    a game is an experiment, not a game as written, and its log shows no bids)."""
     if not len(decks) == len(names) == len(strategies) == 2:
         raise UsageError("a simulated game needs exactly two decks, names and strategies")
     if names[0] == names[1]:
@@ -87,7 +97,8 @@ def play_game(
     if unknown:
         raise UsageError(f"unknown strategy {unknown[0]!r} (choose from {', '.join(STRATEGIES)})")
     rng = random.Random(seed)
-    cards = CardIndex(card for deck in decks for card in deck.cards)
+    if cards is None:
+        cards = CardIndex(card for deck in decks for card in deck.cards)
     table = Table(started=True)
     for seat, name in enumerate(names, start=1):
         me = table.edit(name)
@@ -105,8 +116,10 @@ def play_game(
     )
     first = ""
     ending = TURN_CAP
+    food: tuple[int, ...] = ()
     try:
-        first = _setup(sim)
+        first = _setup(sim, equal_food)
+        food = tuple(table.players[name].food or 0 for name in names)
         _play_turns(sim, first, max_turns)
     except GameOver:
         ending = next(p.lost.reason for p in table.players.values() if p.lost is not None)
@@ -126,11 +139,14 @@ def play_game(
             if p.lost is not None
         ),
         actions=tuple(sim.actions),
+        opening_food=food,
+        cards=tuple(sim.traces[name].figures() for name in names),
     )
 
 
-def _setup(sim: Simulator) -> str:
-    """Seats, decks, food bidding, 7 cards each, opening survivors; returns the first player."""
+def _setup(sim: Simulator, equal_food: bool) -> str:
+    """Seats, decks, food bidding (unless ``equal_food``), 7 cards each, opening survivors;
+    returns the first player."""
     table, rng = sim.table, sim.rng
     names = table.order
     for name in names:
@@ -140,18 +156,11 @@ def _setup(sim: Simulator) -> str:
         rng.shuffle(sim.decks[name])
         table.edit(name).deck = len(sim.decks[name])
         sim.record(ActionKind.LOAD_DECK, name)
-    start = rng.randrange(len(names))
-    bids: list[tuple[int, str]] = []
-    for name in names[start:] + names[:start]:
-        bid = sim.strategy(name).bid()
-        bids.append((bid, name))
-        sim.record(ActionKind.BID, name, new=bid)
-    bid, winner = min(bids, key=lambda entry: entry[0])  # the earlier bid wins ties (R2.2)
-    sim.change_food(winner, bid - STARTING_FOOD)
-    first = sim.strategy(winner).first_player(winner, names)
+    first = names[0] if equal_food else _bidding(sim)
     table.active = first
     for name in names:
         sim.draw(name, STARTING_HAND, named=False)
+        sim.traces[name].opening = frozenset(sim.traces[name].drawn)
     for name in sim.in_turn_order(first):
         deck = sim.decks[name]
         for card in sim.strategy(name).opening([sim.info(n) for n in deck]):
@@ -167,6 +176,21 @@ def _setup(sim: Simulator) -> str:
     for name in sim.in_turn_order(first):
         sim.check_loss(name)
     return first
+
+
+def _bidding(sim: Simulator) -> str:
+    """R2.1, R2.2: the lowest bid wins (the earlier on a tie), starts with that much food and
+    chooses the first player, who is returned."""
+    names = sim.table.order
+    start = sim.rng.randrange(len(names))
+    bids: list[tuple[int, str]] = []
+    for name in names[start:] + names[:start]:
+        bid = sim.strategy(name).bid()
+        bids.append((bid, name))
+        sim.record(ActionKind.BID, name, new=bid)
+    bid, winner = min(bids, key=lambda entry: entry[0])  # the earlier bid wins ties (R2.2)
+    sim.change_food(winner, bid - STARTING_FOOD)
+    return sim.strategy(winner).first_player(winner, names)
 
 
 def _play_turns(sim: Simulator, first: str, max_turns: int) -> None:

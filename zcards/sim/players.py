@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
@@ -45,12 +45,19 @@ class Assignment:
         self.attackers = attackers
         self.powers = powers
         self._fights: dict[int, list[Attacker]] = {}
+        self._outcomes: dict[tuple[int, tuple[Attacker, ...]], Outcomes] = {}
 
     def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
         return Fight(survivor, self.defender, tuple(fighter_of(o, z) for o, z in zombies))
 
     def outcomes(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Outcomes:
-        return outcomes(self.fight(survivor, zombies), self.powers)
+        """What a fight may end in, worked out once per survivor and attackers: the table
+        does not change while fights are declared, and players weigh the same fights often."""
+        key = (survivor.uid, tuple(zombies))
+        found = self._outcomes.get(key)
+        if found is None:
+            found = self._outcomes[key] = outcomes(self.fight(survivor, zombies), self.powers)
+        return found
 
     def assigned(self) -> list[Attacker]:
         return [a for fight in self._fights.values() for a in fight]
@@ -92,6 +99,15 @@ class Strategy:
     """Random legal choices; :class:`GreedyStrategy` overrides the ones it plays better."""
 
     kind = "random"
+    policy: ClassVar[dict[str, str]] = {
+        "bidding": "bids 0-10 food at random; winning the bid, picks the first player at random",
+        "attacking": "moves each ready zombie to combat with chance 0.6 and sends each leftover"
+        " attacker at a random survivor",
+        "blocking": "blocks with each survivor with chance 0.5, against a random attacker",
+        "cards": "plays a random playable card (chance 0.7) and a random resource, arms a"
+        " random survivor, uses each legal ability with chance 0.6",
+    }
+    """What the player does, as a balance report states it."""
 
     def __init__(self, rng: random.Random, cards: CardIndex) -> None:
         self.rng = rng
@@ -206,6 +222,18 @@ class GreedyStrategy(Strategy):
     wins."""
 
     kind = "greedy"
+    policy: ClassVar[dict[str, str]] = {
+        "bidding": "bids 6-9 food at random; winning the bid (the lower bid), goes first: under"
+        " bidding the first player is the one who started with less food",
+        "attacking": "moves every ready zombie to combat; sends each leftover attacker where"
+        " it gains most (an overwhelmed survivor, then a won fight, then a wound)",
+        "blocking": "against the strongest attackers first, blocks with the weakest survivor"
+        " that still wins; never blocks a fight it would lose",
+        "cards": "plays its strongest survivor while its food covers upkeep, else a useful item"
+        " (arms, heals, cures, feeds); arms its strongest survivor; turns up its strongest"
+        " zombie; heals, feeds and scavenges when short, draws and cures; plays its strongest"
+        " zombie as the resource and discards its weakest card",
+    }
 
     def bid(self) -> int:
         return self.rng.randint(6, 9)

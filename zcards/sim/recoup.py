@@ -66,6 +66,7 @@ def _resolvable(sim: Simulator, use: Use) -> bool:
 
 def _use(sim: Simulator, name: str, use: Use) -> None:
     assert use.source is not None
+    sim.used(name, use.source.name)
     if isinstance(use.source, Zombie):
         sim.spend(name, use.source)
     else:

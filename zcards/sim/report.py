@@ -45,6 +45,17 @@ def rate(wins: int, games: int) -> Rate:
     return Rate(wins, games, *wilson(wins, games))
 
 
+def difference(after: Rate, before: Rate) -> tuple[float, float]:
+    """The 95% interval of ``after.rate - before.rate`` from the two Wilson intervals
+    (Newcombe's hybrid score method, his method 10: it stays within [-1, 1] and keeps the
+    Wilson interval's good behaviour at small counts and extreme rates)."""
+    d = after.rate - before.rate
+    return (
+        d - math.hypot(after.rate - after.low, before.high - before.rate),
+        d + math.hypot(after.high - after.rate, before.rate - before.low),
+    )
+
+
 @dataclass(frozen=True)
 class Report:
     """Aggregates over games; a "win" is not losing (the one player who remained)."""
@@ -108,7 +119,8 @@ def format_report(report: Report) -> str:
         "players: " + ", ".join(f"{kinds} ({count})" for kinds, count in report.strategies.items()),
         "win rate by deck (did not lose; 95% Wilson interval):",
         *_rate_lines(report.by_deck),
-        "win rate by turn order:",
+        "win rate by turn order (the bid winner chose the first player, who may have started"
+        " with less food; 'zcards balance' measures the turn order with equal food):",
         *_rate_lines(report.by_seat_order),
     ]
     return "\n".join(lines) + "\n"

@@ -18,6 +18,7 @@ from zcards.game.rules import dies, has_lost
 from zcards.game.table import Player, Survivor, Table
 from zcards.game.zombies import Zombie
 from zcards.sim.actions import Action, ActionKind
+from zcards.sim.figures import CardTrace
 from zcards.sim.players import Strategy
 
 Observer = Callable[[Action, "Simulator"], None]
@@ -52,6 +53,7 @@ class Simulator:
         self.setup_done = False
         self.loss_turns: dict[str, int] = {}
         self.boosts: list[tuple[int, int]] = []  # this turn's one-shot power: (amount, uid)
+        self.traces = {name: CardTrace() for name in decks}  # the per-card figures' raw data
 
     def strategy(self, name: str) -> Strategy:
         return self.strategies[name]
@@ -69,8 +71,13 @@ class Simulator:
     def record(self, kind: ActionKind, player: str, **fields: Any) -> None:
         action = Action(kind, player, **fields)
         self.actions.append(action)
+        self.traces[player].saw(action)
         if self.observer is not None:
             self.observer(action, self)
+
+    def used(self, name: str, card: str) -> None:
+        """``name`` used the text of his card ``card`` (an ability, a one-shot, a trigger)."""
+        self.traces[name].used[card] += 1
 
     def me(self, name: str) -> Player:
         """The player, to change."""
@@ -83,7 +90,9 @@ class Simulator:
         deck, me = self.decks[name], self.me(name)
         if not named and len(deck) >= count:
             for _ in range(count):
-                me.to_hand(1, deck.pop(0))
+                card = deck.pop(0)
+                me.to_hand(1, card)
+                self.traces[name].drawn.add(card)
             me.deck = len(deck)
             self.record(ActionKind.DRAW_MANY, name, new=count)
         else:
@@ -92,6 +101,7 @@ class Simulator:
                     break
                 card = deck.pop(0)
                 me.to_hand(1, card)
+                self.traces[name].drawn.add(card)
                 me.deck = len(deck)
                 self.record(ActionKind.DRAW, name, card=card)
         self.check_loss(name)
@@ -182,6 +192,7 @@ class Simulator:
             self.record(ActionKind.TO_DISCARD, name, card=survivor.name)
         for row in self.info(survivor.name).rows(Timing.DIES, Effect.HEAL):
             if row.target is Target.YOUR_OTHER_SURVIVORS:
+                self.used(name, survivor.name)
                 for other in [s for s in me.survivors if s.wounds]:
                     self.heal(name, other)
         self.check_loss(name)
