@@ -14,7 +14,8 @@
    grow with them; the report itself grows with the findings).
 
 Usage: ``python scripts/bench_audit.py [--games N] [--seed S] [--logs 10,100,1000]
-[--memory-lines 1000,100000,400000]``.
+[--memory-lines 1000,100000,400000]``; ``--save-log PATH`` writes the long log and stops
+(for an instruction count, see docs/performance.md).
 """
 
 from __future__ import annotations
@@ -59,18 +60,29 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--logs", default="10,100,1000")
     parser.add_argument("--memory-lines", default="1000,100000,400000")
+    parser.add_argument(
+        "--save-log",
+        type=Path,
+        metavar="PATH",
+        help="write the long log to PATH and stop (a fixed input for an instruction count)",
+    )
     args = parser.parse_args()
+    if args.save_log is not None:
+        args.save_log.write_text(long_text(args.games, args.seed), encoding="utf-8")
+        return
     long_log(args)
     many_logs([int(count) for count in args.logs.split(",")], args.seed)
     memory([int(count) for count in args.memory_lines.split(",")], args.seed)
 
 
-def long_log(args: argparse.Namespace) -> None:
+def long_text(games: int, seed: int) -> str:
+    """Simulated games saved one after another, as one Lackey log holds a table's games."""
+    results = list(iter_games(load_decks([]), games, seed=seed, strategies=("random", "greedy")))
+    return "".join(game_log(r, r.players[i % 2]) for i, r in enumerate(results))
 
-    results = list(
-        iter_games(load_decks([]), args.games, seed=args.seed, strategies=("random", "greedy"))
-    )
-    text = "".join(game_log(r, r.players[i % 2]) for i, r in enumerate(results))
+
+def long_log(args: argparse.Namespace) -> None:
+    text = long_text(args.games, args.seed)
     cards = CardIndex(read_card_file(BUNDLED_SET))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long-game.txt"
