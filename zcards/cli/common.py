@@ -15,7 +15,6 @@ from typing import IO, Any, NoReturn, TypeVar
 import click
 
 from lackey_plugin.errors import LackeyError
-from zcards.cli.output import JSON_FORMATS
 
 T = TypeVar("T")
 
@@ -27,6 +26,7 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as the shell reports a process stopped by SIGI
 # One vocabulary for --format (and deck convert --to): old spellings are accepted, not shown.
 FORMAT_ALIASES = {"table": "text", "ndjson": "jsonl", "txt": "text"}
 TABULAR_FORMATS = ("text", "json", "jsonl", "csv", "tsv")
+JSON_FORMATS = ("json", "jsonl")
 
 
 class FormatChoice(click.Choice):

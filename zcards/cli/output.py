@@ -11,8 +11,7 @@ from typing import Any
 
 import click
 
-JSON_FORMATS = ("json", "jsonl")
-
+from zcards.cli.common import JSON_FORMATS
 
 _CHUNK = 1 << 16  # characters per write: one write per line costs more than the line
 

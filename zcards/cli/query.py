@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from zcards.cards.model import CARD_FIELDS, Card
-from zcards.cli.common import db_option, format_option, note_missing_bundled
+from zcards.cli.common import JSON_FORMATS, db_option, format_option, note_missing_bundled
 from zcards.cli.output import (
-    JSON_FORMATS,
     cell,
     emit_delimited,
     emit_encoded,
