@@ -1,4 +1,4 @@
-"""docs/lackey-plugin.md documents every plugin label exactly as game.py defines it."""
+"""docs/zombie-plugin.md documents every plugin label exactly as the game definition does."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from support.paths import ROOT
 
 from zcards.game.definition import ZOMBIE_GAME
 
-DOC = ROOT / "docs" / "lackey-plugin.md"
+DOC = ROOT / "docs" / "zombie-plugin.md"
 _ROW = re.compile(
     r"^\| `([^`]+)` \| (card|general) function `([A-Z0-9]+)`(?: \+ `(\w+)`)? \| "
     r"(.+) \|$",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from zcards.cli import main
-from zcards.cli.common import TABLE_SAMPLE, cell, emit_table
+from zcards.cli.output import TABLE_SAMPLE, cell, emit_table
 from zcards.query.compiler import EXTRA_COLUMNS_SQL, extra_columns
 from zcards.query.search import search_rows
 from zcards.store.db import open_connection

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from lackey_plugin.files import atomic_write
-from zcards.cli.common import db_option, emit_json, format_option, progress_counter
+from zcards.cli.common import db_option, format_option, progress_counter
+from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
 from zcards.resources import starter_decks

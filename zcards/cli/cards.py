@@ -14,12 +14,12 @@ import click
 from zcards.cli.common import (
     art_option,
     db_option,
-    emit_json,
     format_option,
     game_option,
     progress,
     stage_progress,
 )
+from zcards.cli.output import emit_json
 from zcards.ingest.provenance import PRUNE_SHARE
 from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
 from zcards.resources import BUNDLED_SET

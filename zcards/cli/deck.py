@@ -7,13 +7,8 @@ from pathlib import Path
 import click
 
 from lackey_plugin.dek import Deck, read_deck
-from zcards.cli.common import (
-    FormatChoice,
-    db_option,
-    emit_json,
-    format_option,
-    note_missing_bundled,
-)
+from zcards.cli.common import FormatChoice, db_option, format_option, note_missing_bundled
+from zcards.cli.output import emit_json
 from zcards.cli.query import echo_stats
 from zcards.errors import ProblemsFound
 from zcards.query.decks import composition, convert_deck, resolve_deck, write_atomic

@@ -11,7 +11,8 @@ import click
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
-from zcards.cli.common import emit_encoded, emit_json, format_option, game_inputs, write_chunked
+from zcards.cli.common import format_option, game_inputs
+from zcards.cli.output import emit_encoded, emit_json, write_chunked
 from zcards.game.definition import ZOMBIE_GAME
 
 MAX_UNPARSED_LISTED = 1000

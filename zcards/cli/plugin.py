@@ -8,15 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from zcards.cli.common import (
-    art_option,
-    db_option,
-    emit_json,
-    emit_rows,
-    format_option,
-    game_option,
-    stage_progress,
-)
+from zcards.cli.common import art_option, db_option, format_option, game_option, stage_progress
+from zcards.cli.output import emit_json, emit_rows
 from zcards.errors import ProblemsFound, UsageError
 
 if TYPE_CHECKING:

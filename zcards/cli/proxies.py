@@ -6,13 +6,8 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import (
-    art_option,
-    db_option,
-    emit_json,
-    format_option,
-    progress_counter,
-)
+from zcards.cli.common import art_option, db_option, format_option, progress_counter
+from zcards.cli.output import emit_json
 from zcards.errors import UsageError
 from zcards.publish.layout import CARD_SIZES, GUTTER_MM, MAX_GUTTER_MM, PAPERS
 from zcards.publish.proxies import ProxyReport, select_cards, write_proxies

@@ -10,17 +10,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from zcards.cards.model import CARD_FIELDS, Card
-from zcards.cli.common import (
-    JSON_FORMATS,
+from zcards.cli.common import JSON_FORMATS, db_option, format_option, note_missing_bundled
+from zcards.cli.output import (
     cell,
-    db_option,
     emit_delimited,
     emit_encoded,
     emit_json,
     emit_rows,
     emit_table,
-    format_option,
-    note_missing_bundled,
 )
 from zcards.errors import ProblemsFound
 from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values

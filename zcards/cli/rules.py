@@ -7,13 +7,8 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import (
-    EXIT_FINDING,
-    card_file_option,
-    db_option,
-    emit_json,
-    format_option,
-)
+from zcards.cli.common import EXIT_FINDING, card_file_option, db_option, format_option
+from zcards.cli.output import emit_json
 from zcards.game.cards import CardIndex
 from zcards.rules.load import load_cards
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, emit_json, format_option, progress
+from zcards.cli.common import db_option, format_option, progress
+from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
 from zcards.sim.batch import iter_games, write_logs

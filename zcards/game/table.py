@@ -273,9 +273,9 @@ class Table:
 
     def edit(self, name: str) -> Player:
         """The player to change (created on first mention): this table's own copy of him."""
+        if name in self._own:  # the common case: already this table's own
+            return self.players[name]
         me = self.players.get(name)
-        if me is not None and name in self._own:
-            return me
         if me is None:
             me = self.players[name] = self._new_player(name)
         else:

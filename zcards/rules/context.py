@@ -221,8 +221,8 @@ class Context:
 
     def card_name(self, event: ev.Event) -> str | None:
         """The card a line names, None when it is hidden."""
-        card = getattr(event, "card", None)
-        return None if card is None or event.hidden else str(card)
+        card = getattr(event, "card", None)  # what event.hidden says, without its two calls
+        return None if card is None or card in ev.HIDDEN_CARDS else str(card)
 
 
 # Lines that change nothing in the game: they never break an immediate correction (R17.3)
@@ -255,7 +255,7 @@ ACTIONS: tuple[type, ...] = (
 
 
 NOT_ACTION_TYPES = frozenset(NOT_ACTIONS)
-_ACTION_TYPES = frozenset(ACTIONS)
+ACTION_TYPES = frozenset(ACTIONS)
 
 
 def is_game_action(event: object) -> bool:
@@ -264,7 +264,7 @@ def is_game_action(event: object) -> bool:
 
 def is_action(event: object) -> bool:
     """A game action of its actor (R14.2)."""
-    return type(event) in _ACTION_TYPES
+    return type(event) in ACTION_TYPES
 
 
 TRACKER, PHASES_AREA = 0, 3  # a replay's areas followed while the clock is unknown (R17.9)

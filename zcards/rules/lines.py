@@ -29,13 +29,13 @@ from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit
 from zcards.rules.card_lines import CardLines
 from zcards.rules.context import (
+    ACTION_TYPES,
     BLANK,
     Context,
     Fact,
     Handler,
     PhaseBegun,
     PhaseEnded,
-    is_action,
     meaning_of,
 )
 
@@ -54,10 +54,12 @@ class Tracker(CardLines):
         return {PhaseBegun: self._phase_begun, PhaseEnded: self._phase_ended}
 
     def read(self, event: object) -> Fact:
-        if is_action(event):
-            me = self.edit(event.player)  # type: ignore[attr-defined]
-            me.playing, me.acted = True, self.clock.number
-        reader = _READERS.get(type(event))
+        kind = type(event)
+        if kind in ACTION_TYPES:  # is_action, inlined: every line comes here
+            ctx = self.ctx
+            me = ctx.table.edit(event.player)  # type: ignore[attr-defined]
+            me.playing, me.acted = True, ctx.clock.table.turn  # the clock's number
+        reader = _READERS.get(kind)
         return reader(self, event) if reader is not None else BLANK
 
     # -- seats, decks, hands ---------------------------------------------------------------
