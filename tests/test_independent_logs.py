@@ -74,9 +74,6 @@ KNOWN_FAILURES = {
     "fix-v08-scavenger-food-double-not-undone.txt": "the extra food is reported at the gain's "
     "line (102, R12.2, as case-b05-food-misclick-overcorrected's judge expects), the judge "
     "here expects the end of the Recoup (108)",
-    "fix-long-legal-2p.txt": "two false violations remain among 956 fixes (a late Wound/Heal "
-    "pair settled before its heal was read, line 1158; a To Combat on the wrong zombie put "
-    "right 11 lines later, line 1319)",
     "fix-long-twin-upkeep-net-zero.txt": "the Recoup whose upkeep nets to zero is reported at "
     "its food lines (1036, 1079, 1087) instead of at its end (1088)",
 }

@@ -1,9 +1,9 @@
 """How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
 
 * :class:`Corrections` finds every action undone by its exact inverse before any other game
-  action, and every action on one thing (a player's food, one card's counters, its spent
-  state, a card moved out and back) undone later in the same phase with nothing else done to
-  that thing in between (a fix found by its net effect); the audit replays the log both with
+  action, and every action on one thing (one card's counters, its spent state, a card moved
+  out and back, a drawn card put back) undone later in the same phase with nothing else done
+  to that thing in between (a fix found by its net effect); the audit replays the log both with
   the pair (two real actions) and without it (a corrected misclick: the table as before the
   first of the two), and settles the readings as it settles any (R17.1).
 * :func:`lags` says whether an action is logged just before the phase line that makes it
@@ -54,13 +54,10 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
 
 
-_ABILITY_EFFECTS = (Effect.HEAL, Effect.CURE, Effect.FOOD)
-
-
-def may_heal_or_feed(cards: CardIndex | None, name: str) -> bool:
-    """Whether spending the card named may heal, cure or gain food: a Medic or a Scavenger,
-    card text that does, text the effect rows do not wholly cover, or a card missing from the
-    card data (it may do anything). Without card data, any card may."""
+def may_heal(cards: CardIndex | None, name: str) -> bool:
+    """Whether the card named may heal or cure: a Medic, card text that does, text the effect
+    rows do not wholly cover, or a card missing from the card data (it may do anything).
+    Without card data, any card may."""
     if cards is None:
         return True
     info = cards.get(name)
@@ -68,32 +65,23 @@ def may_heal_or_feed(cards: CardIndex | None, name: str) -> bool:
         info is None
         or not info.covered
         or info.has_symbol("Medic")
-        or info.has_symbol("Scavenger")
-        or any(info.has(effect) for effect in _ABILITY_EFFECTS)
+        or info.has(Effect.HEAL)
+        or info.has(Effect.CURE)
     )
 
 
-def _ability_result(
-    event: ev.Event, before: ev.Event | None, cards: CardIndex | None = None
-) -> bool:
-    """A heal, cure or food gain right after its player's spend of a card that may do it, or
-    a food gain right after his die roll (other players' lines in between, such as the top
-    cards a roll of 1 puts out), is what that ability did: a Medic's heal, a Scavenger's food.
-    A real action. (A face-down card is a zombie with no such ability.)"""
-    if _rolled_gain(event, before):
-        return True
-    gain = isinstance(event, ev.StatChange) and event.new > event.old
-    if (
-        isinstance(before, ev.Perform)
+def _medic_heal(event: ev.Event, before: ev.Event | None, cards: CardIndex | None) -> bool:
+    """A heal or cure right after its player's spend of a card that may heal (a Medic) is
+    what that card did: a real action, never a misclick nor a fix. (A face-down card is a
+    zombie: spending it heals nothing.)"""
+    return (
+        isinstance(event, ev.CounterChange)
+        and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
+        and isinstance(before, ev.Perform)
         and meaning_of(before) == Meaning.SPEND
         and not before.hidden
-        and may_heal_or_feed(cards, before.card)
-    ):
-        return gain or (
-            isinstance(event, ev.CounterChange)
-            and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
-        )
-    return False
+        and may_heal(cards, before.card)
+    )
 
 
 def _rolled_gain(event: ev.Event, before: ev.Event | None) -> bool:
@@ -247,17 +235,11 @@ class Corrections:
             self.waiting.discard(first)
             return
         subject = _subject(event)
-        if (
-            subject is not None
-            and not _ability_result(event, before, self.cards)  # a Medic's heal is no fix
-            and not _arrives_ready(event, before)
-            and not triggered
-            and self._undoes_late(subject, index, event)
-        ):
+        medic = _medic_heal(event, before, self.cards)
+        real = medic or triggered or _arrives_ready(event, before)  # what no fix can be
+        if subject is not None and not real and self._undoes_late(subject, index, event):
             opened.clear()
-        elif _undoable(event, before) and not (
-            isinstance(event, ev.CounterChange) and _ability_result(event, before, self.cards)
-        ):  # a Medic's heal is a real action: no misclick to undo
+        elif not medic and _undoable(event, before):
             opened[index] = event
             if len(opened) > MAX_NESTED:
                 del opened[next(iter(opened))]
@@ -270,7 +252,7 @@ class Corrections:
         """Whether ``event`` is one of the heals that follow a card whose text heals leaving
         play (Grandma Edna's death): card text at work, never a fix."""
         if isinstance(event, ev.TableToZone) and not event.hidden:
-            if may_heal_or_feed(self.cards, event.card):
+            if may_heal(self.cards, event.card):
                 self._dying.add(player)
             return False
         healing = player in self._dying

@@ -302,13 +302,16 @@ class Auditor:
         least = min(scores)
         best_scored = [i for i, score in enumerate(scores) if score == least]
         # A fix found later in its phase is a reading only where its net effect is legal: it
-        # must break nothing that the reading with fewer such fixes does not break, so it never
+        # must break nothing that the same reading without it does not break, so it never
         # trades a violation for another (a wound put right that a fight needed).
         best_scored = [
             i
             for i in best_scored
             if not any(
-                replays[j].late < replays[i].late and not keys[i] <= keys[j] for j in best_scored
+                replays[j].late < replays[i].late
+                and replays[j].fixes == replays[i].fixes
+                and not keys[i] <= keys[j]
+                for j in best_scored
             )
         ]
         kept = [i for i in best_scored if not any(keys[j] < keys[i] for j in best_scored)]
@@ -325,6 +328,7 @@ class Auditor:
             ),
         )
         chosen = replays[best]
+        chosen.fixes = chosen.late = frozenset()  # settled: no reading beside it any more
         unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings

@@ -48,6 +48,7 @@ class Upkeep:
     start: int | None = None  # his food when the phase began (None: not known)
     found: int = 0  # the violations found before the phase began
     line: int = 0  # the line that paid it
+    rolled: int = 0  # his successful d6 rolls in the phase: the food he gains
     gains: int = 0  # the most food he may gain: a food per successful roll, and card text's
 
 
@@ -88,7 +89,8 @@ class FoodRules(Area):
     def on_dice(self, event: ev.DiceRoll, _: Fact) -> None:
         if self.clock.phase == RECOUP_PHASE and event.player == self.clock.active:
             wins = sum(1 for result in event.results if scavenge_succeeds(result))
-            self.upkeep = replace(self.upkeep, gains=self.upkeep.gains + wins)
+            upkeep = self.upkeep
+            self.upkeep = replace(upkeep, rolled=upkeep.rolled + wins, gains=upkeep.gains + wins)
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if not self.in_turn:
@@ -235,12 +237,12 @@ class FoodRules(Area):
 
     def _legal_net(self, name: str, start: int, phase: str) -> tuple[int, int]:
         """The least and the most a player's food may change over a phase: nothing, but in
-        the active player's Recoup the upkeep, and at most what his rolls and card text
-        give."""
+        the active player's Recoup what his successful rolls give (and at most what card
+        text adds) less the upkeep."""
         if phase != RECOUP_PHASE or name != self.clock.active:
             return 0, 0
-        gains = self.upkeep.gains
-        return -min(UPKEEP, start), gains - min(UPKEEP, start + gains)
+        rolled, gains = self.upkeep.rolled, self.upkeep.gains
+        return rolled - min(UPKEEP, start + rolled), gains - min(UPKEEP, start + gains)
 
     def _text_feeds(self, name: str) -> bool:
         """Whether card text may give ``name`` food now (asked without using it up)."""

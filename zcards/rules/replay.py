@@ -111,7 +111,10 @@ class Replay:
         self.skipped: dict[int, str | None] = {}  # lines read as corrected misclicks to come:
         # index -> what an undo's warning says (None: the misclick)
         self.misclicks = 0  # pairs read as corrected misclicks
-        self.late = 0  # of them, pairs undone later in the phase (a fix by its net effect)
+        # the pairs (by first line) this reading corrects that the readings open beside it
+        # may not: undone at once, and undone later in the phase (a fix by its net effect)
+        self.fixes: frozenset[int] = frozenset()
+        self.late: frozenset[int] = frozenset()
         self.misnamed = 0  # turn lines read as naming the wrong player
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
@@ -277,7 +280,10 @@ class Replay:
                 else f"undoes line {self._line(first)} at once: a corrected misclick (R17.3)"
             )
         self.misclicks += 1
-        self.late += late
+        if late:
+            self.late |= {pairs[0][0]}
+        else:
+            self.fixes |= {pairs[0][0]}
         if len(self.assumptions) < MAX_ASSUMPTIONS:  # a reason to read, not a history
             first, undo = pairs[0]
             self.assumptions.append(
