@@ -169,31 +169,39 @@ MAX_LATE = 8  # actions on one thing in one phase that a later line may still un
 _PHASE_ENDS = (ev.PhaseChange, ev.TurnChange, ev.NewGame, ev.DeckLoad, ev.GameControl)
 
 
-def _subject(event: ev.Event) -> tuple[object, ...] | None:
-    """What an action changes, as a key an action and its inverse share: one card's counter
-    of a kind, a named card's spent state, the top of a player's deck, a card moved or played
-    from a zone; None for anything else (a face-down card spent or readied: which one is not
-    logged; food, whose lines of a phase are judged by their net effect,
-    :mod:`zcards.rules.food`)."""
-    if isinstance(event, ev.CounterChange):
+Key = tuple[object, ...]
+
+
+def _subjects(event: ev.Event) -> tuple[Key | None, Key | None]:
+    """What an action changes, as two keys: the one it waits under for a later undo, and the
+    one of the earlier action it would undo (its inverse's): one card's counter of a kind, a
+    named card's spent state, the top of a player's deck, a card moved or played from a zone.
+    None for anything else (a face-down card spent or readied: which one is not logged; food,
+    whose lines of a phase are judged by their net effect, :mod:`zcards.rules.food`)."""
+    if isinstance(event, ev.CounterChange | ev.Perform):
         meaning = meaning_of(event)
         inverse = _INVERSE.get(meaning)  # type: ignore[arg-type]
-        if inverse is None:
-            return None
-        return (event.player, frozenset((meaning, inverse)), event.hidden, event.card)
-    if isinstance(event, ev.Perform):
-        spends = meaning_of(event) in (Meaning.SPEND, Meaning.READY)
-        return (event.player, Meaning.SPEND, event.card) if spends and not event.hidden else None
+        if inverse is None or (isinstance(event, ev.Perform) and event.hidden):
+            return None, None
+        card = (event.hidden, event.card)
+        return (event.player, meaning, card), (event.player, inverse, card)
     if isinstance(event, ev.Draw):
-        return (event.player, DECK)
+        return (event.player, DECK), None
     if isinstance(event, ev.Move):
         owner = event.src_owner or event.player
         if event.src_zone == HAND and event.dst_zone == DECK:
-            return (owner, DECK)
-        return (owner, ev.Move, event.card, frozenset((event.src_zone, event.dst_zone)))
-    if isinstance(event, (ev.Play, ev.TableToZone)):
-        return (event.player, ev.Play, event.hidden, event.card)
-    return None
+            return None, (owner, DECK)
+        return (owner, event.card, event.src_zone, event.dst_zone), (
+            owner,
+            event.card,
+            event.dst_zone,
+            event.src_zone,
+        )
+    if isinstance(event, ev.Play):
+        return (event.player, ev.Play, event.hidden, event.card), None
+    if isinstance(event, ev.TableToZone):
+        return None, (event.player, ev.Play, event.hidden, event.card)
+    return None, None
 
 
 class Corrections:
@@ -209,7 +217,7 @@ class Corrections:
         self.open: dict[int, ev.Event] = {}  # actions the next one may still undo, in order
         self.late: set[int] = set()  # the pairs (by first index) undone later in the phase
         self.waiting: set[int] = set()  # actions a later line of the phase may still undo
-        self._things: dict[tuple[object, ...], list[tuple[int, ev.Event]]] = {}  # by subject
+        self._things: dict[Key, list[tuple[int, ev.Event]]] = {}  # waiting, by subject
         self._last: dict[str, ev.Event] = {}  # each player's previous game action
         self._dying: set[str] = set()  # players healing as a card that heals leaves play
 
@@ -224,8 +232,11 @@ class Corrections:
         opened = self.open
         before = self._last.get(player)
         self._last[player] = event
-        triggered = self._death_trigger(player, event)
-        if type(event) not in _UNDOABLE_TYPES:
+        kind = type(event)
+        triggered = (kind is ev.TableToZone or bool(self._dying)) and self._death_trigger(
+            player, event
+        )
+        if kind not in _UNDOABLE_TYPES:
             if opened:
                 opened.clear()
             return
@@ -234,10 +245,13 @@ class Corrections:
             self.pairs[first] = index
             self.waiting.discard(first)
             return
-        subject = _subject(event)
-        medic = _medic_heal(event, before, self.cards)
-        real = medic or triggered or _arrives_ready(event, before)  # what no fix can be
-        if subject is not None and not real and self._undoes_late(subject, index, event):
+        subject, undoes = _subjects(event)
+        medic = kind is ev.CounterChange and _medic_heal(event, before, self.cards)
+        if (
+            undoes in self._things
+            and not (medic or triggered or _arrives_ready(event, before))  # no fix can be
+            and self._undoes_late(undoes, index, event)
+        ):
             opened.clear()
         elif not medic and _undoable(event, before):
             opened[index] = event
@@ -264,8 +278,8 @@ class Corrections:
             return False
         return healing
 
-    def _undoes_late(self, subject: tuple[object, ...], index: int, event: ev.Event) -> bool:
-        """Whether ``event`` undoes an earlier action of the phase on the same thing."""
+    def _undoes_late(self, subject: Key, index: int, event: ev.Event) -> bool:
+        """Whether ``event`` undoes an earlier action of the phase waiting under ``subject``."""
         things = self._things.get(subject)
         if not things:
             return False
@@ -279,7 +293,7 @@ class Corrections:
                 return True
         return False
 
-    def _await(self, subject: tuple[object, ...], index: int, event: ev.Event) -> None:
+    def _await(self, subject: Key, index: int, event: ev.Event) -> None:
         """``event`` may be undone later in the phase (a few actions per thing are kept)."""
         things = self._things.setdefault(subject, [])
         things.append((index, event))

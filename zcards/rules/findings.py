@@ -183,6 +183,8 @@ class Findings:
                 and (f.line or 0) > after
             )
 
+        if not any(map(void, self.violations)) and not any(map(void, self.pending)):
+            return 0
         before = len(self.violations) + len(self.pending)
         self.violations = [f for f in self.violations if not void(f)]
         self.pending = [f for f in self.pending if not void(f)]

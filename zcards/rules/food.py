@@ -59,8 +59,9 @@ class FoodRules(Area):
         super().__init__(ctx)
         self.lost: dict[str, tuple[Lost, ...]] = {}
         self.upkeep = Upkeep()
-        self.start: dict[str, int | None] = {}  # each player's food as the phase began
-        # (None: not known, or a line of the phase took it below 0, which nothing nets out)
+        # the food of each player with a food line in this phase as the phase began (None:
+        # not known, or a line of the phase took it below 0, which nothing nets out)
+        self.start: dict[str, int | None] = {}
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
@@ -77,7 +78,7 @@ class FoodRules(Area):
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         self.lost.clear()
-        self.start = {name: me.food_now for name, me in self.table.players.items()}
+        self.start = {}
         if signal.phase == RECOUP_PHASE:
             active = self.table.players.get(self.clock.active or "")
             self.upkeep = Upkeep(
@@ -120,6 +121,7 @@ class FoodRules(Area):
         me = fact.owner
         if me is None:
             return
+        self.start.setdefault(me.name, event.old)
         if fact.fit is Fit.NO:
             self._resync(me.name, event)
         if not self.in_turn:
