@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 
-from zcards.game.assignment import Question, Seen, fits
+from zcards.game.assignment import fits
 from zcards.game.cards import CardIndex
+from zcards.game.fight_question import Question, Seen
 from zcards.game.fights import outcomes, resolve
 from zcards.game.power import Fight, Fighter, Powers, Span
 from zcards.game.table import Survivor, Table

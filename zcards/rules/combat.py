@@ -17,10 +17,11 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from lackey_plugin.log import events as ev
-from zcards.game.assignment import Moment, Question, Seen, fits
+from zcards.game.assignment import fits
 from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, Meaning
 from zcards.game.effects import Effect, Target
+from zcards.game.fight_question import Moment, Question, Seen
 from zcards.game.moments import Hull, same_powers
 from zcards.game.power import Fighter, Powers, Span
 from zcards.game.table import Table
