@@ -253,7 +253,7 @@ class Corrections:
             and self._undoes_late(undoes, index, event)
         ):
             opened.clear()
-        elif not medic and _undoable(event, before):
+        elif not (medic or triggered) and _undoable(event, before):  # card text: real
             opened[index] = event
             if len(opened) > MAX_NESTED:
                 del opened[next(iter(opened))]
