@@ -9,6 +9,8 @@ Kinds (each a legal two-player setup, then the hostile part repeated to the size
 * ``wounds``: 50 survivors of one name wounded line after line in one Attack phase (which
   copy a Wound line means is a reading, and the fights are a search);
 * ``misclicks``: Wound/Heal pairs undone at once (each pair is two readings, capped);
+* ``late-fixes``: a wound and a spend, each undone two lines later in the same phase (each
+  pair is two readings too, capped);
 * ``saves``: ``saves the game as …`` with a new name each time (each keeps a snapshot,
   capped);
 * ``plain``: ordinary turns, one after another.

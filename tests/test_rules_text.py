@@ -325,9 +325,10 @@ def test_the_legal_game_with_texts_is_clean() -> None:
             "Ann moves Nurse Ratchet from the table to the top of his Discard.",
             "combat-result",
         ),
-        # Grandma Edna's death trigger explains no heal while she lives
+        # Grandma Edna's death trigger explains no heal while she lives (in the next turn: in
+        # the Recoup of the wound, taking it off again is a misclick put right, R17.3)
         (
-            "Ann changes Ann's Food to 9. (from 10 to 9) (-1)",
+            "Ann advances the turn. Current Turn: #2, Bob's turn.",
             "Ann performs Heal (1 to 0) (-1) on Nurse Ratchet.",
             "ability-use",
         ),

@@ -1,9 +1,11 @@
 """How people click: immediate corrections (R17.3) and phase lines logged late (R17.5).
 
 * :class:`Corrections` finds every action undone by its exact inverse before any other game
-  action; the audit replays the log both with the pair (two real actions) and without it (a
-  corrected misclick: the table as before the first of the two), and settles the two
-  readings as it settles any (R17.1).
+  action, and every action on one thing (one card's counters, its spent state, a card moved
+  out and back, a drawn card put back) undone later in the same phase with nothing else done
+  to that thing in between (a fix found by its net effect); the audit replays the log both with
+  the pair (two real actions) and without it (a corrected misclick: the table as before the
+  first of the two), and settles the readings as it settles any (R17.1).
 * :func:`lags` says whether an action is logged just before the phase line that makes it
   legal, with nothing of the old phase in between (the replay then counts it in the new
   phase).
@@ -18,6 +20,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
 from zcards.game.definition import (
     ATTACK_PHASE,
+    DECK,
     DISCARD,
     DRAW_PHASE,
     HAND,
@@ -25,6 +28,7 @@ from zcards.game.definition import (
     READY_PHASE,
     Meaning,
 )
+from zcards.game.effects import Effect
 from zcards.rules.context import is_game_action, meaning_of
 from zcards.rules.moves import puts_back
 
@@ -50,19 +54,44 @@ def _same_card(a: ev.Event, b: ev.Event) -> bool:
     return a.hidden == b.hidden and (a.hidden or card_a == card_b)
 
 
-def _ability_result(event: ev.Event, before: ev.Event | None) -> bool:
-    """A heal, cure or food gain right after its player's spend, or a food gain right after
-    his die roll (other players' lines in between, such as the top cards a roll of 1 puts
-    out), is what that ability did: a Medic's heal, a Scavenger's food. A real action."""
-    gain = isinstance(event, ev.StatChange) and event.new > event.old
-    if isinstance(before, ev.DiceRoll):
-        return gain
-    if isinstance(before, ev.Perform) and meaning_of(before) == Meaning.SPEND:
-        return gain or (
-            isinstance(event, ev.CounterChange)
-            and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
-        )
-    return False
+def may_heal(cards: CardIndex | None, name: str) -> bool:
+    """Whether the card named may heal or cure: a Medic, card text that does, text the effect
+    rows do not wholly cover, or a card missing from the card data (it may do anything).
+    Without card data, any card may."""
+    if cards is None:
+        return True
+    info = cards.get(name)
+    return (
+        info is None
+        or not info.covered
+        or info.has_symbol("Medic")
+        or info.has(Effect.HEAL)
+        or info.has(Effect.CURE)
+    )
+
+
+def _medic_heal(event: ev.Event, before: ev.Event | None, cards: CardIndex | None) -> bool:
+    """A heal or cure right after its player's spend of a card that may heal (a Medic) is
+    what that card did: a real action, never a misclick nor a fix. (A face-down card is a
+    zombie: spending it heals nothing.)"""
+    return (
+        isinstance(event, ev.CounterChange)
+        and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
+        and isinstance(before, ev.Perform)
+        and meaning_of(before) == Meaning.SPEND
+        and not before.hidden
+        and may_heal(cards, before.card)
+    )
+
+
+def _rolled_gain(event: ev.Event, before: ev.Event | None) -> bool:
+    """A food gain right after its player's die roll: the roll's food, never a misclick (a
+    gain right after a spend may be one: people click Food by mistake before rolling)."""
+    return (
+        isinstance(before, ev.DiceRoll)
+        and isinstance(event, ev.StatChange)
+        and event.new > event.old
+    )
 
 
 def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
@@ -71,26 +100,29 @@ def _undoable(event: ev.Event, before: ev.Event | None) -> bool:
         return True
     if isinstance(event, ev.Draw):
         return event.count == 1
+    if isinstance(event, ev.Move):  # a card moved out, to be moved back (not the deck: shuffled)
+        return not event.hidden and DECK not in (event.src_zone, event.dst_zone)
     if isinstance(event, ev.CounterChange):
-        return (
-            event.new != event.old
-            and meaning_of(event) in _INVERSE
-            and not _ability_result(event, before)
-        )
+        return event.new != event.old and meaning_of(event) in _INVERSE
     if isinstance(event, ev.StatChange):
-        return event.new != event.old and not _ability_result(event, before)
+        return event.new != event.old and not _rolled_gain(event, before)
     if isinstance(event, ev.Perform):
         meaning = meaning_of(event)
         if meaning not in (Meaning.SPEND, Meaning.READY):
             return False
-        # A zombie moved to combat, then spent and readied (Fast): not a misclick.
-        return not (
-            isinstance(before, ev.CounterChange)
-            and meaning_of(before) == Meaning.TO_COMBAT
-            and before.player == event.player
-            and _same_card(before, event)
-        )
+        return not _arrives_ready(event, before)
     return False
+
+
+def _arrives_ready(event: ev.Event, before: ev.Event | None) -> bool:
+    """A zombie moved to combat, then spent or readied (Fast): not a misclick."""
+    return (
+        isinstance(event, ev.Perform)
+        and isinstance(before, ev.CounterChange)
+        and meaning_of(before) == Meaning.TO_COMBAT
+        and before.player == event.player
+        and _same_card(before, event)
+    )
 
 
 def _undoes(first: ev.Event, second: ev.Event) -> bool:
@@ -115,6 +147,13 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
         )
     if isinstance(first, ev.Draw):
         return puts_back(first, second)
+    if isinstance(first, ev.Move) and isinstance(second, ev.Move):
+        return (
+            first.card == second.card
+            and not second.hidden
+            and (second.src_zone, second.dst_zone) == (first.dst_zone, first.src_zone)
+            and (second.src_owner, second.dst_owner) == (first.dst_owner, first.src_owner)
+        )
     if isinstance(first, ev.Play) and isinstance(second, ev.TableToZone):
         return (
             _same_card(first, second)
@@ -125,42 +164,148 @@ def _undoes(first: ev.Event, second: ev.Event) -> bool:
 
 
 MAX_NESTED = 64  # corrections nested in one another that the audit follows
+MAX_LATE = 8  # actions on one thing in one phase that a later line may still undo
+# Lines that end a phase (or a game): a fix found later is a fix of the same phase only.
+_PHASE_ENDS = (ev.PhaseChange, ev.TurnChange, ev.NewGame, ev.DeckLoad, ev.GameControl)
+
+
+Key = tuple[object, ...]
+
+
+def _subjects(event: ev.Event) -> tuple[Key | None, Key | None]:
+    """What an action changes, as two keys: the one it waits under for a later undo, and the
+    one of the earlier action it would undo (its inverse's): one card's counter of a kind, a
+    named card's spent state, the top of a player's deck, a card moved or played from a zone.
+    None for anything else (a face-down card spent or readied: which one is not logged; food,
+    whose lines of a phase are judged by their net effect, :mod:`zcards.rules.food`)."""
+    if isinstance(event, ev.CounterChange | ev.Perform):
+        meaning = meaning_of(event)
+        inverse = _INVERSE.get(meaning)  # type: ignore[arg-type]
+        if inverse is None or (isinstance(event, ev.Perform) and event.hidden):
+            return None, None
+        card = (event.hidden, event.card)
+        return (event.player, meaning, card), (event.player, inverse, card)
+    if isinstance(event, ev.Draw):
+        return (event.player, DECK), None
+    if isinstance(event, ev.Move):
+        owner = event.src_owner or event.player
+        if event.src_zone == HAND and event.dst_zone == DECK:
+            return None, (owner, DECK)
+        return (owner, event.card, event.src_zone, event.dst_zone), (
+            owner,
+            event.card,
+            event.dst_zone,
+            event.src_zone,
+        )
+    if isinstance(event, ev.Play):
+        return (event.player, ev.Play, event.hidden, event.card), None
+    if isinstance(event, ev.TableToZone):
+        return None, (event.player, ev.Play, event.hidden, event.card)
+    return None, None
 
 
 class Corrections:
-    """The immediate corrections a log may hold, found as its lines come in: each action
-    that the next game action undoes exactly, mapped to that undo (nested pairs too: an
-    action, a second, the second's undo, the first's undo). Whether a pair *is* a correction
-    or two real actions is a reading (R17.3): the audit keeps both."""
+    """The corrections a log may hold, found as its lines come in: each action that the next
+    game action undoes exactly, mapped to that undo (nested pairs too: an action, a second,
+    the second's undo, the first's undo), and each action undone later in its phase by the
+    next action on the same thing (``late``: the pair's net effect is no change). Whether a
+    pair *is* a correction or two real actions is a reading (R17.3): the audit keeps both."""
 
-    def __init__(self) -> None:
+    def __init__(self, cards: CardIndex | None = None) -> None:
+        self.cards = cards  # which spent cards may heal or feed (their lines are no fixes)
         self.pairs: dict[int, int] = {}  # the index of an undone action -> its undo's
         self.open: dict[int, ev.Event] = {}  # actions the next one may still undo, in order
+        self.late: set[int] = set()  # the pairs (by first index) undone later in the phase
+        self.waiting: set[int] = set()  # actions a later line of the phase may still undo
+        self._things: dict[Key, list[tuple[int, ev.Event]]] = {}  # waiting, by subject
         self._last: dict[str, ev.Event] = {}  # each player's previous game action
+        self._dying: set[str] = set()  # players healing as a card that heals leaves play
 
     def feed(self, index: int, event: object) -> None:
+        if isinstance(event, _PHASE_ENDS) and self.waiting:
+            self.waiting.clear()
+            self._things.clear()
         if not is_game_action(event):
             return
         assert isinstance(event, ev.Event)
         player = getattr(event, "player", "")
         opened = self.open
-        if type(event) not in _UNDOABLE_TYPES:
+        before = self._last.get(player)
+        self._last[player] = event
+        kind = type(event)
+        triggered = (kind is ev.TableToZone or bool(self._dying)) and self._death_trigger(
+            player, event
+        )
+        if kind not in _UNDOABLE_TYPES:
             if opened:
                 opened.clear()
-        elif opened and _undoes(opened[first := next(reversed(opened))], event):
+            return
+        if opened and _undoes(opened[first := next(reversed(opened))], event):
             del opened[first]
             self.pairs[first] = index
-        elif _undoable(event, self._last.get(player)):
+            self.waiting.discard(first)
+            return
+        subject, undoes = _subjects(event)
+        medic = kind is ev.CounterChange and _medic_heal(event, before, self.cards)
+        if (
+            undoes in self._things
+            and not (medic or triggered or _arrives_ready(event, before))  # no fix can be
+            and self._undoes_late(undoes, index, event)
+        ):
+            opened.clear()
+        elif not (medic or triggered) and _undoable(event, before):  # card text: real
             opened[index] = event
             if len(opened) > MAX_NESTED:
                 del opened[next(iter(opened))]
+            if subject is not None:
+                self._await(subject, index, event)
         elif opened:
             opened.clear()
-        self._last[player] = event
+
+    def _death_trigger(self, player: str, event: ev.Event) -> bool:
+        """Whether ``event`` is one of the heals that follow a card whose text heals leaving
+        play (Grandma Edna's death): card text at work, never a fix."""
+        if isinstance(event, ev.TableToZone) and not event.hidden:
+            if may_heal(self.cards, event.card):
+                self._dying.add(player)
+            return False
+        healing = player in self._dying
+        if healing and not (
+            isinstance(event, ev.CounterChange)
+            and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
+        ):
+            self._dying.discard(player)
+            return False
+        return healing
+
+    def _undoes_late(self, subject: Key, index: int, event: ev.Event) -> bool:
+        """Whether ``event`` undoes an earlier action of the phase waiting under ``subject``."""
+        things = self._things.get(subject)
+        if not things:
+            return False
+        for position in range(len(things) - 1, -1, -1):
+            first, action = things[position]
+            if first in self.waiting and _undoes(action, event):
+                del things[position]
+                self.waiting.discard(first)
+                self.pairs[first] = index
+                self.late.add(first)
+                return True
+        return False
+
+    def _await(self, subject: Key, index: int, event: ev.Event) -> None:
+        """``event`` may be undone later in the phase (a few actions per thing are kept)."""
+        things = self._things.setdefault(subject, [])
+        things.append((index, event))
+        self.waiting.add(index)
+        if len(things) > MAX_LATE:
+            self.waiting.discard(things.pop(0)[0])
 
     def within(self, first: int, undo: int) -> list[tuple[int, int]]:
         """The pairs from ``first`` to ``undo``: correcting the outer pair corrects those
-        nested in it too (the values chain)."""
+        nested in it too (the values chain); a pair undone later in the phase is one pair."""
+        if first in self.late:
+            return [(first, undo)]
         return [(a, self.pairs[a]) for a in range(first, undo + 1) if a in self.pairs]
 
     def forget(self, index: int) -> None:
@@ -168,6 +313,7 @@ class Corrections:
         for."""
         for first in [a for a in self.pairs if a < index]:
             del self.pairs[first]
+            self.late.discard(first)
 
 
 # -- phase-line lag --------------------------------------------------------------------------

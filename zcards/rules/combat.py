@@ -1,4 +1,5 @@
-"""Zombies in combat: moving them there (R9.1) and the Attack phase (R10).
+"""Zombies in combat: the Attack phase (R10). Moving them there (R9.1):
+:mod:`zcards.rules.combat_moves`.
 
 Fights are table drags and are not logged. What the log shows is their outcome: a zombie
 player spending one of his zombies (it lost a fight, R10.6), the active player wounding,
@@ -18,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from lackey_plugin.log import events as ev
 from zcards.game.assignment import fits
 from zcards.game.catalogue import Kind
-from zcards.game.definition import ATTACK_PHASE, RECOUP_PHASE, Meaning
+from zcards.game.definition import ATTACK_PHASE, Meaning
 from zcards.game.effects import Effect, Target
 from zcards.game.fight_question import Moment, Question, Seen
 from zcards.game.moments import Hull, same_powers
@@ -34,8 +35,6 @@ from zcards.rules.context import (
     Handler,
     PhaseBegun,
     PhaseEnded,
-    is_game_action,
-    meaning_of,
 )
 
 NO_MARK = Mark()  # a survivor the lines showed nothing for
@@ -44,7 +43,7 @@ MAX_RESULT_LINES = 256  # fight-result lines of one Attack phase kept to place a
 
 
 class CombatRules(Area):
-    """R9.1 and R10."""
+    """R10."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -184,11 +183,8 @@ class CombatRules(Area):
         readings = tuple(tuple(sorted((*r, arriving))) for r in attack.readings)
         self.attack = attack._replace(readings=readings)
 
-    # -- moving to combat (R9.1) -----------------------------------------------------------
-
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
-        if fact.meaning == Meaning.TO_COMBAT:
-            self._to_combat(event, fact)
+        if fact.meaning == Meaning.TO_COMBAT:  # the move's own rule: zcards.rules.combat_moves
             if fact.owner is not None:
                 self._arrival(fact.owner.name, fact)
             return
@@ -202,37 +198,6 @@ class CombatRules(Area):
             self.attack = self.attack.counted(name, event.old, event.new, uid)
         elif fact.meaning == Meaning.INFECT and fact.added > 0 and self._attacked(fact, "infected"):
             self._record(fact.survivor.uid, infected=True)
-
-    def _to_combat(self, event: ev.CounterChange, fact: Fact) -> None:
-        clock, me = self.clock, event.player
-        if clock.number < 1 or not clock.known:
-            return
-        if clock.phase != RECOUP_PHASE or me != clock.active:
-            reason = "outside the Recoup phase of his own turn"
-        elif not self._spent_next_to(event):
-            reason = "without spending it"
-        else:
-            return
-        self.check(
-            Kind.COMBAT_MOVE,
-            f"{me} moves {fact.name or 'a face-down zombie'} to his combat zone {reason}",
-            Effect.TO_COMBAT,
-            me,
-            card=fact.name,
-            player=me,
-        )
-
-    def _spent_next_to(self, event: ev.CounterChange) -> bool:
-        """The spend may be the game action just before or just after the To Combat line."""
-        after = next((e for e in self.ctx.upcoming() if is_game_action(e)), None)
-        return any(
-            isinstance(other, ev.Perform)
-            and other.player == event.player
-            and other.hidden == event.hidden
-            and (event.hidden or other.card == event.card)
-            and meaning_of(other) == Meaning.SPEND
-            for other in (self.ctx.previous, after)
-        )
 
     # -- fight results (R10.5-R10.8) ---------------------------------------------------------
 

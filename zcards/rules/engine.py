@@ -69,7 +69,7 @@ class Auditor:
 
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
-        window = self.window = Window(events)
+        window = self.window = Window(events, self.cards)
         self.replays = [self._new_replay(None)]
         last = 0
         watch = self.watch
@@ -199,7 +199,9 @@ class Auditor:
                 candidates = candidates[:MAX_READINGS]
             readings += [replay.reading(name) for name in candidates] or [replay]
         if undo is not None:
-            nested = self.window.corrections.within(index, undo)
+            corrections = self.window.corrections
+            nested = corrections.within(index, undo)
+            late = index in corrections.late
             readings = self._settle_misclicks(readings)
             split = len(readings) * 2 <= MAX_READINGS
             if not split:
@@ -212,9 +214,10 @@ class Auditor:
                 if index in replay.skipped:
                     forked.append(replay)
                 elif split:
-                    forked += [replay.corrected(nested), replay.as_logged(index)]
+                    forked += [replay.corrected(nested, late=late), replay.as_logged(index, undo)]
                 else:
-                    replay.skip(nested)
+                    if not late:  # a late fix is only ever a reading beside the log's own
+                        replay.skip(nested)
                     forked.append(replay)
             readings = forked
         if isinstance(event, ev.TurnChange):
@@ -298,6 +301,19 @@ class Auditor:
         ]
         least = min(scores)
         best_scored = [i for i, score in enumerate(scores) if score == least]
+        # A fix found later in its phase is a reading only where its net effect is legal: it
+        # must break nothing that the same reading without it does not break, so it never
+        # trades a violation for another (a wound put right that a fight needed).
+        best_scored = [
+            i
+            for i in best_scored
+            if not any(
+                replays[j].late < replays[i].late
+                and replays[j].fixes == replays[i].fixes
+                and not keys[i] <= keys[j]
+                for j in best_scored
+            )
+        ]
         kept = [i for i in best_scored if not any(keys[j] < keys[i] for j in best_scored)]
         # past the cap on readings, a reading not followed might break none of these rules
         common = frozenset() if capped else frozenset.intersection(*(keys[i] for i in kept))
@@ -312,6 +328,7 @@ class Auditor:
             ),
         )
         chosen = replays[best]
+        chosen.fixes = chosen.late = frozenset()  # settled: no reading beside it any more
         unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings

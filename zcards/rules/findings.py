@@ -168,6 +168,28 @@ class Findings:
             (self.violations if finding in self.violations else self.pending).remove(finding)
             self.unverifiable.append(replace(finding, message=f"{finding.message}; {reason}"))
 
+    def void(self, kinds: tuple[Kind, ...], player: str, phase: str, after: int = 0) -> int:
+        """Drop the violations of ``kinds`` of ``player`` in this turn's ``phase`` (after line
+        ``after``): its lines net to a legal change, or to one reported as a whole (R17.3).
+        How many there were."""
+        turn, names = self.clock.number, {str(kind) for kind in kinds}
+
+        def void(f: Finding) -> bool:
+            return (
+                f.turn == turn
+                and f.phase == phase
+                and f.player == player
+                and f.kind in names
+                and (f.line or 0) > after
+            )
+
+        if not any(map(void, self.violations)) and not any(map(void, self.pending)):
+            return 0
+        before = len(self.violations) + len(self.pending)
+        self.violations = [f for f in self.violations if not void(f)]
+        self.pending = [f for f in self.pending if not void(f)]
+        return before - len(self.violations) - len(self.pending)
+
     def retract_from(self, phase_index: int) -> None:
         """A phase was taken back: its end-of-phase findings (and later ones) are void (R3.3)."""
         turn = self.clock.number

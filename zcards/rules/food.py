@@ -19,9 +19,12 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import UPKEEP, starvation
+from zcards.game.rules import UPKEEP, scavenge_succeeds, starvation
 from zcards.game.zombies import Fit
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+
+_FOOD_LINES = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS, Kind.ABILITY_USE)  # checked at their lines
+_NETTED = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS)  # what a phase's food lines netting out voids
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,11 @@ class Upkeep:
     paid: bool = False
     survivors_at_mark: int = 0
     wounds_since_mark: int = 0
+    start: int | None = None  # his food when the phase began (None: not known)
+    found: int = 0  # the violations found before the phase began
+    line: int = 0  # the line that paid it
+    rolled: int = 0  # his successful d6 rolls in the phase: the food he gains
+    gains: int = 0  # the most food he may gain: a food per successful roll, and card text's
 
 
 class FoodRules(Area):
@@ -51,11 +59,15 @@ class FoodRules(Area):
         super().__init__(ctx)
         self.lost: dict[str, tuple[Lost, ...]] = {}
         self.upkeep = Upkeep()
+        # the food of each player with a food line in this phase as the phase began (None:
+        # not known, or a line of the phase took it below 0, which nothing nets out)
+        self.start: dict[str, int | None] = {}
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
             ev.StatChange: self.on_stat,
             ev.CounterChange: self.on_counter,
+            ev.DiceRoll: self.on_dice,
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
         }
@@ -66,13 +78,25 @@ class FoodRules(Area):
 
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         self.lost.clear()
+        self.start = {}
         if signal.phase == RECOUP_PHASE:
             active = self.table.players.get(self.clock.active or "")
-            self.upkeep = Upkeep(survivors_at_mark=active.known_survivors() if active else 0)
+            self.upkeep = Upkeep(
+                survivors_at_mark=active.known_survivors() if active else 0,
+                start=active.food_now if active else None,
+                found=len(self.findings.violations),
+            )
+
+    def on_dice(self, event: ev.DiceRoll, _: Fact) -> None:
+        if self.clock.phase == RECOUP_PHASE and event.player == self.clock.active:
+            wins = sum(1 for result in event.results if scavenge_succeeds(result))
+            upkeep = self.upkeep
+            self.upkeep = replace(upkeep, rolled=upkeep.rolled + wins, gains=upkeep.gains + wins)
 
     def on_phase_ended(self, signal: PhaseEnded, _: Fact) -> None:
         if not self.in_turn:
             return
+        self._net_out(signal.phase)
         for name, losses in self.lost.items():
             for lost in losses:
                 self.check(
@@ -97,6 +121,7 @@ class FoodRules(Area):
         me = fact.owner
         if me is None:
             return
+        self.start.setdefault(me.name, event.old)
         if fact.fit is Fit.NO:
             self._resync(me.name, event)
         if not self.in_turn:
@@ -110,9 +135,14 @@ class FoodRules(Area):
             self._loss(me.name, -fact.added, event, active_recoup)
         elif fact.added > 0:
             fact.restores = self._restore(me.name, fact.added)
+            if active_recoup and self._text_feeds(me.name):
+                self.upkeep = replace(self.upkeep, gains=self.upkeep.gains + fact.added)
 
     def _resync(self, name: str, event: ev.StatChange) -> None:
         reason = f"an unlogged change of {name}'s food before line {event.line}"
+        self.start[name] = None  # what he had when the phase began is not known
+        if name == self.clock.active:
+            self.upkeep = replace(self.upkeep, start=None)
         self.findings.warn(
             Topic.RESYNC,
             f"{name}'s food changes from {event.old}, not from the tracked total: an unlogged "
@@ -128,8 +158,10 @@ class FoodRules(Area):
     def _loss(self, name: str, amount: int, event: ev.StatChange, active_recoup: bool) -> None:
         """What explains a loss: the upkeep, card text; the rest waits for the phase's end."""
         before, rule = max(0, event.old), "R12.5"
+        if event.new < 0:
+            self.start[name] = None
         if active_recoup and not self.upkeep.paid:
-            self.upkeep = replace(self.upkeep, paid=True)
+            self.upkeep = replace(self.upkeep, paid=True, line=event.line)
             due = min(UPKEEP, before)
             if amount <= due:
                 return
@@ -183,6 +215,68 @@ class FoodRules(Area):
             )
         return restored
 
+    def _net_out(self, phase: str) -> None:
+        """A fix found by its net effect (R17.3): a player whose food lines of the phase,
+        whatever their order, end where the rules take him (no change; in the active player's
+        Recoup his successful rolls less the upkeep) made no food violation in it."""
+        for name, start in self.start.items():
+            me = self.table.players.get(name)
+            food = me.food_now if me is not None else None
+            if start is None or food is None:
+                continue
+            low, high = self._legal_net(name, start, phase)
+            if not low <= food - start <= high:
+                continue
+            self.lost.pop(name, None)
+            if self.findings.void(_NETTED, name, phase):
+                self.findings.warn(
+                    Topic.CORRECTION,
+                    f"{name}'s food lines of this phase net to what the rules allow "
+                    f"({start} to {food}): misclicks put right",
+                    rule="R17.3",
+                    player=name,
+                )
+
+    def _legal_net(self, name: str, start: int, phase: str) -> tuple[int, int]:
+        """The least and the most a player's food may change over a phase: nothing, but in
+        the active player's Recoup what his successful rolls give (and at most what card
+        text adds) less the upkeep."""
+        if phase != RECOUP_PHASE or name != self.clock.active:
+            return 0, 0
+        rolled, gains = self.upkeep.rolled, self.upkeep.gains
+        return rolled - min(UPKEEP, start + rolled), gains - min(UPKEEP, start + gains)
+
+    def _text_feeds(self, name: str) -> bool:
+        """Whether card text may give ``name`` food now (asked without using it up)."""
+        return self.ctx.text.explain(Effect.FOOD, name, gain=True, consume=False).legal
+
+    def _net_unpaid(self, name: str, food: int) -> bool:
+        """The phase's net effect (R17.3): whatever lines got there, the active player ends his
+        Recoup with more food than his start, plus what his successful rolls and card text may
+        give, minus the upkeep (none at 0), leaves."""
+        start, gains = self.upkeep.start, self.upkeep.gains
+        if start is None or any(
+            f.player == name and f.kind in _FOOD_LINES and (f.line or 0) < self.upkeep.line
+            for f in self.findings.violations[self.upkeep.found :]
+        ):  # a food line before the upkeep is a violation already: that is what went wrong
+            return False
+        most = start + gains
+        if food <= most - min(UPKEEP, most):
+            return False
+        self.check(
+            Kind.FOOD_UPKEEP,
+            f"{name} did not pay upkeep: his food goes from {start} to {food} over the Recoup "
+            f"phase, which gives him at most {gains}; the upkeep is 1 food",
+            Effect.FOOD,
+            name,
+            gain=True,
+            player=name,
+            provisional=True,
+        )
+        # the food put back after the upkeep is that upkeep unpaid, not a gain of its own
+        self.findings.void((Kind.SCAVENGE_FOOD,), name, RECOUP_PHASE, after=self.upkeep.line)
+        return True
+
     # -- starvation (R12.5) ------------------------------------------------------------------
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
@@ -215,6 +309,8 @@ class FoodRules(Area):
                 player=me.name,
                 provisional=True,
             )
+            return
+        if self._net_unpaid(me.name, food):
             return
         needed = starvation(self.upkeep.survivors_at_mark, food)
         got = self.upkeep.wounds_since_mark

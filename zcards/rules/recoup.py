@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
@@ -26,6 +27,7 @@ from zcards.game.rules import (
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 
 _SYMBOLS = (MEDIC, SCAVENGER)
+ROLL_WINDOW = 64  # lines looked ahead for the roll a food gain was logged before
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ class RecoupRules(Area):
         self.owed: dict[str, int] = {}  # top cards owed to a Scavenger roll of 1
         self.allowed: dict[str, int] = {}  # top cards any roll of 1 allows
         self.roll_line: dict[str, int] = {}
+        self.early: dict[str, int] = {}  # food gains logged before their roll, by player
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
@@ -78,6 +81,7 @@ class RecoupRules(Area):
     def on_phase_begun(self, signal: PhaseBegun, _: Fact) -> None:
         self.owed.clear()
         self.allowed.clear()
+        self.early.clear()
         if signal.phase == RECOUP_PHASE:
             self.symbol_spends.clear()
 
@@ -114,15 +118,35 @@ class RecoupRules(Area):
         for index in credited:
             self.rolls[index] = replace(self.rolls[index], used=True)
             self._credited(player, self.rolls[index])
-        if units > len(credited):
-            self.check(
-                Kind.SCAVENGE_FOOD,
-                f"{player} gains food without a successful Scavenger roll",
-                Effect.FOOD,
-                player,
-                gain=True,
-                player=player,
-            )
+        missing = units - len(credited)
+        while missing and self._roll_ahead(player):
+            self.early[player] = self.early.get(player, 0) + 1
+            missing -= 1
+        if not missing:
+            return
+        self.check(
+            Kind.SCAVENGE_FOOD,
+            f"{player} gains food without a successful Scavenger roll",
+            Effect.FOOD,
+            player,
+            gain=True,
+            player=player,
+        )
+
+    def _roll_ahead(self, player: str) -> bool:
+        """Whether a successful roll of ``player`` comes later in this phase that no gain
+        logged before it has claimed yet (people click Food before the die, or in between)."""
+        claimed = self.early.get(player, 0)
+        for later in islice(self.ctx.upcoming(), ROLL_WINDOW):
+            if isinstance(later, (ev.PhaseChange, ev.TurnChange)):
+                return False
+            if isinstance(later, ev.DiceRoll) and later.player == player and later.sides == 6:
+                for result in later.results:
+                    if scavenge_succeeds(result):
+                        if not claimed:
+                            return True
+                        claimed -= 1
+        return False
 
     def _credited(self, player: str, roll: Roll) -> None:
         if not scavenge_succeeds(roll.result):
@@ -190,9 +214,15 @@ class RecoupRules(Area):
         phase = self.clock.phase
         for result in event.results:
             backed = phase == RECOUP_PHASE and self._use_symbol(SCAVENGER, event.player)
-            self.rolls.append(Roll(event.player, result, event.line, phase, backed))
+            roll = Roll(event.player, result, event.line, phase, backed)
             if scavenge_succeeds(result):
+                if self.early.get(event.player):  # its food was logged before it
+                    self.early[event.player] -= 1
+                    roll = replace(roll, used=True)
+                    self._credited(event.player, roll)
+                self.rolls.append(roll)
                 continue
+            self.rolls.append(roll)
             for me in self.table.in_game():
                 if me.name != event.player:
                     self.allowed[me.name] = self.allowed.get(me.name, 0) + 1

@@ -21,6 +21,7 @@ from zcards.game.table import Table
 from zcards.rules.build_phase import BuildRules
 from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
+from zcards.rules.combat_moves import CombatMoveRules
 from zcards.rules.context import (
     BLANK,
     NOT_ACTION_TYPES,
@@ -100,15 +101,20 @@ class Replay:
             FoodRules(ctx),
             RecoupRules(ctx),
             DeathRules(ctx),
+            CombatMoveRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Replay] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
         self.turn1_phase = READY_PHASE  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
-        self.skipped: dict[int, int | None] = {}  # lines read as corrected misclicks to come:
-        # index -> the line number of the misclick an undo undoes (None: the misclick)
+        self.skipped: dict[int, str | None] = {}  # lines read as corrected misclicks to come:
+        # index -> what an undo's warning says (None: the misclick)
         self.misclicks = 0  # pairs read as corrected misclicks
+        # the pairs (by first line) this reading corrects that the readings open beside it
+        # may not: undone at once, and undone later in the phase (a fix by its net effect)
+        self.fixes: frozenset[int] = frozenset()
+        self.late: frozenset[int] = frozenset()
         self.misnamed = 0  # turn lines read as naming the wrong player
         self.assumptions: list[str] = []  # what this reading assumes the log does not say
         self.touched = started  # the log showed something of this game
@@ -249,27 +255,41 @@ class Replay:
         fork.phases.begin_turn(1, active, self.turn1_phase)
         return fork
 
-    def as_logged(self, first: int) -> Replay:
-        """This replay, reading the line at ``first`` and the next one as two real actions."""
-        self.assumptions.append(f"line {self._line(first)} and the next are two real actions")
+    def as_logged(self, first: int, undo: int) -> Replay:
+        """This replay, reading the lines at ``first`` and ``undo`` as two real actions."""
+        self.assumptions.append(
+            f"lines {self._line(first)} and {self._line(undo)} are two real actions"
+        )
         return self
 
-    def corrected(self, pairs: list[tuple[int, int]]) -> Replay:
+    def corrected(self, pairs: list[tuple[int, int]], *, late: bool = False) -> Replay:
         """A copy of this replay that reads each pair of lines (an action and its undo) as a
-        misclick and its correction (R17.3)."""
+        misclick and its correction (R17.3); ``late``: one pair, undone later in its phase."""
         fork = self.fork()
-        fork.skip(pairs)
+        fork.skip(pairs, late=late)
         return fork
 
-    def skip(self, pairs: list[tuple[int, int]]) -> None:
+    def skip(self, pairs: list[tuple[int, int]], *, late: bool = False) -> None:
         """Read each pair as a misclick and its correction: neither line counts."""
         for first, undo in pairs:
             self.skipped[first] = None
-            self.skipped[undo] = self._line(first)
+            self.skipped[undo] = (
+                f"lines {self._line(first)} and {self._line(undo)} change the same thing and "
+                "together change nothing: a misclick put right later in the phase (R17.3)"
+                if late
+                else f"undoes line {self._line(first)} at once: a corrected misclick (R17.3)"
+            )
         self.misclicks += 1
+        if late:
+            self.late |= {pairs[0][0]}
+        else:
+            self.fixes |= {pairs[0][0]}
         if len(self.assumptions) < MAX_ASSUMPTIONS:  # a reason to read, not a history
+            first, undo = pairs[0]
             self.assumptions.append(
-                f"line {self._line(pairs[0][0])} was a misclick corrected at once"
+                f"lines {self._line(first)} and {self._line(undo)} were a misclick put right"
+                if late
+                else f"line {self._line(first)} was a misclick corrected at once"
             )
 
     def _line(self, index: int) -> int:
@@ -329,11 +349,11 @@ class Replay:
         clock = self.ctx.clock
         clock.event = event
         if self.skipped and index in self.skipped:
-            first = self.skipped.pop(index)
-            if first is not None:
+            message = self.skipped.pop(index)
+            if message is not None:
                 self.findings.warn(
                     Topic.CORRECTION,
-                    f"undoes line {first} at once: a corrected misclick (R17.3)",
+                    message,
                     rule="R17.3",
                     player=getattr(event, "player", None),
                 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from lackey_plugin.log import events as ev
+from zcards.game.cards import CardIndex
 from zcards.rules.clicks import Corrections
 from zcards.rules.moves import as_played
 
@@ -18,12 +19,12 @@ LOOKAHEAD = 4096  # lines the audit reads ahead of the current one, at most
 class Window:
     """The current line and the lines ahead of it, read from ``events`` as needed."""
 
-    def __init__(self, events: Iterable[ev.Event]) -> None:
+    def __init__(self, events: Iterable[ev.Event], cards: CardIndex | None = None) -> None:
         self._source = iter(events)
         self._lines: list[ev.Event] = []
         self._first = 0  # the index of ``_lines[0]``
         self._done = False
-        self.corrections = Corrections()
+        self.corrections = Corrections(cards)
 
     def _pull(self) -> bool:
         if self._done:
@@ -61,7 +62,7 @@ class Window:
             if event is None:
                 return
             undo = None
-            if index in corrections.open:
+            if index in corrections.open or index in corrections.waiting:
                 undo = self.undo_of(index)
             elif corrections.pairs:
                 undo = corrections.pairs.get(index)
@@ -77,13 +78,16 @@ class Window:
             yield event
 
     def undo_of(self, index: int) -> int | None:
-        """The index of the next game action when it undoes the action at ``index`` exactly
-        (a possible immediate correction, R17.3)."""
+        """The index of the line that undoes the action at ``index`` exactly: the next game
+        action, or the next action on the same thing in the same phase (a possible
+        correction, R17.3)."""
         corrections = self.corrections
-        if index in corrections.open:
-            while index in corrections.open and self._first + len(self._lines) <= index + LOOKAHEAD:
-                if not self._pull():
-                    break
+        open_, waiting = corrections.open, corrections.waiting
+        while (index in open_ or index in waiting) and (
+            self._first + len(self._lines) <= index + LOOKAHEAD
+        ):
+            if not self._pull():
+                break
         return corrections.pairs.get(index) if corrections.pairs else None
 
     def release(self, index: int) -> None:

@@ -92,6 +92,22 @@ def misclicks(size: int) -> list[str]:
     return head + body
 
 
+def late_fixes(size: int) -> list[str]:
+    """Wounds and spends undone later in one long phase, two things at a time (each pair is
+    a reading of its own, R17.3)."""
+    head = setup()
+    body: list[str] = []
+    first, second = SURVIVORS[:2]
+    while len(head) + len(body) < size:
+        body += [
+            f"{A} performs Wound (0 to 1) (+1) on {first}.",
+            f"{A} performs Spend on {second}.",
+            f"{A} performs Heal (1 to 0) (-1) on {first}.",
+            f"{A} performs Ready on {second}.",
+        ]
+    return head + body
+
+
 def saves(size: int) -> list[str]:
     return setup() + [f"{A} saves the game as game-{n}" for n in range(size)]
 
@@ -110,6 +126,7 @@ KINDS: dict[str, Callable[[int], list[str]]] = {
     "seats": seats,
     "wounds": wounds,
     "misclicks": misclicks,
+    "late-fixes": late_fixes,
     "saves": saves,
     "plain": plain,
 }

@@ -73,12 +73,14 @@ def injections(
     attackers_at_start: set[str] = set()
     no_attacker = ""  # why the log cannot rule out an attacker when this Attack phase began
     positions = zip(walk(events), readings(events, zombies), _neighbours(events), strict=True)
+    placed = _placed(events)
     for (index, _, moment, _), tables, (before, after) in positions:
         if index <= start or moment.active is None:
             continue
         state = states[index]
         in_game = [name for name, side in state.items() if not side.lost]
-        yield from _heals(index, state, in_game, before, after, healers, owed[index])
+        heals = _heals(index, state, in_game, (before, after, placed[index]), healers, owed[index])
+        yield from heals
         if moment.phase != "Attack":
             continue
         zombie_players = [name for name in in_game if name != moment.active]
@@ -228,16 +230,41 @@ def _distinct(survivors: Iterable[Survivor]) -> list[Survivor]:
     return sorted(set(survivors), key=lambda s: (s.name, s.wounds, s.health))
 
 
-def _heals(index, state: Snapshot, in_game, before, after, healers: Healers, owed: Owed):
+Placed = dict[tuple[str, str], tuple[int, int]]  # (player, survivor) -> its last counter line
+
+
+def _placed(events: Sequence[ev.Event]) -> list[Placed]:
+    """Before each line, the last Wound or Heal line of the phase on each player's survivor
+    (``old``, ``new``): a later line undoing it is a fix found by its net effect (R17.3)."""
+    placed: Placed = {}
+    before: list[Placed] = []
+    for event in events:
+        before.append(placed)
+        if isinstance(event, ev.PhaseChange | ev.TurnChange):
+            placed = {}
+        elif isinstance(event, ev.CounterChange) and event.meaning in (
+            Meaning.WOUND,
+            Meaning.HEAL,
+        ):
+            placed = {**placed, (event.player, event.card): (event.old, event.new)}
+    return before
+
+
+def _heals(index, state: Snapshot, in_game, around, healers: Healers, owed: Owed):
     """A Heal on each wounded survivor copy; legal right after a Medic's spend, as the inverse
-    of the wound just before or after it (a correction), right after a card whose text
-    removes wounds was used (Bandages played, Grandma Edna's death for her own survivors…),
-    or later in the phase of such a use whose heal is not logged yet (``owed``)."""
+    of the wound just before or after it, or of the last one put on that survivor earlier in
+    the phase (a correction), right after a card whose text removes wounds was used (Bandages
+    played, Grandma Edna's death for her own survivors…), or later in the phase of such a use
+    whose heal is not logged yet (``owed``). ``around``: the game actions just before and
+    after the line, and the wounds placed earlier in the phase."""
+    before, after, placed = around
     for name in in_game:
         for survivor in _distinct(s for s in state[name].survivors if s.wounds > 0):
             card, w = survivor.name, survivor.wounds
-            undone = _counter(before, name, Meaning.WOUND, card, w - 1, w) or _counter(
-                after, name, Meaning.WOUND, card, w - 1, w
+            undone = (
+                _counter(before, name, Meaning.WOUND, card, w - 1, w)
+                or _counter(after, name, Meaning.WOUND, card, w - 1, w)
+                or placed.get((name, card)) == (w - 1, w)
             )
             reading = (
                 "a correction" if undone else healers.reading(before, name) or owed.reading(name)
