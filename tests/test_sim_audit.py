@@ -98,8 +98,17 @@ def legal_games():
     return list(_games(8, seed=2))
 
 
-@pytest.mark.parametrize("name", STYLE_NAMES)
-@pytest.mark.parametrize("kind", sorted(CONTRACT_KINDS))
+def _kinds_by_style() -> list:
+    """Every violation kind in every style; the default run takes a third of the pairs (each
+    kind, and each style, still in it), the slow run the rest."""
+    pairs = itertools.product(sorted(CONTRACT_KINDS), STYLE_NAMES)
+    return [
+        pytest.param(kind, name, marks=() if index % 3 == 0 else pytest.mark.slow)
+        for index, (kind, name) in enumerate(pairs)
+    ]
+
+
+@pytest.mark.parametrize(("kind", "name"), _kinds_by_style())
 def test_an_injected_violation_is_found_at_its_line(
     kind, name, legal_games, bundled_cards, card_index
 ):
