@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from itertools import islice
 
@@ -28,7 +29,7 @@ from zcards.game.definition import (
     READY_PHASE,
     Meaning,
 )
-from zcards.game.effects import Effect
+from zcards.game.effects import Effect, Timing
 from zcards.rules.context import is_game_action, meaning_of
 from zcards.rules.moves import puts_back
 
@@ -67,6 +68,21 @@ def may_heal(cards: CardIndex | None, name: str) -> bool:
         or info.has_symbol("Medic")
         or info.has(Effect.HEAL)
         or info.has(Effect.CURE)
+    )
+
+
+_ANY_HEALS = 1 << 16  # what a card of unknown text may heal as it leaves play: no bound
+
+
+def _death_heals(cards: CardIndex | None, name: str) -> int:
+    """How many counters the card's text removes from each survivor when it dies (Grandma
+    Edna's one wound counter); no bound for a card missing from the card data or whose text
+    the effect rows do not wholly cover, or without card data (it may do anything)."""
+    info = None if cards is None else cards.get(name)
+    if info is None or not info.covered:
+        return _ANY_HEALS
+    return sum(
+        row.amount for row in info.rows(Timing.DIES) if row.effect in (Effect.HEAL, Effect.CURE)
     )
 
 
@@ -219,7 +235,9 @@ class Corrections:
         self.waiting: set[int] = set()  # actions a later line of the phase may still undo
         self._things: dict[Key, list[tuple[int, ev.Event]]] = {}  # waiting, by subject
         self._last: dict[str, ev.Event] = {}  # each player's previous game action
-        self._dying: set[str] = set()  # players healing as a card that heals leaves play
+        # players healing as cards whose text heals leave play: the heals each survivor may
+        # get from them (one per card: Grandma Edna's), and those it got so far
+        self._dying: dict[str, tuple[int, Counter[Key]]] = {}
 
     def feed(self, index: int, event: object) -> None:
         if isinstance(event, _PHASE_ENDS) and self.waiting:
@@ -264,19 +282,31 @@ class Corrections:
 
     def _death_trigger(self, player: str, event: ev.Event) -> bool:
         """Whether ``event`` is one of the heals that follow a card whose text heals leaving
-        play (Grandma Edna's death): card text at work, never a fix."""
+        play (Grandma Edna's death: a wound counter off each other survivor): card text at
+        work, never a fix. Each such card heals a survivor as often as its text says (Edna:
+        once): a further heal of the same survivor is no card text (a misclick, say, put
+        right at once)."""
         if isinstance(event, ev.TableToZone) and not event.hidden:
-            if may_heal(self.cards, event.card):
-                self._dying.add(player)
+            heals = _death_heals(self.cards, event.card)
+            if heals:
+                allowed, healed = self._dying.get(player, (0, Counter()))
+                self._dying[player] = (allowed + heals, healed)
             return False
-        healing = player in self._dying
-        if healing and not (
+        dying = self._dying.get(player)
+        if dying is None:
+            return False
+        allowed, healed = dying
+        if not (
             isinstance(event, ev.CounterChange)
             and meaning_of(event) in (Meaning.HEAL, Meaning.CURE)
         ):
-            self._dying.discard(player)
+            del self._dying[player]
             return False
-        return healing
+        survivor = (meaning_of(event), event.hidden, event.card)
+        if healed[survivor] >= allowed:
+            return False
+        healed[survivor] += 1
+        return True
 
     def _undoes_late(self, subject: Key, index: int, event: ev.Event) -> bool:
         """Whether ``event`` undoes an earlier action of the phase waiting under ``subject``."""
