@@ -42,20 +42,19 @@ class Measured:
 
 # The child writes its own peak resident memory (Linux VmHWM) as the last line of stderr:
 # ``wait4``'s figure would start at the parent's peak and count the pages they share.
-_MEASURED = ZCARDS.replace(
-    "getattr(c, 'run', c.main)()",
-    """
+_MEASURED = """
+import resource, sys
+import zcards.cli as c
+sys.argv[0] = "zcards"
 try:
-    getattr(c, 'run', c.main)()
+    getattr(c, "run", c.main)()
 finally:
     sys.stdout.flush()
-    status = open('/proc/self/status').read()
-    import resource
+    status = open("/proc/self/status").read()
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    sys.stderr.write('\\nVmHWM:' + status.split('VmHWM:')[1].split('\\n')[0])
-    sys.stderr.write(f' children:{children}')
-""",
-)
+    sys.stderr.write("\\nVmHWM:" + status.split("VmHWM:")[1].split("\\n")[0])
+    sys.stderr.write(f" children:{children}")
+"""
 
 
 def run_measured(
