@@ -31,10 +31,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+import support_path  # noqa: F401  (puts tests/support on sys.path)
 from bench_env import installed_env
 
 from zcards.resources import BUNDLED_SET
-from zcards.sim.faults.hostile import KINDS
+
+# isort: split
+from support.faults.hostile import KINDS
 
 # The audit in a child that reports its own seconds and peak resident memory (VmHWM).
 _CHILD = """

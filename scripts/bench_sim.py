@@ -24,6 +24,8 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import support_path  # noqa: F401  (puts tests/support on sys.path)
+
 from lackey_plugin.log.parser import parse_log_text
 from lackey_plugin.log.writer import LogWriter
 from zcards.cards.normalise import read_card_file
@@ -33,10 +35,12 @@ from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games, log_pov, write_logs
 from zcards.sim.decklists import load_decks
-from zcards.sim.faults import MUTATORS, UNVERIFIABLE, mutate
 from zcards.sim.recorder import game_log, log_text, record
 from zcards.sim.report import format_report, summarise_games
 from zcards.sim.styles import STYLE_NAMES, resolve_style
+
+# isort: split
+from support.faults import MUTATORS, UNVERIFIABLE, mutate
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40

@@ -27,6 +27,8 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+import support_path  # noqa: F401  (puts tests/support on sys.path)
+
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
@@ -35,11 +37,13 @@ from zcards.resources import BUNDLED_SET, starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import game_seed
 from zcards.sim.decklists import load_decks
-from zcards.sim.faults.injection import EXPECTED, Injection, injections
-from zcards.sim.faults.splice import numbered
-from zcards.sim.faults.truth import play_observed, states_by_line
 from zcards.sim.recorder import RecordedLog, log_text, record
 from zcards.sim.styles import STYLE_NAMES, resolve_style
+
+# isort: split
+from support.faults.injection import EXPECTED, Injection, injections
+from support.faults.splice import numbered
+from support.faults.truth import play_observed, states_by_line
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 DECK_SIZE = 40

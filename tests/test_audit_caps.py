@@ -4,6 +4,8 @@ a finding it can no longer check is unverifiable with the reason, never a violat
 
 from __future__ import annotations
 
+from support.faults.hostile import setup
+
 from lackey_plugin.log.parser import parse_log_text
 from zcards.cards.normalise import read_card_file
 from zcards.game.catalogue import Kind, Topic
@@ -12,8 +14,7 @@ from zcards.resources import BUNDLED_SET
 from zcards.rules import AuditReport, audit
 from zcards.rules.engine import MAX_READINGS
 from zcards.rules.findings import MAX_WARNINGS
-from zcards.rules.replay import MAX_SAVES
-from zcards.sim.faults.hostile import setup
+from zcards.rules.reading import MAX_SAVES
 
 
 def run(lines: list[str]) -> AuditReport:

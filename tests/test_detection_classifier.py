@@ -10,16 +10,8 @@ import itertools
 from collections import Counter
 
 import pytest
-
-from lackey_plugin.log import events as ev
-from lackey_plugin.log.parser import parse_log_text
-from zcards.cards.normalise import read_card_file
-from zcards.game.definition import ZOMBIE_GAME
-from zcards.resources import BUNDLED_SET, starter_decks
-from zcards.sim.batch import game_seed
-from zcards.sim.decklists import load_decks
-from zcards.sim.faults.injection import Healers, Owed, injections
-from zcards.sim.faults.table_readings import (
+from support.faults.injection import Healers, Owed, injections
+from support.faults.table_readings import (
     COMBAT,
     FACE_DOWN,
     RESOURCE,
@@ -29,7 +21,15 @@ from zcards.sim.faults.table_readings import (
     corrections,
     readings,
 )
-from zcards.sim.faults.truth import Side, Survivor, Zombie, play_observed, states_by_line
+from support.faults.truth import Side, Survivor, Zombie, play_observed, states_by_line
+
+from lackey_plugin.log import events as ev
+from lackey_plugin.log.parser import parse_log_text
+from zcards.cards.normalise import read_card_file
+from zcards.game.definition import ZOMBIE_GAME
+from zcards.resources import BUNDLED_SET, starter_decks
+from zcards.sim.batch import game_seed
+from zcards.sim.decklists import load_decks
 from zcards.sim.recorder import RecordedLog, record
 from zcards.sim.styles import STYLE_NAMES, resolve_style
 

@@ -96,10 +96,11 @@ def test_a_simulated_setup_loss_is_reported_from_both_points_of_view() -> None:
 def test_acting_after_a_simulated_setup_loss_is_found() -> None:
     """The simulator's mutator names the player who put out no survivor as the loser."""
     sim = pytest.importorskip("zcards.sim.game")
+    from support.faults import mutate
+
     from lackey_plugin.log.writer import format_log
     from zcards.rules import Kind
     from zcards.sim.decklists import DeckList, load_decks
-    from zcards.sim.faults import mutate
     from zcards.sim.recorder import pov_events
 
     decks = load_decks([])

@@ -13,7 +13,7 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.game.effects import Effect, Target, load_rows, read_text
 from zcards.game.table import Item, Survivor, Table
 from zcards.resources import BUNDLED_SET
-from zcards.rules.text import CardText, Why
+from zcards.rules.text import TextLedger, Why
 
 ALPHA = read_card_file(BUNDLED_SET)
 CARDS = CardIndex(ALPHA)
@@ -76,7 +76,7 @@ def situation(
     for name in (ME, HIM):
         table.edit(name).playing = True
     table.turn, table.phase, table.active = 3, phase, active
-    text = CardText(CARDS, table)
+    text = TextLedger(CARDS, table)
     me = table.edit(ME)
     info = CARDS.get(card)
     assert info is not None
@@ -198,7 +198,7 @@ def test_one_use_explains_only_so_many_events() -> None:
     me.playing = True
     me.items.append(Item("First Aid Station"))
     table.turn, table.phase, table.active = 2, "Recoup", ME
-    text = CardText(CARDS, table)
+    text = TextLedger(CARDS, table)
     text.used("First Aid Station", ME, "spent")
     assert text.explain(Effect.HEAL, ME) == LEGAL
     assert text.explain(Effect.HEAL, ME) == NOTHING
@@ -223,7 +223,7 @@ def test_an_unknown_table_may_hide_a_card_that_explains_it() -> None:
     table = Table(started=False)
     table.edit(ME).playing = True
     table.turn, table.phase, table.active = 5, "Recoup", HIM
-    text = CardText(CARDS, table)
+    text = TextLedger(CARDS, table)
     assert text.explain(Effect.HEALTH, ME) == Why(False, (f"cards of {ME} not seen in this log",))
     assert text.explain(Effect.HEAL, ME) == NOTHING
 
@@ -244,7 +244,7 @@ def test_a_card_the_rows_do_not_cover_may_do_anything() -> None:
     me.playing = True
     me.survivors.append(Survivor("Odd Zed"))
     table.turn, table.phase, table.active = 2, "Recoup", ME
-    assert CardText(cards, table).explain(Effect.HEAL, ME) == Why(False, ("Odd Zed",))
+    assert TextLedger(cards, table).explain(Effect.HEAL, ME) == Why(False, ("Odd Zed",))
 
 
 def test_a_one_shot_item_taken_back_explains_nothing() -> None:
@@ -253,7 +253,7 @@ def test_a_one_shot_item_taken_back_explains_nothing() -> None:
     table = Table(started=True)
     table.edit(ME).playing = True
     table.turn, table.phase, table.active = 2, "Draw", ME
-    text = CardText(CARDS, table)
+    text = TextLedger(CARDS, table)
     text.used("Bandages", ME, "played")
     assert text.explain(Effect.HEAL, ME, consume=False) == LEGAL
     text.withdrawn("Bandages", ME, "Hand")

@@ -10,6 +10,7 @@ import random
 from collections import Counter, defaultdict
 
 import pytest
+from support.faults import MUTATORS, UNVERIFIABLE, mutate
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.game.cards import CardIndex
@@ -19,7 +20,6 @@ from zcards.resources import starter_decks
 from zcards.rules.engine import audit
 from zcards.sim.batch import iter_games
 from zcards.sim.decklists import load_decks
-from zcards.sim.faults import MUTATORS, UNVERIFIABLE, mutate
 from zcards.sim.recorder import RecordedLog, record
 from zcards.sim.styles import STYLE_NAMES, resolve_style
 

@@ -243,12 +243,12 @@ def failure_for(error: Exception, args: Iterable[str]) -> CommandFailure | None:
     Library errors keep their exit code (1 for a finding, else 2 for unusable input); a click
     usage error is 2; an operating-system error (unreadable file, full disk) is 2, and so is an
     error that comes from a damaged database (see
-    :func:`zcards.store.opening.blame_database`), named after the database.
+    :func:`zcards.store.open.blame_database`), named after the database.
     """
     as_json = asks_for_json(args)
     # sqlite3 not imported: no database was read (and --help stays quick).
     if "sqlite3" in sys.modules and not isinstance(error, (LackeyError, click.ClickException)):
-        from zcards.store.opening import blame_database
+        from zcards.store.open import blame_database
 
         error = blame_database(error) or error
     if isinstance(error, LackeyError):

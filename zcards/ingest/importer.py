@@ -46,7 +46,7 @@ from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.game_columns import apply_game, stored_game
-from zcards.store.opening import connect_readonly, connect_writable, database_errors
+from zcards.store.open import connect_readonly, connect_writable, database_errors
 from zcards.store.placing import (
     place_database,
     remove_stale_temporaries,

@@ -67,7 +67,7 @@ def database_step(context: BuildContext) -> StepResult:
     (:func:`~zcards.store.placing.place_database`: into an existing database through SQLite,
     so no stale WAL of the old one can ever apply to the new content)."""
     from zcards.ingest.importer import import_sources
-    from zcards.store.opening import database_errors
+    from zcards.store.open import database_errors
     from zcards.store.placing import place_database, remove_temporary, temporary_path
 
     target = context.db_path

@@ -29,7 +29,7 @@ from zcards.game.zombies import Fit
 from zcards.rules.findings import Findings
 
 if TYPE_CHECKING:
-    from zcards.rules.text import CardText
+    from zcards.rules.text import TextLedger
 
 
 class Clock:
@@ -205,7 +205,7 @@ class Context:
     table: Table
     clock: Clock
     findings: Findings
-    text: CardText
+    text: TextLedger
     decks: Mapping[str, int] = field(default_factory=dict)
     look: Callable[[], Iterable[object]] = lambda: ()  # the lines after the current one
     previous: ev.Event | None = None  # the game action before the current line

@@ -2,7 +2,7 @@
 every rule violation (docs/rules.md).
 
 The :class:`Auditor` splits the log into games (R17.7), removes immediate corrections
-(R17.3), and drives one :class:`~zcards.rules.replay.Replay` per reading still open: turn 1
+(R17.3), and drives one :class:`~zcards.rules.reading.Reading` per reading still open: turn 1
 without a turn line is replayed once for every player who may have taken it (R17.10), and a
 finding is a violation only if every reading that is not worse in every respect breaks the
 rule (R17.1); the others' findings are *unverifiable*, with the reason.
@@ -19,7 +19,7 @@ from zcards.cards.model import Card
 from zcards.game.cards import CardIndex
 from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
-from zcards.rules.replay import Replay
+from zcards.rules.reading import Reading
 from zcards.rules.report import AuditReport, Finding, Loss
 from zcards.rules.turn_lines import expected_instead, misnamed
 from zcards.rules.window import LOOKAHEAD, Window
@@ -35,7 +35,7 @@ MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are set
 # are not followed (nothing found then is a violation)
 
 # Told each line once the audit has read it, with the readings then open (zcards.rules.states).
-Watcher = Callable[[ev.Event, list[Replay]], None]
+Watcher = Callable[[ev.Event, list[Reading]], None]
 
 
 class Auditor:
@@ -56,7 +56,7 @@ class Auditor:
         self.players = list(players or ())
         self.report = AuditReport(pov=pov)
         self.window = Window(())
-        self.replays: list[Replay] = []  # the readings still open of the current game
+        self.replays: list[Reading] = []  # the readings still open of the current game
         self.games = 0
         self.turns = 0
         self.losses: list[Loss] = []
@@ -118,9 +118,9 @@ class Auditor:
             return True
         return False
 
-    def _new_replay(self, previous: Table | None) -> Replay:
+    def _new_replay(self, previous: Table | None) -> Reading:
         """A game's replay; seats and names carry over from the game before."""
-        replay = Replay(self.cards, self.window, decks=self.decks, started=previous is not None)
+        replay = Reading(self.cards, self.window, decks=self.decks, started=previous is not None)
         table = replay.table
         for name in self.players:
             table.edit(name).playing = True
@@ -188,7 +188,7 @@ class Auditor:
         """A line in every reading still open (``undo``: the line that may undo it at once):
         the game's setup may end here, turn 1 may start without a turn line (a reading per
         player who may have taken it), a misclick pair splits each reading in two."""
-        readings: list[Replay] = []
+        readings: list[Reading] = []
         for replay in self.replays:
             candidates = replay.prepare(event, index)
             if len(candidates) > MAX_READINGS:
@@ -209,7 +209,7 @@ class Auditor:
                     f"more than {MAX_READINGS} readings of misclicks and turn 1 were open at "
                     "once; the audit read the rest as corrected"
                 )
-            forked: list[Replay] = []
+            forked: list[Reading] = []
             for replay in readings:
                 if index in replay.skipped:
                     forked.append(replay)
@@ -227,21 +227,21 @@ class Auditor:
         for replay in self.replays:
             replay.feed(event, index)
 
-    def _settle_misclicks(self, readings: list[Replay]) -> list[Replay]:
+    def _settle_misclicks(self, readings: list[Reading]) -> list[Reading]:
         """A misclick pair is about to double the readings: when that would pass
         :data:`MAX_MISCLICK_READINGS` (the last three pairs read both ways), the readings
         that assume the same player took turn 1 and the same turn lines were misclicks
         differ only in earlier pairs, so they are settled as a turn line settles readings
         (what they all break stays a violation, the rest is a doubt), and the new pair is
         read both ways again. The search stays bounded and linear in the log."""
-        groups: dict[tuple[str | None, int], list[Replay]] = {}
+        groups: dict[tuple[str | None, int], list[Reading]] = {}
         for replay in readings:
             groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
         widest = max(len(group) for group in groups.values())
         if widest * 2 <= MAX_MISCLICK_READINGS and len(readings) * 2 <= MAX_READINGS:
             return readings
         flags = self._misnamed, self._capped
-        settled: list[Replay] = []
+        settled: list[Reading] = []
         for group in groups.values():
             self.replays, self._misnamed = group, False
             self._resolve()
@@ -249,7 +249,7 @@ class Auditor:
         self._misnamed, self._capped = flags
         return settled
 
-    def _turn_line(self, event: ev.TurnChange, index: int, readings: list[Replay]) -> None:
+    def _turn_line(self, event: ev.TurnChange, index: int, readings: list[Reading]) -> None:
         """A turn line is evidence, not proof (R17.10): where it names a player the turn
         order does not allow, the name may be the misclick. Both readings stay until the
         next turn line (or the end of the game) and the one that breaks fewer rules stands."""
@@ -259,7 +259,7 @@ class Auditor:
             self.replays = readings
             self._resolve()
             readings = self.replays
-        forked: list[Replay] = []
+        forked: list[Reading] = []
         for replay in readings:
             expected = expected_instead(replay, event)
             if expected is not None and (len(readings) + len(forked) + 1) <= MAX_READINGS:
@@ -352,7 +352,7 @@ class Auditor:
 
     # -- the report ----------------------------------------------------------------------------
 
-    def _flush(self, replay: Replay) -> None:
+    def _flush(self, replay: Reading) -> None:
         findings = replay.findings
         self.report.violations += findings.violations
         self.report.unverifiable += findings.unverifiable
@@ -393,7 +393,7 @@ def audit(
     decks: Mapping[str, int | Sized | Deck] | None = None,
     watch: Watcher | None = None,
 ) -> AuditReport:
-    """Replay ``events`` (a parsed log) and report every rule violation (docs/rules.md).
+    """Reading ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
     ``cards`` is the card data (a list of :class:`~zcards.cards.model.Card`); ``players`` fixes the
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each

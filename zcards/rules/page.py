@@ -23,7 +23,7 @@ from zcards.cards.model import Card
 from zcards.errors import UsageError
 from zcards.resources import jinja_env, templates_dir
 from zcards.rules.report import LABELS, AuditReport, Finding
-from zcards.rules.states import LineState, Reading, every_state
+from zcards.rules.states import LineState, ReadingTable, every_state
 
 __all__ = ["page_data", "render_page", "write_replay"]
 
@@ -139,7 +139,7 @@ def _finding(label: str, finding: Finding, names: set[str]) -> dict[str, Any]:
     }
 
 
-def _names_of(readings: Iterable[Iterable[Reading]]) -> Iterator[str]:
+def _names_of(readings: Iterable[Iterable[ReadingTable]]) -> Iterator[str]:
     """Every card name the tables show (what a finding may highlight, what has an image)."""
     for reading in (r for step in readings for r in step):
         for me in reading.players.values():

@@ -24,10 +24,10 @@ from zcards.errors import UsageError
 from zcards.game.table import Player, Table
 from zcards.game.zombies import Board, Up, Zombies
 from zcards.rules.load import audit_log
-from zcards.rules.replay import Replay
+from zcards.rules.reading import Reading
 from zcards.rules.report import AuditReport
 
-__all__ = ["LineState", "Reading", "every_state", "line_state", "state_at", "state_text"]
+__all__ = ["LineState", "ReadingTable", "every_state", "line_state", "state_at", "state_text"]
 
 
 def state_at(
@@ -47,7 +47,7 @@ def state_at(
     found: list[LineState] = []
     before = 0  # the last line read at or before ``line``
 
-    def watch(event: ev.Event, replays: list[Replay]) -> None:
+    def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal before
         if event.line == line:
             found.append(line_state(event, replays))
@@ -78,7 +78,7 @@ def every_state(
     states: list[LineState] = []
     read = 0  # the last line told to progress
 
-    def watch(event: ev.Event, replays: list[Replay]) -> None:
+    def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal read
         states.append(line_state(event, replays))
         if progress is not None and event.line > read:
@@ -93,7 +93,7 @@ Count = int | dict[str, int]  # a count every board shares, else {"min": m, "max
 
 
 @dataclass(frozen=True)
-class Reading:
+class ReadingTable:
     """One reading's table: ``assumes`` says what it takes the log to mean (None: the only
     reading)."""
 
@@ -119,7 +119,7 @@ class LineState:
 
     line: int
     text: str
-    readings: list[Reading] = field(default_factory=list)
+    readings: list[ReadingTable] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -129,12 +129,12 @@ class LineState:
         }
 
 
-def line_state(event: ev.Event, replays: Iterable[Replay]) -> LineState:
+def line_state(event: ev.Event, replays: Iterable[Reading]) -> LineState:
     """The state after ``event`` in every reading open; readings whose tables agree are one."""
-    readings: list[Reading] = []
+    readings: list[ReadingTable] = []
     for replay in replays:
         table = replay.table
-        reading = Reading(
+        reading = ReadingTable(
             f"if {' and '.join(replay.assumptions)}" if replay.assumptions else None,
             table.turn,
             table.phase,
@@ -145,11 +145,11 @@ def line_state(event: ev.Event, replays: Iterable[Replay]) -> LineState:
             readings.append(reading)
     if len(readings) == 1 and readings[0].assumes is not None:
         only = readings[0]
-        readings = [Reading(None, only.turn, only.phase, only.active, only.players)]
+        readings = [ReadingTable(None, only.turn, only.phase, only.active, only.players)]
     return LineState(event.line, event.raw, readings)
 
 
-def _same(one: Reading, other: Reading) -> bool:
+def _same(one: ReadingTable, other: ReadingTable) -> bool:
     return (one.turn, one.phase, one.active, one.players) == (
         other.turn,
         other.phase,

@@ -90,7 +90,7 @@ def _scoped(
     return True
 
 
-class CardText:
+class TextLedger:
     """The card uses of the current phase and turn, and the one question the checks ask."""
 
     def __init__(self, cards: CardIndex, table: Table) -> None:
@@ -101,8 +101,8 @@ class CardText:
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
 
-    def fork(self, table: Table) -> CardText:
-        twin = CardText(self.cards, table)
+    def fork(self, table: Table) -> TextLedger:
+        twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
@@ -275,7 +275,7 @@ class CardText:
 
 
 class CardUses(Area):
-    """Feeds :class:`CardText` the uses it needs: spends, plays from the hand, deaths and
+    """Feeds :class:`TextLedger` the uses it needs: spends, plays from the hand, deaths and
     upgrades, phase by phase."""
 
     def handlers(self) -> Mapping[type, Handler]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Topic
-from zcards.rules.replay import Replay
+from zcards.rules.reading import Reading
 
 
-def expected_instead(replay: Replay, event: ev.TurnChange) -> str | None:
+def expected_instead(replay: Reading, event: ev.TurnChange) -> str | None:
     """The player ``replay`` expects to take the turn when ``event`` names someone the turn
     order does not allow; None when the turn line fits (or the order is not known)."""
     clock = replay.clock
@@ -19,7 +19,7 @@ def expected_instead(replay: Replay, event: ev.TurnChange) -> str | None:
     return allowed[0] if allowed and event.active not in allowed else None
 
 
-def misnamed(replay: Replay, event: ev.TurnChange, expected: str) -> Replay:
+def misnamed(replay: Reading, event: ev.TurnChange, expected: str) -> Reading:
     """A copy of ``replay`` in which the turn line names the wrong player and ``expected``
     takes the turn (fed the turn line with his name), with a warning that says so."""
     fork = replay.fork()

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
-from zcards.rules.clicks import Corrections
+from zcards.rules.corrections import Corrections
 from zcards.rules.moves import as_played
 
 LOOKAHEAD = 4096  # lines the audit reads ahead of the current one, at most

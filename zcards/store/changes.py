@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from lackey_plugin.updatelist import ImageUrls
 from zcards.errors import Location, ZcardsError
 from zcards.store.db import connection
-from zcards.store.opening import connect_writable, database_errors
+from zcards.store.open import connect_writable, database_errors
 from zcards.store.schema import CARD_COLUMNS, create_schema
 
 if TYPE_CHECKING:

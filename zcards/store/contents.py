@@ -18,7 +18,7 @@ from typing import Any
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import find_db
 from zcards.store.game_columns import stored_game
-from zcards.store.opening import connect_readonly, connect_writable
+from zcards.store.open import connect_readonly, connect_writable
 
 ADD_BUNDLED = "zcards import --bundled"
 SETS_SHOWN = 5  # sets named in the text line; JSON has them all

@@ -2,13 +2,13 @@
 
 Writing (imports, provenance, change log) lives in :mod:`zcards.ingest.importer`; the schema in
 :mod:`zcards.store.schema`; how a file is checked and opened (read-only for reading) in
-:mod:`zcards.store.opening`. This module finds the database, opens it for reading and reads
+:mod:`zcards.store.open`. This module finds the database, opens it for reading and reads
 cards back as :class:`~zcards.cards.model.Card` objects. Keywords and symbols are JSON arrays:
 query them with ``json_each`` (see :func:`keyword_clause`).
 
 Concurrency: databases are in WAL mode (readers never wait for a writer, a writer never waits
 for readers) and every connection waits up to
-:data:`~zcards.store.opening.BUSY_TIMEOUT` seconds for another writer before SQLite reports
+:data:`~zcards.store.open.BUSY_TIMEOUT` seconds for another writer before SQLite reports
 "database is locked".
 """
 
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zcards.cards.model import Card
-from zcards.store.opening import connect_readonly
+from zcards.store.open import connect_readonly
 from zcards.store.schema import CARD_COLUMNS, ensure_schema
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def resolve_db_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 def open_db(path: str | os.PathLike[str] | None = None) -> sqlite_utils.Database:
     """The card database :func:`find_db` names, opened read-only (or the bundled set); a
-    missing, foreign or damaged file is a clear error (:mod:`zcards.store.opening`)."""
+    missing, foreign or damaged file is a clear error (:mod:`zcards.store.open`)."""
     import sqlite_utils
 
     db_path = find_db(path)

@@ -25,7 +25,7 @@ import sqlite3
 from pathlib import Path
 
 from lackey_plugin.folder_swap import locked
-from zcards.store.opening import BUSY_TIMEOUT
+from zcards.store.open import BUSY_TIMEOUT
 
 _LOGS = ("-wal", "-shm", "-journal")
 _UNUSABLE = ("SQLITE_NOTADB", "SQLITE_CORRUPT")

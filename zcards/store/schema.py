@@ -4,7 +4,7 @@ The schema is created with ``IF NOT EXISTS`` statements in one transaction, so r
 create it once. ``PRAGMA user_version`` records the version of the schema a database has
 (:data:`SCHEMA_VERSION`): databases made before versions were recorded say 0 and are read as
 they are; the next write upgrades them (:func:`create_schema`). A database with a higher
-version was made by a newer zcards and is refused (:mod:`zcards.store.opening`).
+version was made by a newer zcards and is refused (:mod:`zcards.store.open`).
 """
 
 from __future__ import annotations

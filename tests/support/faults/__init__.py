@@ -3,8 +3,8 @@ legal log into one that breaks exactly that rule, and say on which line the audi
 report it.
 
 A mutator takes the events of a legal log (one event per line), a random source and a
-:class:`~zcards.sim.faults.splice.Book` (card data, deck sizes), and returns a
-:class:`~zcards.sim.faults.splice.Mutation`, or None when the log has no place for the violation.
+:class:`~support.faults.splice.Book` (card data, deck sizes), and returns a
+:class:`~support.faults.splice.Mutation`, or None when the log has no place for the violation.
 Places are chosen so that no reading of the mutated log is legal: the audit is sound, so a
 change that a hidden card or card text could explain (R16.1) would rightly not be reported.
 Where a check can only conclude at the end of a phase (a missing wound, a survivor that

@@ -1,6 +1,6 @@
 """One reading of one game: the table, the clock, the rule areas and the dispatch table.
 
-The :class:`Replay` feeds each line to the table tracker, then to every rule area that has a
+The :class:`Reading` feeds each line to the table tracker, then to every rule area that has a
 handler for its type (the table below, built from each area's ``handlers()``). It also knows
 where a game starts and where its setup ends (turn 1 may start without a turn line, R17.10),
 holds back actions logged just before the phase line that makes them legal (R17.5), and can
@@ -19,7 +19,6 @@ from zcards.game.catalogue import Topic
 from zcards.game.definition import READY_PHASE
 from zcards.game.table import Table
 from zcards.rules.build_phase import BuildRules
-from zcards.rules.clicks import LAG_TYPES, first_phase, lags
 from zcards.rules.combat import CombatRules
 from zcards.rules.combat_moves import CombatMoveRules
 from zcards.rules.context import (
@@ -37,6 +36,7 @@ from zcards.rules.context import (
     dispatch_plan,
     is_game_action,
 )
+from zcards.rules.corrections import LAG_TYPES, first_phase, lags
 from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
 from zcards.rules.findings import Findings
@@ -47,7 +47,7 @@ from zcards.rules.opening import SetupRules
 from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
 from zcards.rules.recoup import RecoupRules
-from zcards.rules.text import CardText, CardUses
+from zcards.rules.text import CardUses, TextLedger
 from zcards.rules.window import Window
 
 # Lines after which someone may have lost (R14.1): his deck or survivors changed, or turn 1
@@ -70,7 +70,7 @@ MAX_SAVES = 16  # saved games kept to be loaded again
 MAX_ASSUMPTIONS = 8  # assumptions a reading names in its doubts
 
 
-class Replay:
+class Reading:
     """Replays the lines of one game under one reading."""
 
     def __init__(
@@ -85,7 +85,7 @@ class Replay:
         clock = Clock(table)
         self.window = window
         self.ctx = Context(
-            cards, table, clock, Findings(clock), CardText(cards, table), decks or {}
+            cards, table, clock, Findings(clock), TextLedger(cards, table), decks or {}
         )
         ctx = self.ctx
         self.areas: list[Area] = [
@@ -104,7 +104,7 @@ class Replay:
             CombatMoveRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
-        self.saves: dict[str, Replay] = {}
+        self.saves: dict[str, Reading] = {}
         self.turn1: str | None = None  # the player this reading assumes took turn 1
         self.turn1_phase = READY_PHASE  # the phase turn 1 starts in without a turn line
         self.active_guess = 0  # turn 1: phase lines written by the assumed active player
@@ -163,10 +163,10 @@ class Replay:
             return self.waiting
         return self.playing if clock.table.turn else self.dispatch
 
-    def fork(self, *, saves: dict[str, Replay] | None = None) -> Replay:
+    def fork(self, *, saves: dict[str, Reading] | None = None) -> Reading:
         """Another reading from this point: the table forks copy-on-write, each area copies
         its own small bookkeeping; the lines are shared."""
-        twin = Replay.__new__(Replay)
+        twin = Reading.__new__(Reading)
         twin.__dict__.update(self.__dict__)
         old = self.ctx
         table = old.table.fork()
@@ -247,7 +247,7 @@ class Replay:
             return []
         return candidates
 
-    def reading(self, active: str) -> Replay:
+    def reading(self, active: str) -> Reading:
         """A copy of this replay in which ``active`` took turn 1."""
         fork = self.fork()
         fork.turn1 = active
@@ -255,14 +255,14 @@ class Replay:
         fork.phases.begin_turn(1, active, self.turn1_phase)
         return fork
 
-    def as_logged(self, first: int, undo: int) -> Replay:
+    def as_logged(self, first: int, undo: int) -> Reading:
         """This replay, reading the lines at ``first`` and ``undo`` as two real actions."""
         self.assumptions.append(
             f"lines {self._line(first)} and {self._line(undo)} are two real actions"
         )
         return self
 
-    def corrected(self, pairs: list[tuple[int, int]], *, late: bool = False) -> Replay:
+    def corrected(self, pairs: list[tuple[int, int]], *, late: bool = False) -> Reading:
         """A copy of this replay that reads each pair of lines (an action and its undo) as a
         misclick and its correction (R17.3); ``late``: one pair, undone later in its phase."""
         fork = self.fork()
@@ -315,7 +315,7 @@ class Replay:
         if len(self.saves) > MAX_SAVES:
             del self.saves[next(iter(self.saves))]
 
-    def load(self, name: str | None) -> Replay:
+    def load(self, name: str | None) -> Reading:
         """The replay after loading a saved game: the state this log saved, or an unknown
         table when the log never showed it being saved."""
         saved = self.saves.get(name or "")
