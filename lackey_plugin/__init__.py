@@ -20,8 +20,10 @@ __all__ = [
     "CardDataFile",
     "CardDataReader",
     "CardDataRow",
+    "CardFields",
     "CardFunction",
     "CardSet",
+    "Column",
     "Comparison",
     "Counter",
     "Deck",
@@ -29,6 +31,7 @@ __all__ = [
     "DeckZone",
     "Definition",
     "Format",
+    "GameFile",
     "GameDefinition",
     "GameZone",
     "GeneralFunction",
@@ -45,6 +48,7 @@ __all__ = [
     "PluginDeck",
     "PluginInfo",
     "Publication",
+    "ShippedFiles",
     "Stat",
     "UpdateEntry",
     "UpdateList",
@@ -56,10 +60,14 @@ __all__ = [
     "event_to_dict",
     "format_log",
     "format_text_deck",
+    "game_toml",
+    "init_game",
     "iter_log_file",
     "iter_log_text",
     "lint_plugin",
+    "load_game",
     "parse_dek",
+    "parse_game",
     "parse_log_file",
     "parse_log_text",
     "parse_plugininfo",
@@ -92,6 +100,7 @@ if TYPE_CHECKING:
         render_card_files,
     )
     from lackey_plugin.checksum import checksum_bytes, checksum_file
+    from lackey_plugin.columns import CardFields, Column
     from lackey_plugin.compare import Comparison, compare_plugins
     from lackey_plugin.dek import (
         Deck,
@@ -121,6 +130,9 @@ if TYPE_CHECKING:
         GeneralFunction,
         Stat,
     )
+    from lackey_plugin.gamefile import GameFile, ShippedFiles, load_game, parse_game
+    from lackey_plugin.gamefile_init import init_game
+    from lackey_plugin.gamefile_toml import game_toml
     from lackey_plugin.lint import LintFinding, lint_plugin
     from lackey_plugin.log.parser import (
         LogFormatError,

@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.gamefile_toml import game_toml
 from zcards.cli import cli
-from zcards.errors import ZcardsError
 from zcards.game import definition
 from zcards.game.gamefile import load_game, parse_game, zombie_game_file
-from zcards.game.writer import game_toml
 
 
 def test_the_shipped_zombie_file_names_what_the_rules_use() -> None:
@@ -69,7 +69,7 @@ name = "ImageFile"
 def test_a_mistake_names_file_and_line(tmp_path: Path, text: str, line: int, message: str) -> None:
     path = tmp_path / "game.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(ZcardsError, match=re.escape(message)) as caught:
+    with pytest.raises(LackeyError, match=re.escape(message)) as caught:
         load_game(path)
     assert (caught.value.location.file, caught.value.location.line) == (str(path), line)
 

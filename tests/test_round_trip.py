@@ -17,10 +17,9 @@ from pathlib import Path
 import pytest
 
 from lackey_plugin.compare import Row, compare_plugins
+from lackey_plugin.gamefile_toml import game_toml
 from lackey_plugin.updatelist import read_updatelist
-from zcards.game.gamefile import load_game
-from zcards.game.init import init_game
-from zcards.game.writer import game_toml
+from zcards.game.gamefile import init_game, load_game
 from zcards.ingest.importer import import_sources
 from zcards.publish.plugin_export import export_plugin
 

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from lackey_plugin.carddata import CardDataReader
+from lackey_plugin.columns import Column as GameColumn
 from lackey_plugin.text import TextNote
-from zcards.cards.columns import Column as GameColumn
 from zcards.cards.model import Card
 from zcards.cards.table import FIELD_ALIASES, Chunk, HeaderMap, Problem, ProblemLog, TableNormaliser
 from zcards.errors import Location, ZcardsError

@@ -16,8 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lackey_plugin.columns import Column
 from lackey_plugin.text import TextNote, decode_bytes
-from zcards.cards.columns import Column
 from zcards.cards.normalise import TableReader
 from zcards.cards.table import (
     FIELD_ALIASES,

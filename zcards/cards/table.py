@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
-from zcards.cards.columns import Column as GameColumn
+from lackey_plugin.columns import Column as GameColumn
 from zcards.cards.convert import STORED_DEFAULTS, ColumnConverter, converter
 from zcards.cards.model import CARD_FIELDS, FIELD_ALIASES, json_text
 from zcards.errors import Location, ZcardsError

@@ -28,7 +28,7 @@ from zcards.store.contents import describe_database
 from zcards.store.db import find_db, named_db, open_db, resolve_db_path
 
 if TYPE_CHECKING:
-    from zcards.game.gamefile import GameFile
+    from lackey_plugin.gamefile import GameFile
 
 _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
 

@@ -13,8 +13,8 @@ from zcards.cli.output import emit_json, emit_rows
 from zcards.errors import ProblemsFound, UsageError
 
 if TYPE_CHECKING:
+    from lackey_plugin.gamefile import GameFile
     from lackey_plugin.updatelist import UpdateList
-    from zcards.game.gamefile import GameFile
 
 VERIFY_TIMEOUT = 600.0  # seconds: a few stalling files cannot hold a run up
 
@@ -166,8 +166,8 @@ def init_command(source: str, out_file: Path, force: bool) -> None:
     """
     from lackey_plugin.fetch import is_url
     from lackey_plugin.files import atomic_write
-    from zcards.game.init import init_game
-    from zcards.game.writer import game_toml
+    from lackey_plugin.gamefile_toml import game_toml
+    from zcards.game.gamefile import init_game
     from zcards.ingest.download import zcards_fetcher
 
     if out_file.exists() and not force:

@@ -2,7 +2,7 @@
 
 Phases, zones, the food stat and every function label live in one data file,
 ``zcards/game/zombie.toml`` (a game definition like any other game's, see
-:mod:`zcards.game.gamefile`); this module reads it once and names its parts for Python.
+:mod:`lackey_plugin.gamefile`); this module reads it once and names its parts for Python.
 The plugin export renders
 ``plugininfo.txt`` from :data:`ZOMBIE_GAME`; the log parser is given the same object to learn
 what a logged label *means* (``performs Spend on X`` is a :attr:`Meaning.SPEND`); the rules

@@ -56,8 +56,9 @@ from zcards.store.placing import (
 from zcards.store.schema import create_card_indexes, create_schema
 
 if TYPE_CHECKING:
+    from lackey_plugin.columns import Column
     from lackey_plugin.fetch import Fetcher
-    from zcards.game.gamefile import Column, GameFile  # a Zombie import reads no TOML
+    from lackey_plugin.gamefile import GameFile  # a Zombie import reads no TOML
 
 ProgressFactory = Callable[[Iterable[Any], str, int], AbstractContextManager[Iterable[Any]]]
 __all__ = ["PRUNE_SHARE", "ImportReport", "import_sources"]

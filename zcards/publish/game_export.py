@@ -19,12 +19,12 @@ from pathlib import Path
 import sqlite_utils
 
 from lackey_plugin.export import CardSet
+from lackey_plugin.gamefile import GameFile
+from lackey_plugin.gamefile_init import source_path
 from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.release import phase_image_path
 from zcards.cards.model import Card
 from zcards.errors import ZcardsError
-from zcards.game.gamefile import GameFile
-from zcards.game.init import source_path
 from zcards.query.game_fields import card_values
 
 

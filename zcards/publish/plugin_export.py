@@ -21,6 +21,7 @@ import sqlite_utils
 
 from lackey_plugin.dek import read_deck
 from lackey_plugin.export import CardSet, PluginContent, PluginDeck, publish_plugin
+from lackey_plugin.gamefile import GameFile
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from lackey_plugin.packs import Format, Pack, PackChance, PackKind
 from lackey_plugin.paths import safe_component
@@ -29,7 +30,7 @@ from lackey_plugin.version import yymmdd
 from zcards.cards.model import RARITIES, Card, card_data_columns
 from zcards.errors import ZcardsError
 from zcards.game.definition import ZOMBIE_GAME
-from zcards.game.gamefile import GameFile, zombie_game_file
+from zcards.game.gamefile import zombie_game_file
 from zcards.publish.art import render_pack_image, render_table_background
 from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice
 from zcards.publish.game_export import (
@@ -128,7 +129,7 @@ def export_plugin(
         base_url = PLACEHOLDER_BASE.format(name=name)
         report.messages.append(f"no --base-url: updatelist URLs use the placeholder {base_url}")
     base_url = base_url if base_url.endswith("/") else base_url + "/"
-    if game.is_zombie:
+    if game.face == "zombie":
         starters = list(decks) if decks is not None else starter_decks()
         _require_distinct_names(starters)
         artwork = _Artwork(dpi, progress or _quiet, art_dir, cache_dir)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from zcards.cards.columns import Column
+from lackey_plugin.columns import Column
+from lackey_plugin.gamefile import GameFile
 from zcards.cards.model import Card
-from zcards.game.gamefile import GameFile
 
 # Built-in field -> how Card.to_lackey_fields names it.
 FIELD_HEADERS = {

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from zcards.store.schema import CARD_COLUMNS
 
 if TYPE_CHECKING:
-    from zcards.game.gamefile import Column, GameFile
+    from lackey_plugin.columns import Column
+    from lackey_plugin.gamefile import GameFile
 
 GAME_TABLE = """CREATE TABLE IF NOT EXISTS "game" (
    "id" INTEGER PRIMARY KEY CHECK ("id" = 1),

@@ -14,10 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from zcards.cards.model import CARD_FIELDS as MODEL_FIELDS
-from zcards.errors import Location, ZcardsError
-
-CARD_FIELDS = tuple(name for name in MODEL_FIELDS if name != "extra")
+from lackey_plugin.errors import LackeyError, Location
 
 
 @dataclass(frozen=True)
@@ -88,7 +85,7 @@ SCHEMA: dict[str, Table] = {
         {
             "name": Key(str, True),
             "type": Key(str, choices=("text", "integer", "list")),
-            "field": Key(str, choices=CARD_FIELDS),
+            "field": Key(str),
             "aliases": Key(list, items=str),
             "searched": Key(bool),
         },
@@ -115,28 +112,29 @@ SCHEMA: dict[str, Table] = {
 _NAMES = {"bool": "true or false", "int": "a whole number", "str": "a string", "list": "a list"}
 
 
-def check_document(data: dict[str, Any], text: str, origin: str) -> None:
-    """Raise a :class:`ZcardsError` at the first place ``data`` does not fit :data:`SCHEMA`,
-    or where the columns break a rule no type can say (Name, Set, ImageFile first; unique)."""
+def check_document(data: dict[str, Any], text: str, origin: str, fields: tuple[str, ...]) -> None:
+    """Raise a :class:`LackeyError` at the first place ``data`` does not fit :data:`SCHEMA`,
+    or where the columns break a rule no type can say (Name, Set, ImageFile first; unique;
+    each ``field`` one of the application's ``fields``)."""
     finder = _LineFinder(text, origin)
     for name in data:
         if name not in SCHEMA:
-            raise ZcardsError(
+            raise LackeyError(
                 f"unknown table [{name}] (known: {', '.join(SCHEMA)})", finder.at(name)
             )
     for name, table in SCHEMA.items():
         value = data.get(name)
         if value is None:
             if table.required:
-                raise ZcardsError(f"the [{name}] table is missing", Location(origin, 1))
+                raise LackeyError(f"the [{name}] table is missing", Location(origin, 1))
             continue
         entries = value if table.array else [value]
         if table.array != isinstance(value, list):
             shape = f"[[{name}]]" if table.array else f"[{name}]"
-            raise ZcardsError(f"{name} must be written {shape}", finder.at(name))
+            raise LackeyError(f"{name} must be written {shape}", finder.at(name))
         for index, entry in enumerate(entries):
             _check_entry(name, index if table.array else None, entry, table, finder)
-    _check_columns(data["columns"], finder)
+    _check_columns(data["columns"], finder, fields)
 
 
 def _check_entry(
@@ -144,20 +142,20 @@ def _check_entry(
 ) -> None:
     where = f"[[{name}]] number {index + 1}" if index is not None else f"[{name}]"
     if not isinstance(entry, dict):
-        raise ZcardsError(f"{where} must be a table", finder.at(name, index))
+        raise LackeyError(f"{where} must be a table", finder.at(name, index))
     for key, value in entry.items():
         spec = table.keys.get(key)
         if spec is None:
             known = ", ".join(table.keys)
-            raise ZcardsError(
+            raise LackeyError(
                 f"unknown key {key!r} in {where} (known: {known})", finder.at(name, index, key)
             )
         problem = _type_problem(value, spec)
         if problem:
-            raise ZcardsError(f"{key} in {where} {problem}", finder.at(name, index, key))
+            raise LackeyError(f"{key} in {where} {problem}", finder.at(name, index, key))
     for key, spec in table.keys.items():
         if spec.required and key not in entry:
-            raise ZcardsError(f"{where} needs {key!r}", finder.at(name, index))
+            raise LackeyError(f"{where} needs {key!r}", finder.at(name, index))
 
 
 def _type_problem(value: Any, spec: Key) -> str | None:
@@ -173,25 +171,31 @@ def _type_problem(value: Any, spec: Key) -> str | None:
     return None
 
 
-def _check_columns(columns: list[dict[str, Any]], finder: _LineFinder) -> None:
+def _check_columns(
+    columns: list[dict[str, Any]], finder: _LineFinder, known: tuple[str, ...]
+) -> None:
     first = [column.get("name", "") for column in columns[:3]]
     expected = ["Name", "Set", "ImageFile"]
     if first != expected:
         wrong = next(i for i, name in enumerate(expected) if i >= len(first) or first[i] != name)
         message = f"the first three columns must be Name, Set, ImageFile; got {first}"
-        raise ZcardsError(message, finder.at("columns", min(wrong, len(columns) - 1)))
+        raise LackeyError(message, finder.at("columns", min(wrong, len(columns) - 1)))
     seen: dict[str, int] = {}
     fields: dict[str, int] = {}
     for index, column in enumerate(columns):
         folded = column["name"].casefold()
         if folded in seen or '"' in column["name"] or not column["name"].strip():
             message = f"column {column['name']!r} is empty, repeated or holds a double quote"
-            raise ZcardsError(message, finder.at("columns", index, "name"))
+            raise LackeyError(message, finder.at("columns", index, "name"))
         seen[folded] = index
         field = column.get("field")
+        if field is not None and field not in known:
+            where = f"[[columns]] number {index + 1}"
+            message = f"field in {where} must be one of {', '.join(known)}; got {field!r}"
+            raise LackeyError(message, finder.at("columns", index, "field"))
         if field is not None and field in fields:
             message = f"two columns are stored in the field {field!r}"
-            raise ZcardsError(message, finder.at("columns", index, "field"))
+            raise LackeyError(message, finder.at("columns", index, "field"))
         if field is not None:
             fields[field] = index
 

@@ -1,4 +1,4 @@
-"""``zcards plugin init``: a game definition written from an existing plugin.
+"""A game definition written from an existing plugin (``zcards plugin init``).
 
 The plugin's ``plugininfo.txt`` gives the game (stats, zones, phases, functions), its card data
 gives the columns (header names as spelled, types found from the values), its updatelist
@@ -17,18 +17,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from lackey_plugin.carddata import read_card_data
+from lackey_plugin.columns import LACKEY_FIELDS, CardFields, Column
+from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.gamefile import GameFile, ShippedFiles
 from lackey_plugin.plugininfo import parse_plugininfo
 from lackey_plugin.text import decode_bytes
 from lackey_plugin.updatelist import UpdateList, parse_updatelist
 from lackey_plugin.urls import is_url
-from zcards.errors import Location, ZcardsError
-from zcards.game.gamefile import Column, GameFile, ShippedFiles
 
-# Columns whose header names a built-in card field stored as text, or as a number when every
-# value is one; other columns (a Lorcana "Strength", a VTES "Capacity") keep columns of their own.
-_TEXT_FIELDS = {"name": "name", "set": "set_name", "imagefile": "image_file"}
-_TEXT_FIELDS |= {"type": "type", "rarity": "rarity", "text": "text"}
-_NUMBER_FIELDS = {"cost": "cost", "power": "power", "health": "health"}
 # A column is indexed when its values repeat (a category people filter on).
 _SEARCHED_SHARE = 0.05
 _SEARCHED_MIN = 64
@@ -59,22 +55,26 @@ class _Plugin:
     folder: Path | None
 
 
-def init_game(source: str, fetch: Fetch | None = None) -> GameFile:
+def init_game(
+    source: str, fetch: Fetch | None = None, fields: CardFields = LACKEY_FIELDS
+) -> GameFile:
     """The game definition of the plugin at ``source``: a folder, or the URL of its
-    ``updatelist.txt`` (``fetch`` downloads a URL's bytes)."""
+    ``updatelist.txt`` (``fetch`` downloads a URL's bytes). A column whose header names one
+    of the application's ``fields`` is stored in it; other columns (a Lorcana "Strength", a
+    VTES "Capacity") keep columns of their own."""
     if is_url(source):
         if fetch is None:
-            raise ZcardsError("a URL needs a downloader", Location(source))
+            raise LackeyError("a URL needs a downloader", Location(source))
         plugin = _remote(source, fetch)
     else:
         plugin = _local(Path(source))
-    return _game_file(plugin)
+    return _game_file(plugin, fields)
 
 
 def _local(folder: Path) -> _Plugin:
     info = folder / "plugininfo.txt"
     if not info.is_file():
-        raise ZcardsError("no plugininfo.txt in this folder", Location(str(folder)))
+        raise LackeyError("no plugininfo.txt in this folder", Location(str(folder)))
     from lackey_plugin.lint import Plugin, card_file_names
 
     names = card_file_names(Plugin(folder, folder.name))
@@ -93,7 +93,7 @@ def _remote(url: str, fetch: Fetch) -> _Plugin:
     updatelist = parse_updatelist(fetch(url), url)
     files = {relative.casefold(): link for relative, link in updatelist.plugin_files().values()}
     if "plugininfo.txt" not in files:
-        raise ZcardsError("the updatelist lists no plugininfo.txt", Location(url))
+        raise LackeyError("the updatelist lists no plugininfo.txt", Location(url))
     cards = [
         (relative, fetch(link))
         for relative, link in updatelist.plugin_files().values()
@@ -109,7 +109,7 @@ def _remote(url: str, fetch: Fetch) -> _Plugin:
     )
 
 
-def _game_file(plugin: _Plugin) -> GameFile:
+def _game_file(plugin: _Plugin, fields: CardFields) -> GameFile:
     info = parse_plugininfo(decode_bytes(plugin.plugininfo))
     game = info.game()
     updatelist = plugin.updatelist
@@ -121,7 +121,7 @@ def _game_file(plugin: _Plugin) -> GameFile:
         title=name,
         name_tag=bool(game.name),
         folder=updatelist.name if updatelist and updatelist.name != name else "",
-        columns=infer_columns([data for _, data in plugin.card_files]),
+        columns=infer_columns([data for _, data in plugin.card_files], fields),
         face="none",
         back="none",
         layout="by-source",
@@ -134,7 +134,9 @@ def _game_file(plugin: _Plugin) -> GameFile:
     )
 
 
-def infer_columns(card_files: Sequence[bytes]) -> tuple[Column, ...]:
+def infer_columns(
+    card_files: Sequence[bytes], fields: CardFields = LACKEY_FIELDS
+) -> tuple[Column, ...]:
     """The columns of card data files (in first-seen order across files), typed from their
     values: a column is an integer when every value is a whole number written plainly."""
     names: list[str] = []
@@ -151,15 +153,15 @@ def infer_columns(card_files: Sequence[bytes]) -> tuple[Column, ...]:
             for name, value in zip(header, row.values, strict=False):
                 values.setdefault(name.casefold(), []).append(value.strip())
     if names[:3] != ["Name", "Set", "ImageFile"]:
-        raise ZcardsError(f"card data must start with Name, Set, ImageFile; got {names[:3]}")
-    return tuple(_column(name, values.get(name.casefold(), []), rows) for name in names)
+        raise LackeyError(f"card data must start with Name, Set, ImageFile; got {names[:3]}")
+    return tuple(_column(name, values.get(name.casefold(), []), rows, fields) for name in names)
 
 
-def _column(name: str, values: list[str], rows: int) -> Column:
+def _column(name: str, values: list[str], rows: int, fields: CardFields) -> Column:
     filled = [value for value in values if value]
     integer = bool(filled) and all(re.fullmatch(r"-?(0|[1-9][0-9]{0,8})", v) for v in filled)
     key = re.sub(r"[\s_\-.]", "", name).casefold()
-    field = _TEXT_FIELDS.get(key) or (_NUMBER_FIELDS.get(key) if integer else None)
+    field = fields.text_headers.get(key) or (fields.number_headers.get(key) if integer else None)
     distinct = len(set(filled))
     searched = 0 < distinct <= max(_SEARCHED_MIN, rows * _SEARCHED_SHARE) and not integer
     return Column(name, "integer" if integer else "text", field, (), searched)
