@@ -157,7 +157,10 @@ def write_plugin(content: PluginContent, root: Path) -> None:
         _write(root / "defaultchat.txt", render_chat(content.chat))
     if content.draw is not None:
         content.draw(root)
-    _write(root / "version.txt", render_version(day, content.base_url, content.message))
+    version = render_version(
+        day, _url(content, "version.txt"), _url(content, "updatelist.txt"), content.message
+    )
+    _write(root / "version.txt", version)
     if content.previous is not None:
         uninstall = render_uninstall(content.previous, _listed(root, content), day)
         if uninstall:
@@ -192,7 +195,7 @@ def _updatelist(root: Path, content: PluginContent) -> UpdateList:
     entries = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         relative = path.relative_to(root).as_posix()
-        url = content.urls.get(relative) or base_url + quote(relative, safe=_URL_SAFE)
+        url = _url(content, relative)
         entries.append(UpdateEntry(_local_path(content, relative), url, unambiguous_checksum(path)))
     general = content.image_urls
     if general is None:
@@ -206,6 +209,11 @@ def _updatelist(root: Path, content: PluginContent) -> UpdateList:
         card_url_files=list(content.url_files),
         card_general_urls=list(general),
     )
+
+
+def _url(content: PluginContent, relative: str) -> str:
+    """Where the file at ``relative`` is published: its own address, else under the base."""
+    return content.urls.get(relative) or content.base_url + quote(relative, safe=_URL_SAFE)
 
 
 def unambiguous_checksum(path: Path) -> int:

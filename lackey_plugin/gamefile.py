@@ -13,7 +13,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lackey_plugin.columns import LACKEY_FIELDS, CardFields, Column
@@ -29,6 +29,9 @@ from lackey_plugin.game import (
     Stat,
 )
 from lackey_plugin.gamefile_schema import check_document
+
+# Faces and backs an application draws itself (or none); any other value names a file.
+BUILT_IN_ART = ("zombie", "generic", "none")
 
 
 @dataclass(frozen=True)
@@ -46,11 +49,14 @@ class ShippedFiles:
     urls: Mapping[str, str] = field(default_factory=dict)
 
     def paths(self) -> list[str]:
-        """Every shipped path (folder-relative), globs expanded, in a stable order."""
+        """Every shipped path (folder-relative), globs expanded, in a stable order; a pattern
+        that would reach outside ``root`` (absolute, ``..``) is an error."""
         patterns = [*self.packs, *self.decks, *self.sounds, *self.other]
         patterns += [p for p in (self.formats, self.start) if p]
         found: list[str] = []
         for pattern in patterns:
+            if _leaves(pattern):
+                raise LackeyError(f"the file to ship {pattern!r} would leave {self.root}")
             matches = (
                 sorted(self.root.glob(pattern)) if _is_glob(pattern) else [self.root / pattern]
             )
@@ -59,6 +65,30 @@ class ShippedFiles:
                 if relative not in found:
                     found.append(relative)
         return found
+
+    def sources(self) -> dict[str, Path]:
+        """Folder path -> the file to copy, for every shipped path: each must be a file that
+        lies inside ``root`` once symbolic links are followed."""
+        return {relative: inside(self.root, relative) for relative in self.paths()}
+
+    @property
+    def named(self) -> bool:
+        """Whether the definition names any file to ship."""
+        patterns = (self.packs, self.decks, self.sounds, self.other)
+        return any(patterns) or bool(self.formats or self.start)
+
+
+def inside(folder: Path, relative: str) -> Path:
+    """The file ``folder/relative``, refused (:class:`LackeyError`) unless it is a file that
+    lies inside ``folder`` once symbolic links are followed: a game definition is untrusted,
+    and no path of its may reach another file of the machine."""
+    base = folder.resolve()
+    path = (base / relative).resolve()
+    if _leaves(relative) or not path.is_relative_to(base):
+        raise LackeyError(f"{relative!r} leads outside {folder}: not shipped")
+    if not path.is_file():
+        raise LackeyError(f"the file to ship {relative!r} is not in {folder}")
+    return path
 
 
 @dataclass(frozen=True)
@@ -89,6 +119,17 @@ class GameFile:
     source: str = ""
     """The TOML text itself, as stored in the database."""
     origin: str = ""
+    root: Path = Path(".")
+    """The definition's own folder: its relative paths (``back``, ``face``, ``[files]
+    root``) start there, and the files it ships lie inside it."""
+
+    @property
+    def named_files(self) -> list[str]:
+        """What the definition would copy from the machine: shipped files, a back image, a
+        folder of faces."""
+        named = ["[files]"] if self.files is not None and self.files.named else []
+        named += [f"back = {self.back!r}"] if self.back not in BUILT_IN_ART else []
+        return named + ([f"face = {self.face!r}"] if self.face not in BUILT_IN_ART else [])
 
     def column(self, name: str) -> Column | None:
         folded = name.casefold()
@@ -229,6 +270,7 @@ def _build(data: dict[str, Any], text: str, origin: str, root: Path) -> GameFile
         base_url=release.get("base_url"),
         source=text,
         origin=origin,
+        root=root,
     )
 
 
@@ -250,6 +292,11 @@ def _files(entry: dict[str, Any] | None, root: Path) -> ShippedFiles | None:
         other=tuple(entry.get("other", ())),
         urls=dict(entry.get("urls", {})),
     )
+
+
+def _leaves(pattern: str) -> bool:
+    path = PurePosixPath(pattern.replace("\\", "/"))
+    return path.is_absolute() or ".." in path.parts or ":" in pattern
 
 
 def _is_glob(pattern: str) -> bool:

@@ -28,17 +28,16 @@ from lackey_plugin.urls import is_url
 # A column is indexed when its values repeat (a category people filter on).
 _SEARCHED_SHARE = 0.05
 _SEARCHED_MIN = 64
-# Files the export writes itself; everything else the folder ships is named to be copied.
+# Files the export writes itself; everything else the folder ships is named to be copied
+# (the card back, pluginpreferences.txt's canned chat lines, the source's uninstall.txt…).
 _GENERATED = {
     "plugininfo.txt",
     "updatelist.txt",
     "version.txt",
     "listofcarddatafiles.txt",
-    "uninstall.txt",
     "defaultchat.txt",
-    "pluginpreferences.txt",
 }
-_GENERATED_NAMES = ("plugininfo.txt", "updatelist.txt", "version.txt", "uninstall.txt")
+_GENERATED_NAMES = ("plugininfo.txt", "updatelist.txt", "version.txt")
 _RUNTIME = re.compile(r"^saved/(autosave\d*|savedgame)\.txt$", re.I)
 
 Fetch = Callable[[str], bytes]

@@ -8,7 +8,9 @@ one ``[[table]]`` per zone, function or column, long lists one item a line.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import tomlkit
@@ -19,8 +21,10 @@ from lackey_plugin.game import GameDefinition, Stat
 from lackey_plugin.gamefile import GameFile, ShippedFiles
 
 
-def game_toml(game_file: GameFile, *, heading: str = "") -> str:
-    """The TOML text of ``game_file`` (``heading``: comment lines put first)."""
+def game_toml(game_file: GameFile, *, heading: str = "", folder: Path | None = None) -> str:
+    """The TOML text of ``game_file`` (``heading``: comment lines put first). ``folder``: where
+    the file is saved; the shipped files' ``root`` is written relative to it, so the file and
+    the folder it names can move together."""
     game = game_file.game
     version = "" if game_file.plugin_version is None else game_file.plugin_version
     document: dict[str, Any] = {
@@ -74,7 +78,7 @@ def game_toml(game_file: GameFile, *, heading: str = "") -> str:
                 "base_url": game_file.base_url,
             }
         ),
-        "files": _files(game_file.files) if game_file.files is not None else None,
+        "files": _files(game_file.files, folder) if game_file.files is not None else None,
     }
     out = tomlkit.document()
     for line in heading.splitlines():
@@ -180,10 +184,13 @@ def _columns(columns: Iterable[Column]) -> list[dict[str, Any]]:
     ]
 
 
-def _files(files: ShippedFiles) -> dict[str, Any]:
+def _files(files: ShippedFiles, folder: Path | None) -> dict[str, Any]:
+    root = files.root
+    if folder is not None:
+        root = Path(os.path.relpath(root.resolve(), folder.resolve()))
     return _kept(
         {
-            "root": files.root.as_posix(),
+            "root": root.as_posix(),
             "packs": list(files.packs),
             "decks": list(files.decks),
             "formats": files.formats,

@@ -29,12 +29,13 @@ def valid_stamp(value: str) -> bool:
     return True
 
 
-def render_version(day: date, base_url: str, message: str) -> str:
+def render_version(day: date, version_url: str, update_url: str, message: str) -> str:
+    """``version.txt``: ``version_url`` must be where the updatelist lists this very file."""
     root = etree.Element("version")
     for tag, text in (
         ("lastupdateYYMMDD", yymmdd(day)),
-        ("versionurl", base_url + "version.txt"),
-        ("updateurl", base_url + "updatelist.txt"),
+        ("versionurl", version_url),
+        ("updateurl", update_url),
         ("message", message),
     ):
         etree.SubElement(root, tag).text = text

@@ -49,6 +49,11 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     help="Where the plugin folder is published (for updatelist.txt and version.txt URLs).",
 )
 @click.option(
+    "--message",
+    default=None,
+    help="The release's message in version.txt (default: the game, date and card count).",
+)
+@click.option(
     "--date",
     "release",
     callback=_parse_date,
@@ -77,18 +82,26 @@ def _parse_date(_ctx: click.Context, _param: click.Parameter, value: str | None)
     help="The previous release's updatelist.txt (path or URL), for uninstall.txt "
     "(default: the one already in OUT/NAME/).",
 )
+@click.option(
+    "--trust-game",
+    is_flag=True,
+    help="Let a game definition stored in the database by someone else (another machine, "
+    "another user) ship the files it names; its paths then start from the database's folder.",
+)
 @format_option(("text", "json"))
 def export_command(
     db_path: Path | None,
     out_dir: Path,
     name: str | None,
     base_url: str | None,
+    message: str | None,
     release: date | None,
     dpi: int,
     decks: tuple[Path, ...],
     art_dir: Path | None,
     game: GameFile | None,
     previous: str | None,
+    trust_game: bool,
     output_format: str,
 ) -> None:
     """Write a complete, checksummed Lackey plugin to OUT/NAME/.
@@ -114,6 +127,8 @@ def export_command(
             art_dir=art_dir,
             game=game,
             previous=_previous_updatelist(previous) if previous else None,
+            message=message,
+            trust_game=trust_game,
         )
     if output_format == "json":
         emit_json(report.to_dict())
@@ -183,7 +198,8 @@ def init_command(source: str, out_file: Path, force: bool) -> None:
         f"Game definition of {game.title}, written by 'zcards plugin init --from {source}'.\n"
         "Edit it freely; docs/game-definition.md describes every key."
     )
-    atomic_write(out_file, game_toml(game, heading=heading).encode("utf-8"))
+    text = game_toml(game, heading=heading, folder=out_file.absolute().parent)
+    atomic_write(out_file, text.encode("utf-8"))
     click.echo(f"{out_file}: {len(game.columns)} columns, {len(game.game.phases)} phases")
 
 

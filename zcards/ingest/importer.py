@@ -46,6 +46,7 @@ from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.game_columns import apply_game, stored_game
+from zcards.store.game_trust import sign_game
 from zcards.store.open import connect_readonly, connect_writable, database_errors
 from zcards.store.placing import (
     place_database,
@@ -106,6 +107,7 @@ def import_sources(
     stored before, else the Zombie game."""
     db_path = Path(db_path)
     started = now()
+    kept: GameFile | None = None
     with contextlib.ExitStack() as stack:
         made: list[Fetcher] = [] if fetcher is None else [fetcher]
 
@@ -118,17 +120,27 @@ def import_sources(
             return made[0]
 
         collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
+        if game is None and collection.plugins:
+            from zcards.ingest.plugin_game import holds_game, plugin_game
+
+            if not holds_game(db_path):
+                game = kept = plugin_game(
+                    collection.plugins[0], lambda url: downloads().get(url).content
+                )
     options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     with database_errors(db_path):
         while True:
+            report: ImportReport | None
             if db_path.exists():
                 conn = connect_writable(db_path)
                 try:
-                    return _run(conn, collection, started, options)
+                    report = _run(conn, collection, started, options)
                 finally:
                     conn.close()
-            report = _import_new(db_path, collection, started, options)
+            else:
+                report = _import_new(db_path, collection, started, options)
             if report is not None:
+                report.game_kept = kept
                 return report
             # Another process made the database meanwhile: import into it instead.
 
@@ -197,6 +209,7 @@ def _write(
     report.warnings = list(collection.warnings)
     if options.game is not None:
         apply_game(conn, options.game)
+        sign_game(conn, options.game.source, options.game.root)
     game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zcards.cards.normalise import Problem
 from zcards.cards.table import ProblemLog
 from zcards.ingest.merge import SHOWN_CHANGES, Outcome
 from zcards.ingest.sources import SourceRecord
 from zcards.store.changes import CardChange, printable
+
+if TYPE_CHECKING:
+    from lackey_plugin.gamefile import GameFile
 
 BRIEF_CHANGES = 20  # a text summary lists this many changed cards at most (--verbose: more)
 
@@ -31,6 +34,8 @@ class ImportReport:
     skipped: list[Problem] = field(default_factory=list)
     skipped_total: int = 0
     warnings: list[Problem] = field(default_factory=list)
+    game_kept: GameFile | None = None
+    """The game definition of an imported plugin, stored with its cards by this import."""
 
     @property
     def changes_not_shown(self) -> int:
@@ -51,6 +56,7 @@ class ImportReport:
             "skipped_rows": [_problem_dict(problem) for problem in self.skipped],
             "skipped_total": self.skipped_total,
             "warnings": [_problem_dict(problem) for problem in self.warnings],
+            "game_kept": self.game_kept.game.name if self.game_kept else None,
         }
 
     def summary(self, *, verbose: bool = False) -> list[str]:
@@ -79,6 +85,11 @@ class ImportReport:
         if self.skipped_total > len(self.skipped):
             lines.append(f"... and {self.skipped_total - len(self.skipped)} more skipped rows")
         lines += [f"warning: {printable(str(problem))}" for problem in self.warnings]
+        if self.game_kept is not None:
+            lines.append(
+                f"game {self.game_kept.game.name!r} of {printable(self.game_kept.origin)} kept "
+                "with the cards: 'zcards plugin export' writes its plugin (--game overrides)"
+            )
         return lines
 
 

@@ -101,6 +101,8 @@ class Collection:
     records: list[SourceRecord] = field(default_factory=list)
     inputs: list[CardInput] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
+    plugins: list[str] = field(default_factory=list)
+    """Plugins among the SOURCEs (a folder holding plugininfo.txt, an updatelist URL)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ class Collector:
         if kind == "card-data":
             self._add_card_data(loaded)
         elif kind == "updatelist":
+            self._note_plugin(source if is_url(source) else Path(source).resolve().parent)
             self._follow_updatelist(loaded)
         elif kind == "html":
             self._read_page(loaded)
@@ -170,8 +173,15 @@ class Collector:
                 Location(loaded.record.location, 1),
             )
 
+    def _note_plugin(self, location: str | Path) -> None:
+        if isinstance(location, Path) and not (location / "plugininfo.txt").is_file():
+            return
+        if str(location) not in self.result.plugins:
+            self.result.plugins.append(str(location))
+
     def _collect_folder(self, folder: Path) -> None:
         """A plugin folder: its updatelist if it has one, else every ``sets/*.txt``."""
+        self._note_plugin(folder)
         updatelist = folder / "updatelist.txt"
         if updatelist.is_file():
             self._collect_source(str(updatelist))

@@ -18,13 +18,14 @@ from pathlib import Path
 
 import sqlite_utils
 
+from lackey_plugin.errors import LackeyError
 from lackey_plugin.export import CardSet
-from lackey_plugin.gamefile import GameFile
+from lackey_plugin.gamefile import BUILT_IN_ART, GameFile, inside
 from lackey_plugin.gamefile_init import source_path
 from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.release import phase_image_path
 from zcards.cards.model import Card
-from zcards.errors import ZcardsError
+from zcards.errors import Location, ZcardsError
 from zcards.query.game_fields import card_values
 
 
@@ -63,16 +64,41 @@ def card_sets(cards: Sequence[SourcedCard], game: GameFile) -> list[CardSet]:
 
 
 def shipped_files(game: GameFile) -> dict[str, Path]:
-    """Folder path -> file, for every file the definition ships as it is."""
+    """Folder path -> file, for every file the definition ships as it is (each inside its
+    ``[files] root``, symbolic links followed)."""
     if game.files is None:
         return {}
-    shipped = {}
-    for relative in game.files.paths():
-        source = game.files.root / relative
-        if unsafe_path(relative) or not source.is_file():
-            raise ZcardsError(f"{game.origin}: the file to ship {relative!r} is not in {source}")
-        shipped[relative] = source
-    return shipped
+    try:
+        return game.files.sources()
+    except LackeyError as error:
+        raise ZcardsError(error.message, Location(game.origin)) from None
+
+
+def release_urls(game: GameFile, base_url: str, messages: list[str]) -> dict[str, str]:
+    """The addresses of the definition's files for a release published at ``base_url``.
+
+    Published where the definition says (its ``base_url``), every address stays. Published
+    anywhere else, an address under one of the old ones (the definition's base URL, or the
+    folder an address of a file's own path names) moves to the same place under ``base_url``;
+    any other is kept, and ``messages`` says so, as it does for card images living elsewhere.
+    """
+    urls = dict(game.files.urls) if game.files else {}
+    published = game.base_url and game.base_url.rstrip("/") + "/"
+    if base_url == published:
+        return urls
+    old = {published} if published else set()
+    old |= {url[: -len(path)] for path, url in urls.items() if url.endswith("/" + path)}
+    moved = {}
+    for path, url in urls.items():
+        base = next((b for b in sorted(old, key=len, reverse=True) if url.startswith(b)), None)
+        if base is None:
+            messages.append(f"{path} stays at {url}: it is not under the old address")
+            moved[path] = url
+        else:
+            moved[path] = base_url + url[len(base) :]
+    for url in game.image_urls:
+        messages.append(f"card images stay at {url}: the plugin does not ship them")
+    return moved
 
 
 def draw_game_art(
@@ -81,8 +107,8 @@ def draw_game_art(
     """Card images (a generic face, or a folder's images), card back and phase images."""
     from zcards.publish.generic_art import render_generic_back, render_generic_face
 
-    if game.face not in ("none", "generic"):
-        _copy_faces(Path(game.face), cards, root, messages)
+    if game.face not in BUILT_IN_ART:
+        _copy_faces(game, cards, root, messages)
     elif game.face == "generic":
         for sourced in cards:
             path = _face_path(root, sourced.card, messages)
@@ -98,8 +124,8 @@ def draw_game_art(
     if game.back == "generic":
         render_generic_back(root / "cardback.jpg", game.title)
         render_generic_back(root / "spawned.jpg", game.title)
-    elif game.back not in ("none", "zombie"):
-        _copy(Path(game.back), root / "cardback.jpg")
+    elif game.back not in BUILT_IN_ART:
+        _copy(_own_file(game, game.back), root / "cardback.jpg")
     draw_phase_images(game, root)
 
 
@@ -121,26 +147,36 @@ def _face_path(root: Path, card: Card, messages: list[str]) -> Path | None:
 
 
 def _copy_faces(
-    folder: Path, cards: Sequence[SourcedCard], root: Path, messages: list[str]
+    game: GameFile, cards: Sequence[SourcedCard], root: Path, messages: list[str]
 ) -> None:
-    """Card images made elsewhere: ``<folder>/<Set>/<ImageFile>.jpg``."""
+    """Card images made elsewhere: ``<face folder>/<Set>/<ImageFile>.jpg``, the folder inside
+    the definition's own."""
+    folder = (game.root / game.face).resolve()
+    if not folder.is_relative_to(game.root.resolve()):
+        raise ZcardsError(f"face = {game.face!r} leads outside {game.root}", Location(game.origin))
     missing = 0
     for sourced in cards:
         target = _face_path(root, sourced.card, messages)
         if target is None:
             continue
-        source = folder / target.relative_to(root / "sets" / "setimages")
-        if source.is_file():
-            _copy(source, target)
-        else:
+        relative = target.relative_to(root / "sets" / "setimages").as_posix()
+        try:
+            _copy(inside(folder, relative), target)
+        except LackeyError:
             missing += 1
     if missing:
         messages.append(f"{missing} card images are not in {folder}")
 
 
+def _own_file(game: GameFile, relative: str) -> Path:
+    """A file the definition names, inside its own folder."""
+    try:
+        return inside(game.root, relative)
+    except LackeyError as error:
+        raise ZcardsError(error.message, Location(game.origin)) from None
+
+
 def _copy(source: Path, target: Path) -> None:
-    if not source.is_file():
-        raise ZcardsError(f"no such image: {source}")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(source.read_bytes())
 

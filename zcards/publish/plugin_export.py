@@ -39,13 +39,15 @@ from zcards.publish.game_export import (
     draw_game_art,
     draw_phase_images,
     read_cards,
+    release_urls,
     shipped_files,
 )
 from zcards.publish.safe_names import sanitize_cards
 from zcards.query.decks import ResolvedEntry, deck_entries, resolve_deck
 from zcards.resources import starter_decks
-from zcards.store.db import iter_cards, open_db
+from zcards.store.db import find_db, iter_cards, open_db
 from zcards.store.game_columns import stored_game
+from zcards.store.game_trust import signed_folder
 
 Progress = Callable[[str, int, int], None]
 BOOSTER_IMAGE = "zombiebooster"
@@ -104,6 +106,8 @@ def export_plugin(
     previous: UpdateList | None = None,
     art_dir: str | os.PathLike[str] | None = None,
     cache_dir: CacheChoice = FROM_ENVIRONMENT,
+    message: str | None = None,
+    trust_game: bool = False,
 ) -> ExportReport:
     """Write ``out_dir/<name>/`` from the card database and return what was written.
 
@@ -113,9 +117,12 @@ def export_plugin(
     ``uninstall.txt`` (default: the updatelist of the plugin already in ``out_dir``).
     ``art_dir``: the Zombie card art (:class:`zcards.publish.cardart.ArtFolder`);
     ``cache_dir``: the render cache (default: from the environment; None: no cache).
+    ``message``: ``version.txt``'s message (default: the game, release and card count).
+    ``trust_game``: let a definition stored in the database by someone else ship files
+    (:mod:`zcards.store.game_trust`); its paths then start from the database's folder.
     """
     db = open_db(db_path)
-    game = game or stored_game(db.conn) or zombie_game_file()
+    game = game or _stored_game(db, find_db(db_path), trust_game) or zombie_game_file()
     name = name or game.folder_name
     if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
@@ -148,6 +155,7 @@ def export_plugin(
         chat=game.chat,
         previous=previous,
         plugin_version=game.plugin_version,
+        message=content.message if message is None else message,
     )
     published = publish_plugin(content, out_dir, lint_ignore={PLACEHOLDER_URL})
     report.files, report.bytes = published.files, published.bytes
@@ -180,9 +188,26 @@ def game_plugin(
         shipped=shipped_files(game),
         image_urls=game.image_urls or (None if drawn else ()),
         url_files=game.url_files,
-        urls=game.files.urls if game.files else {},
+        urls=release_urls(game, base_url, report.messages),
         draw=functools.partial(draw_game_art, game, cards, messages=report.messages),
     )
+
+
+def _stored_game(db: sqlite_utils.Database, where: Path | None, trust: bool) -> GameFile | None:
+    """The database's game definition, with the folder its import signed; an unsigned one
+    that names files to ship is refused unless ``trust``."""
+    game = stored_game(db.conn)
+    if game is None:
+        return None
+    folder = signed_folder(db.conn, game.source)
+    if folder is None and game.named_files and not trust:
+        raise ZcardsError(
+            f"the game definition stored in {where} names files to copy into the plugin "
+            f"({', '.join(game.named_files)}), and it was not stored there by an import of "
+            "yours on this machine: pass --trust-game to ship them (its paths then start "
+            f"from the database's folder), or --game FILE"
+        )
+    return stored_game(db.conn, folder or (where.absolute().parent if where else Path(".")))
 
 
 def _require_distinct_names(decks: Sequence[Path]) -> None:

@@ -13,6 +13,7 @@ import that names a game; a database without one is the Zombie game of the built
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zcards.store.schema import CARD_COLUMNS
@@ -31,8 +32,9 @@ _SQL_TYPES = {"integer": "INTEGER", "text": "TEXT", "list": "TEXT"}
 _INDEX_PREFIX = "idx_cards_game_"
 
 
-def stored_game(conn: sqlite3.Connection) -> GameFile | None:
-    """The game definition stored in the database, or None (the Zombie game)."""
+def stored_game(conn: sqlite3.Connection, root: Path | None = None) -> GameFile | None:
+    """The game definition stored in the database, or None (the Zombie game); ``root``: the
+    folder its relative paths start from (see :mod:`zcards.store.game_trust`)."""
     if not _has_table(conn, "game"):
         return None
     row = conn.execute('select "definition", "origin" from "game" where "id" = 1').fetchone()
@@ -40,7 +42,7 @@ def stored_game(conn: sqlite3.Connection) -> GameFile | None:
         return None
     from zcards.game.gamefile import parse_game  # a Zombie database's searches need no TOML
 
-    return parse_game(row[0], row[1] or "<stored game>")
+    return parse_game(row[0], row[1] or "<stored game>", root)
 
 
 def game_columns(conn: sqlite3.Connection) -> dict[str, str]:

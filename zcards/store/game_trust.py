@@ -1,0 +1,81 @@
+"""Whether the game definition stored in a database was stored by you, on this machine.
+
+A definition may name files to ship (``[files]``, a card back, a folder of faces). A database
+is a file people pass around, so a stored definition could name ``/etc`` or your
+``.bash_history``: it ships files only when its import ran here, as you. The import signs the
+definition and the folder its paths start from with a key only you can read
+(``$XDG_CONFIG_HOME/zcards/trust.key``, made on first use, mode 0600); a definition whose
+signature does not check out (another machine's, another user's, edited) ships nothing unless
+``plugin export --trust-game`` says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import sqlite3
+from pathlib import Path
+
+TRUST_TABLE = """CREATE TABLE IF NOT EXISTS "game_folder" (
+   "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
+   "folder" TEXT NOT NULL,
+   "signature" TEXT NOT NULL
+)"""
+_KEY_BYTES = 32
+
+
+def key_path() -> Path:
+    config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(config) / "zcards" / "trust.key"
+
+
+def _key() -> bytes:
+    """This user's signing key, made (atomically, readable by the user only) when missing."""
+    path = key_path()
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temporary = path.with_name(f".trust.key.{os.getpid()}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as stream:
+        stream.write(os.urandom(_KEY_BYTES))
+    try:
+        os.link(temporary, path)  # never replaces a key another process made first
+    except FileExistsError:
+        pass
+    finally:
+        temporary.unlink()
+    return path.read_bytes()
+
+
+def _signature(definition: str, folder: str) -> str:
+    message = definition.encode("utf-8") + b"\0" + folder.encode("utf-8")
+    return hmac.new(_key(), message, hashlib.sha256).hexdigest()
+
+
+def sign_game(conn: sqlite3.Connection, definition: str, folder: Path) -> None:
+    """Record that ``definition`` (its paths relative to ``folder``) was stored here, by you."""
+    conn.execute(TRUST_TABLE)
+    resolved = str(folder.resolve())
+    conn.execute(
+        'insert or replace into "game_folder" ("id", "folder", "signature") values (1, ?, ?)',
+        (resolved, _signature(definition, resolved)),
+    )
+
+
+def signed_folder(conn: sqlite3.Connection, definition: str) -> Path | None:
+    """The folder the stored ``definition``'s paths start from, if its signature checks out."""
+    try:
+        row = conn.execute('select "folder", "signature" from "game_folder" where "id" = 1')
+        found = row.fetchone()
+    except sqlite3.OperationalError:  # no such table: stored by an older zcards
+        return None
+    if found is None:
+        return None
+    folder, signature = found
+    if not hmac.compare_digest(str(signature), _signature(definition, str(folder))):
+        return None
+    return Path(folder)
