@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.paths import is_safe_component
-from lackey_plugin.text import BLOCK_SIZE, LineReader, TextNote
+from lackey_plugin.text import BLOCK_SIZE, LineReader, TextNote, control_characters
 
 MAX_FILE_BYTES = 1_000_000
 _FIELD_BREAKS = frozenset("\t\r\n")
@@ -34,6 +34,9 @@ def render_card_files(
     or its values in column order (as many as it has: a row may run past the header)."""
     if not is_safe_component(set_name):
         raise LackeyError(f"set name {set_name!r} is not a plain file name")
+    for column in columns:
+        if control_characters(column):
+            raise LackeyError(f"column name {column!r} holds {control_characters(column)}")
     header = "\t".join(columns) + "\n"
     files: list[tuple[str, str]] = []
     lines: list[str] = []

@@ -173,11 +173,14 @@ def _chat_lines(data: bytes | None) -> tuple[str, ...]:
 
 
 def _shipped(folder: Path, updatelist: UpdateList | None, card_files: list[str]) -> ShippedFiles:
-    """Every file of the folder the export does not write itself, sorted into kinds, and the
-    published address of each file that is not at ``base URL + path``."""
+    """Every file of the folder the export does not write itself (a symbolic link only when
+    it leads to a file inside the folder), sorted into kinds, and the published address of
+    each file that is not at ``base URL + path``."""
     generated = {name.casefold() for name in card_files} | _GENERATED
     relatives = sorted(
-        path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
+        if path.is_file() and path.resolve().is_relative_to(folder)  # no link leads out
     )
     kept = [r for r in relatives if r.casefold() not in generated and not _RUNTIME.match(r)]
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.text import control_characters
 
 
 @dataclass(frozen=True)
@@ -184,8 +185,12 @@ def _check_columns(
     fields: dict[str, int] = {}
     for index, column in enumerate(columns):
         folded = column["name"].casefold()
-        if folded in seen or '"' in column["name"] or not column["name"].strip():
-            message = f"column {column['name']!r} is empty, repeated or holds a double quote"
+        strange = '"' in column["name"] or control_characters(column["name"])
+        if folded in seen or strange or not column["name"].strip():
+            message = (
+                f"column {column['name']!r} is empty, repeated or holds a double quote or "
+                "a control character"
+            )
             raise LackeyError(message, finder.at("columns", index, "name"))
         seen[folded] = index
         field = column.get("field")

@@ -25,7 +25,9 @@ from lackey_plugin.game import (
     GeneralFunction,
     Stat,
 )
+from lackey_plugin.text import control_characters
 
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _FORBIDDEN = ("<", ">", "&", ":", " -> ", "\t", "\n", "\r")
 
 BLOCK_TAGS = (
@@ -138,9 +140,9 @@ def render_plugininfo(game: GameDefinition, version: str | None = None) -> str:
     check_labels(game)
     lines = ["<plugin>"]
     if game.name:
-        lines.append(f"<pluginname>{game.name}</pluginname>")
+        lines.append(f"<pluginname>{_plain('pluginname', game.name)}</pluginname>")
     if version is not None:
-        lines.append(f"<pluginversion>{version}</pluginversion>")
+        lines.append(f"<pluginversion>{_plain('pluginversion', version)}</pluginversion>")
     for tag, stats in (("playerstat", game.player_stats), ("globalstat", game.global_stats)):
         for stat in stats:
             initial = None if stat.initial_value is None else str(stat.initial_value)
@@ -197,8 +199,27 @@ def render_plugininfo(game: GameDefinition, version: str | None = None) -> str:
 
 def _block(tag: str, children: Mapping[str, str | None]) -> list[str]:
     """``<tag>``, a tab-indented line per child that has a value, ``</tag>``."""
-    inner = [f"\t<{name}>{value}</{name}>" for name, value in children.items() if value is not None]
+    inner = [
+        f"\t<{_tag(name)}>{_plain(name, value)}</{name}>"
+        for name, value in children.items()
+        if value is not None
+    ]
     return [f"<{tag}>", *inner, f"</{tag}>"]
+
+
+def _plain(tag: str, value: str) -> str:
+    """``value`` as it is, or refused: Lackey reads no entities (lackey-formats.md §2.1), so a
+    value holding markup or a control character cannot be written at all."""
+    bad = [token for token in "<>&" if token in value] + control_characters(value)
+    if bad:
+        raise LackeyError(f"the value of <{tag}> {value!r} holds {', '.join(bad)}")
+    return value
+
+
+def _tag(name: str) -> str:
+    if not _TAG_NAME.fullmatch(name):
+        raise LackeyError(f"{name!r} is not a tag name (letters and digits)")
+    return name
 
 
 def _yes(flag: bool | None) -> str | None:

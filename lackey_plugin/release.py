@@ -18,6 +18,7 @@ from lackey_plugin.errors import LackeyError
 from lackey_plugin.lint_base import ERROR, WARNING, Plugin, read_text
 from lackey_plugin.paths import unsafe_path
 from lackey_plugin.plugininfo import parse_plugininfo
+from lackey_plugin.text import control_characters
 from lackey_plugin.updatelist import UpdateList
 from lackey_plugin.version import valid_stamp, yymmdd
 
@@ -48,8 +49,8 @@ def render_uninstall(previous: UpdateList, listed: Iterable[str], day: date) -> 
 def render_chat(lines: Sequence[str]) -> str:
     """``defaultchat.txt``: one canned line each (``!Label!/command`` makes a button)."""
     for line in lines:
-        if not line.strip() or any(char in line for char in "\r\n\t"):
-            raise LackeyError(f"chat line {line!r} is empty or holds a TAB or line break")
+        if not line.strip() or control_characters(line):
+            raise LackeyError(f"chat line {line!r} is empty or holds a control character")
     return "\n".join(lines) + "\n"
 
 

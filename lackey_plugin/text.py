@@ -29,6 +29,7 @@ MAX_NOTED_LINES = 20
 _HEAD_LIMIT = 1 << 16
 _BREAKS = re.compile(rb"\r*\n|\r")
 _TEXT_BREAKS = re.compile(r"\r*\n|\r")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 # Line ends Lackey does not know, as they look in the bytes: (bytes, name).
 _FOREIGN_BREAKS = (
     (b"\xc2\x85", "U+0085 (NEXT LINE)"),
@@ -259,3 +260,9 @@ def _is_utf8(data: bytes) -> bool:
 def _has_utf8_sequence(line: bytes) -> bool:
     """Whether a line with bad bytes also holds a well-formed multi-byte UTF-8 character."""
     return _UTF8_SEQUENCE.search(line) is not None
+
+
+def control_characters(text: str) -> list[str]:
+    """The control characters (TAB, line breaks, NUL, ESC…) in ``text``, each once, as
+    ``repr`` shows them: a value of a game that reaches a Lackey file must hold none."""
+    return sorted({repr(char) for char in _CONTROL.findall(text)})

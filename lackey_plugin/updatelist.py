@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from lackey_plugin.errors import LackeyError, Location
-from lackey_plugin.text import decode_bytes, split_lines
+from lackey_plugin.text import control_characters, decode_bytes, split_lines
 from lackey_plugin.urls import is_url
 
 SECTIONS = ("CardImageURLs:", "CardURLFiles:", "CardGeneralURLs:")
@@ -169,7 +169,9 @@ def read_updatelist(path: Path) -> UpdateList:
 
 
 def render_updatelist(updatelist: UpdateList) -> str:
-    """The canonical text: file lines, then each non-empty section closed by a blank line."""
+    """The canonical text: file lines, then each non-empty section closed by a blank line.
+    A name, path or URL holding a TAB, a line break or another control character would
+    split its line, so it is refused."""
     lines = [f"{updatelist.name}\t{updatelist.date}"]
     lines += [f"{e.local_path}\t{e.url}\t{e.checksum}" for e in updatelist.entries]
     sections = (
@@ -177,6 +179,12 @@ def render_updatelist(updatelist: UpdateList) -> str:
         ("CardURLFiles:", updatelist.card_url_files),
         ("CardGeneralURLs:", updatelist.card_general_urls),
     )
+    values = [updatelist.name, *updatelist.card_url_files, *updatelist.card_general_urls]
+    values += [text for e in updatelist.entries for text in (e.local_path, e.url)]
+    values += [text for pair in updatelist.card_image_urls for text in pair]
+    for value in values:
+        if control_characters(value):
+            raise LackeyError(f"updatelist.txt cannot hold {value!r}: {control_characters(value)}")
     for title, body in sections:
         if body:
             lines += [title, *body, ""]

@@ -11,6 +11,9 @@ from datetime import date
 
 from lxml import etree
 
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.text import control_characters
+
 _STAMP = re.compile(r"<lastupdateYYMMDD>\s*([^<]*?)\s*<", re.I)
 
 
@@ -30,7 +33,11 @@ def valid_stamp(value: str) -> bool:
 
 
 def render_version(day: date, version_url: str, update_url: str, message: str) -> str:
-    """``version.txt``: ``version_url`` must be where the updatelist lists this very file."""
+    """``version.txt``: ``version_url`` must be where the updatelist lists this very file.
+    lxml escapes markup; a control character (which XML cannot hold) is refused."""
+    for text in (version_url, update_url, message):
+        if control_characters(text):
+            raise LackeyError(f"version.txt cannot hold {text!r}: {control_characters(text)}")
     root = etree.Element("version")
     for tag, text in (
         ("lastupdateYYMMDD", yymmdd(day)),

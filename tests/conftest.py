@@ -119,11 +119,13 @@ def chromium() -> str:
 def _away_from_the_checkout(tmp_path_factory: pytest.TempPathFactory):
     """Run in an empty folder without $ZCARDS_DB: a developer's ./cards.db or build/cards.db
     (which the README's tour changes) must not become the tests' default database. The render
-    cache is a folder of the test session's own, not the developer's ~/.cache/zcards."""
+    cache is a folder of the test session's own, not the developer's ~/.cache/zcards, and so is
+    the configuration folder (where the key signing stored game definitions lives)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp_path_factory.mktemp("cwd"))
         patch.delenv("ZCARDS_DB", raising=False)
         patch.setenv("ZCARDS_CACHE", str(tmp_path_factory.mktemp("render-cache")))
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
         yield
 
 

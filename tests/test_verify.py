@@ -7,25 +7,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
+from support.plugin_exports import serve_plugin as _serve
 
 from lackey_plugin.verify import DEAD, MISMATCH, verify_plugin
 from zcards.cli import cli
-
-
-def _serve(
-    server: HTTPServer, plugin: Path, *, skip: str = "", missing: str = "", replace: str = ""
-) -> None:
-    """Serve ``plugin``, but ``skip`` answers HTTP 500 (the test server's answer to a path it
-    does not know, retried by the fetcher) and ``missing`` 404 (a file nobody uploaded)."""
-    for path in sorted(p for p in plugin.rglob("*") if p.is_file()):
-        relative = path.relative_to(plugin).as_posix()
-        if relative == skip:
-            continue
-        if relative == missing:
-            server.expect_request(f"/zombieccg/{relative}").respond_with_data("gone", 404)
-            continue
-        body = path.read_bytes() + (b"stale" if relative == replace else b"")
-        server.expect_request(f"/zombieccg/{relative}").respond_with_data(body)
 
 
 def test_a_correct_publication_verifies(httpserver: HTTPServer, published_mini: Path) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from pytest_httpserver import HTTPServer
+
 from lackey_plugin.lint import LintFinding, lint_plugin
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from zcards.publish.plugin_export import ExportReport, export_plugin
@@ -21,6 +23,29 @@ MINI_DECK = GOLDEN / "mini-starter.txt"
 RELEASE = date(2026, 11, 29)
 SAMPLE_URL = "https://example.org/lackey/zombieccg/"  # where the sample plugin says it lives
 TEST_DPI = 30
+
+
+def serve_plugin(
+    server: HTTPServer,
+    plugin: Path,
+    *,
+    prefix: str = "/zombieccg/",
+    skip: str = "",
+    missing: str = "",
+    replace: str = "",
+) -> None:
+    """Serve ``plugin`` under ``prefix``, but ``skip`` answers HTTP 500 (the test server's
+    answer to a path it does not know, retried by the fetcher) and ``missing`` 404 (a file
+    nobody uploaded)."""
+    for path in sorted(p for p in plugin.rglob("*") if p.is_file()):
+        relative = path.relative_to(plugin).as_posix()
+        if relative == skip:
+            continue
+        if relative == missing:
+            server.expect_request(f"{prefix}{relative}").respond_with_data("gone", 404)
+            continue
+        body = path.read_bytes() + (b"stale" if relative == replace else b"")
+        server.expect_request(f"{prefix}{relative}").respond_with_data(body)
 
 
 def hidden_files(folder: Path) -> list[str]:

@@ -21,7 +21,7 @@ import sqlite_utils
 
 from lackey_plugin.dek import read_deck
 from lackey_plugin.export import CardSet, PluginContent, PluginDeck, publish_plugin
-from lackey_plugin.gamefile import GameFile
+from lackey_plugin.gamefile import BUILT_IN_ART, GameFile
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from lackey_plugin.packs import Format, Pack, PackChance, PackKind
 from lackey_plugin.paths import safe_component
@@ -178,6 +178,15 @@ def game_plugin(
     report.cards = len(cards)
     report.sets = sorted({sourced.card.set_name for sourced in cards})
     drawn = game.face != "none"
+    shipped = shipped_files(game)
+    if shipped:
+        assert game.files is not None
+        report.messages.append(
+            f"{len(shipped)} files shipped as they are, from {game.files.root}: "
+            + ", ".join(shipped)
+        )
+    if game.back not in BUILT_IN_ART:
+        report.messages.append(f"cardback.jpg shipped as it is: {game.root / game.back}")
     return PluginContent(
         name=name,
         game=game.game,
@@ -185,7 +194,7 @@ def game_plugin(
         base_url=base_url,
         message=f"{game.title} plugin {yymmdd(day)}: {len(cards)} cards",
         card_sets=sets,
-        shipped=shipped_files(game),
+        shipped=shipped,
         image_urls=game.image_urls or (None if drawn else ()),
         url_files=game.url_files,
         urls=release_urls(game, base_url, report.messages),
