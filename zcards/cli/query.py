@@ -12,13 +12,13 @@ import click
 from zcards.cards.model import CARD_FIELDS, Card
 from zcards.cli.common import JSON_FORMATS, db_option, format_option, note_missing_bundled
 from zcards.cli.output import (
-    cell,
     emit_delimited,
     emit_encoded,
     emit_json,
     emit_rows,
     emit_table,
 )
+from zcards.cli.search_table import TableColumn, table_cells, table_columns
 from zcards.errors import ProblemsFound
 from zcards.query.search import count_matches, extra_columns, search_rows, unknown_values
 from zcards.store.db import open_connection, open_db
@@ -27,10 +27,6 @@ from zcards.store.rows import CSV_COLUMNS, CardRow
 
 if TYPE_CHECKING:
     from zcards.query.stats import Stats
-
-TABLE_COLUMNS = (
-    "name", "set_name", "type", "faction", "cost", "power", "health", "keywords", "rarity",
-)  # fmt: skip
 
 
 def card_row(card: Card) -> dict[str, Any]:
@@ -43,9 +39,15 @@ def card_row(card: Card) -> dict[str, Any]:
     }
 
 
-def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]) -> bool:
+def emit_cards(
+    rows: Iterable[CardRow],
+    output_format: str,
+    extra: Sequence[str],
+    columns: Sequence[TableColumn],
+) -> bool:
     """Write search results as they are read; whether there were any. CSV and TSV spread
-    ``extra`` (other games' columns, see :func:`~zcards.query.search.extra_columns`) out."""
+    ``extra`` (other games' columns, see :func:`~zcards.query.search.extra_columns`) out;
+    the text table shows ``columns``."""
     rows = iter(rows)
     first = next(rows, None)
     if first is not None:
@@ -56,13 +58,9 @@ def emit_cards(rows: Iterable[CardRow], output_format: str, extra: Sequence[str]
         cells = map(CardRow.cells, rows) if not extra else (r.spread_cells(extra) for r in rows)
         emit_delimited(cells, [*CSV_COLUMNS, *extra], output_format)
     else:
-        emit_table(map(_table_cells, rows), TABLE_COLUMNS)
+        cells = (table_cells(row, columns) for row in rows)
+        emit_table(cells, [column.heading for column in columns])
     return first is not None
-
-
-def _table_cells(row: CardRow) -> list[str]:
-    data = row.to_dict()
-    return [cell(data[column]) for column in TABLE_COLUMNS]
 
 
 # A query may start with '-' (-k:fast): unknown "options" are taken as the query itself.
@@ -88,6 +86,12 @@ def _query_argument(ctx: click.Context, _param: click.Parameter, value: str | No
     "--offset", type=click.IntRange(min=0), default=0, help="Skip the first N cards (paging)."
 )
 @click.option("--count", "count_only", is_flag=True, help="Print only the number of matches.")
+@click.option(
+    "--columns",
+    "chosen_columns",
+    help="The table's columns, comma-separated (fields or the game's columns; default: the "
+    "game's columns and the text).",
+)
 def search_command(
     query: str,
     db_path: Path | None,
@@ -96,6 +100,7 @@ def search_command(
     limit: int | None,
     offset: int,
     count_only: bool,
+    chosen_columns: str | None,
 ) -> None:
     """Find cards matching QUERY (quote it for the shell).
 
@@ -115,9 +120,11 @@ def search_command(
     if count_only:
         click.echo(count_matches(db, query))
     else:
+        text = output_format == "text"
+        columns = table_columns(stored_game(db), chosen_columns) if text else []
         rows = search_rows(db, query, sort=sort, limit=limit, offset=offset)
         extra = extra_columns(db) if output_format in ("csv", "tsv") else []
-        if not emit_cards(rows, output_format, extra) and not offset:
+        if not emit_cards(rows, output_format, extra, columns) and not offset:
             for hint in unknown_values(db, query):
                 click.echo(f"Note: {hint}", err=True)
     note_missing_bundled(db, db_path)
