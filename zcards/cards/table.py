@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
 
@@ -74,8 +74,10 @@ class HeaderMap:
     ``game``: the columns of a game definition. A header cell is then one of its columns (by
     name or alias, any case, spelled as the definition spells it from then on), stored in the
     column's card field or, without one, in ``extra`` under the column's name; a cell the
-    game does not name is kept in ``extra`` too, with a warning. Without ``game`` the Zombie
-    fields are found by their usual spellings (:data:`FIELD_ALIASES`)."""
+    game does not name is kept in ``extra`` too, with a warning, and so is the exact text of
+    a cell padded with spaces (``exact``), so an export writes the row back byte for byte.
+    Without ``game`` the Zombie fields are found by their usual spellings
+    (:data:`FIELD_ALIASES`)."""
 
     def __init__(
         self,
@@ -95,6 +97,7 @@ class HeaderMap:
         self.fields: dict[str, int] = {}
         self.extra: dict[int, str] = {}
         self.columns = cleaned
+        self.exact = game is not None
         used: set[str] = set()
         suffixes: dict[str, int] = {}
         known = _game_columns(game) if game is not None else None
@@ -169,6 +172,8 @@ class _Table:
     columns: list[list[str]]
     overflow: dict[int, list[str]]
     controls: bool = True
+    padded: dict[tuple[int, int], str] = field(default_factory=dict)
+    """(column, row position) -> a field's cell as the source spelled it, spaces and all."""
 
 
 class TableNormaliser:
@@ -203,10 +208,12 @@ class TableNormaliser:
             joined = "\t".join(lines)
             cells = joined.split("\t")
             columns = [cells[index::width] for index in range(width)]
+            padded: dict[tuple[int, int], str] = {}
             if _needs_strip(joined):
+                padded = self._padded(columns)
                 columns = [list(map(str.strip, column)) for column in columns]
             if "" not in columns[0]:
-                return _Table(list(numbers), columns, {}, has_controls(joined))
+                return _Table(list(numbers), columns, {}, has_controls(joined), padded)
         rows = list(map(str.split, lines, repeat("\t"))) if split else lines
         return self._fit_rows(numbers, rows)
 
@@ -217,6 +224,7 @@ class TableNormaliser:
         kept_numbers: list[int] = []
         kept: list[list[str]] = []
         overflow: dict[int, list[str]] = {}
+        raw: list[list[str]] = []
         for number, fields in zip(numbers, rows, strict=True):
             cells = [cell.strip() for cell in fields]
             if not any(cells):
@@ -236,8 +244,22 @@ class TableNormaliser:
                 del cells[width:]
             kept_numbers.append(number)
             kept.append(cells)
+            if self.header.exact:
+                raw.append([*fields[:width], *[""] * (width - len(fields))])
         columns = [list(column) for column in zip(*kept, strict=True)]
-        return _Table(kept_numbers, columns or [[] for _ in range(width)], overflow)
+        padded = self._padded([list(column) for column in zip(*raw, strict=True)]) if raw else {}
+        return _Table(kept_numbers, columns or [[] for _ in range(width)], overflow, True, padded)
+
+    def _padded(self, columns: list[list[str]]) -> dict[tuple[int, int], str]:
+        """The cells that white space pads (another game's data only)."""
+        if not self.header.exact:
+            return {}
+        return {
+            (index, position): cell
+            for index, column in enumerate(columns[: self.header.width])
+            for position, cell in enumerate(column)
+            if cell != cell.strip() and cell.strip() and not has_controls(cell)
+        }
 
     def _clean(self, table: _Table) -> None:
         """Control characters are removed from every cell, with a warning naming the cell."""
@@ -310,8 +332,11 @@ class TableNormaliser:
         could not convert), then unnamed overflow cells."""
         count = len(table.numbers)
         labels = sorted(self.header.extra.items())
-        if not labels and not table.overflow and not kept_text:
+        if not labels and not table.overflow and not kept_text and not table.padded:
             return ["{}"] * count
+        padded: dict[int, list[int]] = {}
+        for index, position in table.padded:
+            padded.setdefault(position, []).append(index)
         stored = []
         for position in range(count):
             indexes = [(index, label) for index, label in labels]
@@ -319,6 +344,8 @@ class TableNormaliser:
                 more = [(index, self.header.header(index)) for index in kept_text[position]]
                 indexes = sorted(indexes + more)
             extra = {label: table.columns[index][position] for index, label in indexes}
+            for index in padded.get(position, ()):
+                extra[self.header.header(index)] = table.padded[index, position]
             for offset, cell in enumerate(table.overflow.get(position, ()), self.header.width + 1):
                 extra[f"Column{offset}"] = cell
             stored.append(json_text(extra))

@@ -95,7 +95,8 @@ def sql_name(column: Column) -> str:
 
 def _column_sql(name: str, column: Column) -> str:
     key = column.name.replace("'", "''")
-    value = f"nullif(json_extract(\"extra\", '$.\"{key}\"'), '')"
+    # extra keeps the source's exact text, spaces and all; searches see it trimmed.
+    value = f"nullif(trim(json_extract(\"extra\", '$.\"{key}\"')), '')"
     return f'"{name}" {_SQL_TYPES[column.type]} GENERATED ALWAYS AS ({value}) VIRTUAL'
 
 
