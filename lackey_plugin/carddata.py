@@ -26,18 +26,25 @@ _FIELD_BREAKS = frozenset("\t\r\n")
 
 
 def render_card_files(
-    set_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, str] | Sequence[str]]
+    set_name: str,
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, str] | Sequence[str]],
+    *,
+    newline: str = "\n",
 ) -> list[tuple[str, str]]:
     """``[(file name, text)]`` for one set: ``<set>.txt``, then ``<set>-2.txt`` … past 1 MB.
 
     A row is a mapping that gives its value for some of ``columns`` (the others are empty),
-    or its values in column order (as many as it has: a row may run past the header)."""
+    or its values in column order (as many as it has: a row may run past the header). Lines
+    end in ``newline`` (LF, or CRLF as a Windows source had them)."""
+    if newline not in ("\n", "\r\n"):
+        raise LackeyError(f"a card data file's lines end in LF or CRLF, not {newline!r}")
     if not is_safe_component(set_name):
         raise LackeyError(f"set name {set_name!r} is not a plain file name")
     for column in columns:
         if control_characters(column):
             raise LackeyError(f"column name {column!r} holds {control_characters(column)}")
-    header = "\t".join(columns) + "\n"
+    header = "\t".join(columns) + newline
     files: list[tuple[str, str]] = []
     lines: list[str] = []
     size = len(header.encode())
@@ -48,7 +55,7 @@ def render_card_files(
             values = list(fields)
         if any(not _FIELD_BREAKS.isdisjoint(value) for value in values):
             raise LackeyError(f"a TAB or line break in a field of {values[0]!r} ({set_name})")
-        line = "\t".join(values) + "\n"
+        line = "\t".join(values) + newline
         line_size = len(line.encode())
         if lines and size + line_size >= MAX_FILE_BYTES:
             files.append((_part_name(set_name, len(files)), header + "".join(lines)))

@@ -48,11 +48,13 @@ from lackey_plugin.version import read_stamp, render_version, valid_stamp, yymmd
 class CardSet:
     """One card data file's worth of cards (``sets/<name>.txt``, split past 1 MB): the
     columns of its header and one row per card, a mapping of fields or the values in column
-    order (a sequence may run past the header: unnamed trailing fields)."""
+    order (a sequence may run past the header: unnamed trailing fields). ``newline``: the
+    line ending its file is written with (``"\r\n"`` keeps a Windows source's)."""
 
     name: str
     columns: Sequence[str]
     rows: Sequence[Mapping[str, str] | Sequence[str]]
+    newline: str = "\n"
 
 
 # Characters a URL path may hold as they are (RFC 3986 sub-delimiters): "&" stays "&".
@@ -136,7 +138,10 @@ def write_plugin(content: PluginContent, root: Path) -> None:
     _write(root / "plugininfo.txt", render_plugininfo(content.game, plugin_version))
     file_names = []
     for card_set in content.card_sets:
-        for file_name, text in render_card_files(card_set.name, card_set.columns, card_set.rows):
+        files = render_card_files(
+            card_set.name, card_set.columns, card_set.rows, newline=card_set.newline
+        )
+        for file_name, text in files:
             _write(root / "sets" / file_name, text)
             file_names.append(file_name)
     _write(root / "ListOfCardDataFiles.txt", render_card_file_list(file_names))

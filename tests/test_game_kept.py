@@ -6,6 +6,7 @@ cards. Zombie CCG's own plugin keeps the built-in game."""
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,23 @@ def _files(folder: Path) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
 
 
+def _card_lines(folder: Path) -> Counter[bytes]:
+    """Every card data line of the folder, as bytes, with its line ending; a line without
+    one (the last) gets the file's, and empty fields past the header (which Lackey ignores)
+    are left out."""
+    lines: Counter[bytes] = Counter()
+    for path in sorted((folder / "sets").glob("*.txt")):
+        header, *rows = path.read_bytes().splitlines(keepends=True)
+        ending = header[len(header.rstrip(b"\r\n")) :]
+        width = header.count(b"\t") + 1
+        for row in rows:
+            fields = row.rstrip(b"\r\n").split(b"\t")
+            while len(fields) > width and not fields[-1]:
+                fields.pop()
+            lines[b"\t".join(fields) + ending] += 1
+    return lines
+
+
 @pytest.mark.parametrize("plugin", ["lorcana", pytest.param("vtes", marks=pytest.mark.slow)])
 def test_an_imported_plugin_is_republished_anywhere(
     plugin: str, reference_dir: Path, tmp_path: Path, httpserver: HTTPServer
@@ -49,6 +67,9 @@ def test_an_imported_plugin_is_republished_anywhere(
     folder = exported.plugin_dir
     assert folder.name == plugin  # that game's plugin, not zombieccg
     assert _files(source) <= _files(folder)  # every file of the original, plus what we add
+    assert _card_lines(folder) == _card_lines(source)  # byte for byte, lorcana's CRLF too
+    crlf = [p.name for p in (folder / "sets").glob("*.txt") if b"\r\n" in p.read_bytes()]
+    assert crlf == (["carddata.txt"] if plugin == "lorcana" else [])
     updatelist = read_updatelist(folder / "updatelist.txt")
     assert [e.url for e in updatelist.entries if not e.url.startswith(base)] == []
     version_url = next(e.url for e in updatelist.entries if e.local_path.endswith("version.txt"))

@@ -47,6 +47,7 @@ from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.game_columns import apply_game, stored_game
 from zcards.store.game_trust import sign_game
+from zcards.store.line_endings import store_newlines
 from zcards.store.open import connect_readonly, connect_writable, database_errors
 from zcards.store.placing import (
     place_database,
@@ -222,6 +223,8 @@ def _write(
     writer = CardWriter(conn, run_id, reread | stale)
     columns = game.columns if game is not None else None
     problems = _write_inputs(writer, inputs, ids, report.warnings, options.progress, columns)
+    read = [r for r in collection.records if r.kind == "card-data" and r.location in ids]
+    store_newlines(conn, [(ids[r.location], r.newline) for r in read])
     for record in collection.records:
         if record.location in ids and record.kind == "card-data":
             conn.execute(

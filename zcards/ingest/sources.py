@@ -54,6 +54,8 @@ class SourceRecord:
     size: int = 0
     row_count: int | None = None
     fetched_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    newline: str = "\n"
+    """How card data's lines end (CRLF: a Windows source), for an export to write them so."""
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,8 @@ class Collector:
     def _add_card_data(self, loaded: _Loaded, images: ImageUrls | None = None) -> None:
         """Card data is read later, as a stream, inside the import's transaction."""
         loaded.record.kind = "card-data"
+        first_line = loaded.head.split(b"\n", 1)[0]
+        loaded.record.newline = "\r\n" if first_line.endswith(b"\r") else "\n"
         self.result.inputs.append(CardInput(loaded.record, loaded.document, image_urls=images))
 
     def _text(self, loaded: _Loaded) -> str:

@@ -27,16 +27,20 @@ from lackey_plugin.release import phase_image_path
 from zcards.cards.model import Card
 from zcards.errors import Location, ZcardsError
 from zcards.query.game_fields import card_values
+from zcards.store.line_endings import source_newlines
 
 
 @dataclass(frozen=True)
 class SourcedCard:
     card: Card
     location: str
+    newline: str = "\n"
 
 
 def read_cards(db: sqlite_utils.Database) -> Iterator[SourcedCard]:
-    """Every card and further printing, by source, in import order."""
+    """Every card and further printing, by source, in import order, with its source's line
+    ending."""
+    newlines = source_newlines(db.conn)
     for table, order in (("cards", "c.rowid"), ("card_variants", "c.line, c.id")):
         rows = db.execute(
             f'select c.*, s.location as "_location" from "{table}" c '
@@ -45,13 +49,16 @@ def read_cards(db: sqlite_utils.Database) -> Iterator[SourcedCard]:
         names = [d[0] for d in rows.description]
         for values in rows:
             row = dict(zip(names, values, strict=True))
-            yield SourcedCard(Card.from_row(row), row["_location"] or "")
+            newline = newlines.get(row["source_id"], "\n")
+            yield SourcedCard(Card.from_row(row), row["_location"] or "", newline)
 
 
 def card_sets(cards: Sequence[SourcedCard], game: GameFile) -> list[CardSet]:
-    """The card data files: one per imported file (``by-source``) or per set."""
+    """The card data files: one per imported file (``by-source``) or per set, each with the
+    line ending of its (first) source."""
     columns = [column.name for column in game.columns]
     groups: dict[str, list[list[str]]] = {}
+    newlines: dict[str, str] = {}
     for sourced in cards:
         if game.layout == "by-source" and sourced.location:
             key = source_path(sourced.location)[: -len(".txt")]
@@ -60,7 +67,8 @@ def card_sets(cards: Sequence[SourcedCard], game: GameFile) -> list[CardSet]:
         if not is_safe_component(key):
             raise ZcardsError(f"card data file name {key!r} is not a plain file name")
         groups.setdefault(key, []).append(card_values(sourced.card, game.columns))
-    return [CardSet(key, columns, rows) for key, rows in groups.items()]
+        newlines.setdefault(key, sourced.newline)
+    return [CardSet(key, columns, rows, newlines[key]) for key, rows in groups.items()]
 
 
 def shipped_files(game: GameFile) -> dict[str, Path]:
