@@ -49,6 +49,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "changes_command",
         "Cards added, removed or changed (field by field) by an import run.",
     ),
+    "db": (
+        "zcards.cli.db",
+        "db_group",
+        "The card database, for other tools: Datasette's metadata.json.",
+    ),
     "deck": (
         "zcards.cli.deck",
         "deck_group",
