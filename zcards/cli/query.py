@@ -142,6 +142,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     wanted = " ".join(name)
     from zcards.query.game_fields import game_fields
     from zcards.query.lookup import EXACT, CardLookup
+    from zcards.store.printings import printings
 
     db = open_db(db_path)
     result = CardLookup(db).lookup(wanted)
@@ -151,13 +152,17 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
     if result.method != EXACT:
         click.echo(f"({result.method} match for {wanted!r})", err=True)
     fields = game_fields(result.card, stored_game(db.conn))
+    found = printings(db.conn, result.card.name)
     if output_format == "json":
-        emit_json({**card_row(result.card), "columns": fields})
+        listed = [vars(printing) for printing in found]
+        emit_json({**card_row(result.card), "columns": fields, "printings": listed})
         return
-    width = max(len(key) for key in fields)
+    width = max(len(key) for key in [*fields, "Printings"])
     for key, value in fields.items():
         if value:
             click.echo(f"{key.ljust(width)}  {value}")
+    if len(found) > 1:
+        click.echo(f"{'Printings'.ljust(width)}  " + "; ".join(p.describe() for p in found))
 
 
 @click.command("stats", context_settings=QUERY_SETTINGS)

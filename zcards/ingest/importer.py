@@ -30,7 +30,7 @@ from lackey_plugin.urls import Validators
 from zcards.cards.normalise import CardDataError, CardReader, Chunk, Problem
 from zcards.cards.spreadsheet import SpreadsheetReader, spreadsheet_kind
 from zcards.cards.table import ProblemLog
-from zcards.errors import ZcardsError
+from zcards.errors import Location, ZcardsError
 from zcards.ingest.merge import SHOWN_CHANGES, CardWriter
 from zcards.ingest.provenance import (
     PRUNE_SHARE,
@@ -55,6 +55,7 @@ from zcards.store.placing import (
     remove_temporary,
     temporary_path,
 )
+from zcards.store.printings import clashes
 from zcards.store.schema import create_card_indexes, create_schema
 
 if TYPE_CHECKING:
@@ -245,6 +246,7 @@ def _write(
         raise CardDataError(outcome.problems, _NOTHING_IMPORTED, outcome.duplicates)
     problems.extend(outcome.problems)
     fill_report(report, outcome, refreshed, shown, problems)
+    report.warnings += _clashes(conn, {ids[r.location]: r.location for r in read})
     report.unchanged += kept
     marks = ",".join("?" * len(stale))
     conn.execute(
@@ -258,6 +260,20 @@ def _write(
 
 
 _NOTHING_IMPORTED = " (nothing imported; --skip-bad-rows imports the rest)"
+
+
+def _clashes(conn: sqlite3.Connection, sources: dict[int, str]) -> list[Problem]:
+    """One warning for the names printed twice in one set with other stats (a lookup by
+    name shows the first printing), at the first such source."""
+    found = clashes(conn, list(sources))
+    if not found:
+        return []
+    source_id, example = found[0]
+    message = (
+        f"{len(found)} names are printed twice in one set with other stats or text, e.g. "
+        f"{example}: kept as further printings ('zcards card NAME' lists them)"
+    )
+    return [Problem(Location(sources[source_id]), message)]
 
 
 def _write_inputs(
