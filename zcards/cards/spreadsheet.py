@@ -41,8 +41,9 @@ def spreadsheet_kind(head: bytes) -> str | None:
     if "\t" in first:
         return None
     delimiter = _delimiter(first)
-    cell = first.split(delimiter, 1)[0].strip().strip('"')
-    return "csv" if delimiter in first and header_key(cell) in FIELD_ALIASES["name"] else None
+    cells = [cell.strip().strip('"') for cell in first.split(delimiter)]
+    named = any(header_key(cell) in FIELD_ALIASES["name"] for cell in cells)
+    return "csv" if delimiter in first and named else None
 
 
 def _delimiter(line: str) -> str:
@@ -77,7 +78,8 @@ class SpreadsheetReader(TableReader):
         if first is None or not any(first[1]):
             raise ZcardsError("card data is empty (no header row)", Location(origin, 1))
         self._rows = rows
-        self.table = TableNormaliser(HeaderMap(first[1], origin, game=game), origin, None, problems)
+        header = HeaderMap(first[1], origin, positional=False, game=game)  # any column order
+        self.table = TableNormaliser(header, origin, None, problems)
         self.rows_read = 0
 
     def _csv_rows(self, data: bytes) -> Iterator[tuple[int, list[str]]]:

@@ -130,6 +130,12 @@ class HeaderMap:
         for position, needed in enumerate(_REQUIRED_FIRST):
             if not positional and (needed in self.fields or needed == "image_file"):
                 continue
+            if not positional:
+                label = ("Name", "Set")[position]
+                raise ZcardsError(
+                    f"the header has no {label} column (columns: {', '.join(cleaned)[:200]})",
+                    Location(origin, 1),
+                )
             if self.fields.get(needed) != position:
                 got = cleaned[position] if position < len(cleaned) else "nothing"
                 expected = ("Name", "Set", "ImageFile")[position]
