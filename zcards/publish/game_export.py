@@ -113,28 +113,50 @@ def draw_game_art(
     game: GameFile, cards: Sequence[SourcedCard], root: Path, messages: list[str]
 ) -> None:
     """Card images (a generic face, or a folder's images), card back and phase images."""
-    from zcards.publish.generic_art import render_generic_back, render_generic_face
+    from zcards.publish.generic_art import render_generic_back
 
     if game.face not in BUILT_IN_ART:
         _copy_faces(game, cards, root, messages)
     elif game.face == "generic":
-        for sourced in cards:
-            path = _face_path(root, sourced.card, messages)
-            if path is not None and not path.exists():
-                card = sourced.card
-                values = card_values(card, game.columns)
-                fields = [
-                    (column.name, value)
-                    for column, value in zip(game.columns, values, strict=False)
-                    if column.field not in ("name", "set_name", "image_file")
-                ]
-                render_generic_face(path, card.name, fields)
+        _draw_faces(game, cards, root, messages)
     if game.back == "generic":
         render_generic_back(root / "cardback.jpg", game.title)
         render_generic_back(root / "spawned.jpg", game.title)
     elif game.back not in BUILT_IN_ART:
         _copy(_own_file(game, game.back), root / "cardback.jpg")
     draw_phase_images(game, root)
+
+
+def _draw_faces(
+    game: GameFile, cards: Sequence[SourcedCard], root: Path, messages: list[str]
+) -> None:
+    """The generic face of each card: its number columns as badges, the rest listed; a face
+    its text does not fit, or with characters no font has, is named in ``messages``."""
+    from zcards.publish.generic_art import render_generic_face
+
+    cut: list[str] = []
+    missing: set[str] = set()
+    for sourced in cards:
+        path = _face_path(root, sourced.card, messages)
+        if path is None or path.exists():
+            continue
+        values = card_values(sourced.card, game.columns)
+        shown = [
+            (column, value)
+            for column, value in zip(game.columns, values, strict=False)
+            if column.field not in ("name", "set_name", "image_file")
+        ]
+        badges = [(c.name, v) for c, v in shown if c.type == "integer" and v.strip()]
+        fields = [(c.name, v) for c, v in shown if c.type != "integer"]
+        face = render_generic_face(path, sourced.card.name, fields, badges)
+        if not face.fits:
+            cut.append(sourced.card.name)
+        missing |= face.missing
+    if cut:
+        named = ", ".join(repr(name) for name in cut[:5]) + (" …" if len(cut) > 5 else "")
+        messages.append(f"{len(cut)} card faces cut their text at the smallest size: {named}")
+    if missing:
+        messages.append(f"no font draws {''.join(sorted(missing))}: drawn as boxes")
 
 
 def draw_phase_images(game: GameFile, root: Path) -> None:

@@ -182,7 +182,7 @@ def game_plugin(
     if shipped:
         assert game.files is not None
         report.messages.append(
-            f"{len(shipped)} files shipped as they are, from {game.files.root}: "
+            f"{len(shipped)} files shipped as they are, from {game.files.root.resolve()}: "
             + ", ".join(shipped)
         )
     if game.back not in BUILT_IN_ART:
