@@ -17,11 +17,13 @@ from lackey_plugin.game import GameDefinition, GeneralFunction
 from lackey_plugin.gamefile_init import init_game
 from lackey_plugin.plugininfo import render_plugininfo
 from lackey_plugin.release import render_chat
+from zcards.cards.model import Card
 from zcards.cli import cli
 from zcards.errors import ZcardsError
 from zcards.game.gamefile import load_game, parse_game
 from zcards.ingest.importer import import_sources
 from zcards.publish.plugin_export import export_plugin
+from zcards.rules.page import card_images
 
 DEFINITION = """[game]
 name = "skirmish"
@@ -187,3 +189,19 @@ def test_the_cli_says_what_to_do_with_a_foreign_definition(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "another-user"))
     result = CliRunner().invoke(cli, ["plugin", "export", "--db", str(db), "--out", "out"])
     assert result.exit_code == 2 and "pass --trust-game" in result.stderr
+
+
+def test_replay_images_come_only_from_inside_the_plugin(tmp_path: Path, secret: Path) -> None:
+    faces = tmp_path / "plugin" / "sets" / "setimages" / "alpha"
+    faces.mkdir(parents=True)
+    (faces / "knight.png").write_bytes(b"\x89PNG knight")
+    (faces / "thief.png").symlink_to(secret)
+    (secret.parent / "sets" / "setimages" / "loot").mkdir(parents=True)
+    (secret.parent / "sets" / "setimages" / "loot" / "rogue.png").write_bytes(b"\x89PNG stolen")
+    cards = [
+        Card("Knight", "alpha", "knight"),
+        Card("Thief", "alpha", "thief"),
+        Card("Rogue", "../../../home/sets/setimages/loot", "rogue"),
+    ]
+    images = card_images(tmp_path / "plugin", cards, {"Knight", "Thief", "Rogue"})
+    assert list(images) == ["Knight"]

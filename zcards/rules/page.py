@@ -19,6 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.gamefile import inside
+from lackey_plugin.paths import is_safe_component
 from zcards.cards.model import Card
 from zcards.errors import UsageError
 from zcards.resources import jinja_env, templates_dir
@@ -156,26 +159,29 @@ def _names_of(readings: Iterable[Iterable[ReadingTable]]) -> Iterator[str]:
 def card_images(folder: Path, cards: list[Card], names: set[str]) -> dict[str, str]:
     """The plugin's face of each card the game shows, as a data URI: the file named by the
     card's ImageFile (else its name) in ``sets/setimages/<set>/`` of the plugin. Only cards
-    of the card data are looked up, and only files directly in that folder are read."""
+    of the card data are looked up, only a plain Set names a folder, and only files that lie
+    inside the plugin once symbolic links are followed are read: card data is untrusted."""
     images: dict[str, str] = {}
     for card in cards:
-        if card.name not in names or card.name in images:
+        if card.name not in names or card.name in images or not is_safe_component(card.set_name):
             continue
-        folder_of_set = folder / "sets" / "setimages" / card.set_name
         for stem in dict.fromkeys((card.image_file, card.name)):
-            found = _image(folder_of_set, stem)
+            found = _image(folder, f"sets/setimages/{card.set_name}", stem)
             if found:
                 images[card.name] = found
                 break
     return images
 
 
-def _image(folder: Path, stem: str) -> str | None:
+def _image(plugin: Path, folder: str, stem: str) -> str | None:
     if not stem or Path(stem).name != stem:
         return None
     for suffix, mime in IMAGE_TYPES.items():
-        path = folder / f"{stem}{suffix}"
-        if path.is_file() and path.stat().st_size <= MAX_IMAGE_BYTES:
+        try:
+            path = inside(plugin, f"{folder}/{stem}{suffix}")
+        except LackeyError:  # no such file, or a link leading out of the plugin
+            continue
+        if path.stat().st_size <= MAX_IMAGE_BYTES:
             encoded = base64.b64encode(path.read_bytes()).decode("ascii")
             return f"data:{mime};base64,{encoded}"
     return None
