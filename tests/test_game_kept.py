@@ -94,9 +94,19 @@ def test_a_database_with_a_game_keeps_it(reference_dir: Path, tmp_path: Path) ->
     import_sources(db, [str(reference_dir / "lackey-example")])
     second = import_sources(db, [str(reference_dir / "tribbles")])
     assert second.game_kept is None
+    assert any("the database's game is kept" in str(w) for w in second.warnings)
     with sqlite3.connect(db) as conn:
         game = stored_game(conn)
     assert game is not None and game.game.name == "lackey-example"
+
+
+def test_a_zombie_database_stays_zombie(
+    reference_dir: Path, sample_db_copy: Path, tmp_path: Path
+) -> None:
+    report = import_sources(sample_db_copy, [str(reference_dir / "lackey-example")])
+    assert report.game_kept is None
+    with sqlite3.connect(sample_db_copy) as conn:
+        assert stored_game(conn) is None
 
 
 def test_the_release_message_and_a_relative_root(reference_dir: Path, tmp_path: Path) -> None:

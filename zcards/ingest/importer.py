@@ -123,12 +123,16 @@ def import_sources(
 
         collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
         if game is None and collection.plugins:
-            from zcards.ingest.plugin_game import holds_game, plugin_game
+            from zcards.ingest.plugin_game import keeps_game, plugin_game
 
-            if not holds_game(db_path):
+            if keeps_game(db_path):
                 game = kept = plugin_game(
                     collection.plugins[0], lambda url: downloads().get(url).content
                 )
+            else:
+                where = Location(collection.plugins[0])
+                note = "the database's game is kept, not the plugin's (--game chooses one)"
+                collection.warnings.append(Problem(where, note))
     options = _Options(skip_bad_rows, dry_run, prune, progress, game)
     with database_errors(db_path):
         while True:

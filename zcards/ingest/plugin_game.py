@@ -3,8 +3,8 @@
 Importing a plugin folder or a published updatelist stores the plugin's game definition (as
 ``zcards plugin init`` would write it) in the database, so ``plugin export`` with no flag
 writes that game's plugin, never a Zombie CCG plugin of another game's cards. A database that
-already holds a game keeps it, and ``--game`` overrides both; Zombie CCG's own plugin keeps
-the built-in game.
+already holds a game, or Zombie CCG's cards, keeps it (the import says so), and ``--game``
+overrides both; Zombie CCG's own plugin keeps the built-in game.
 """
 
 from __future__ import annotations
@@ -21,13 +21,15 @@ from zcards.store.game_columns import stored_game
 from zcards.store.open import connect_readonly
 
 
-def holds_game(db_path: Path) -> bool:
-    """Whether the database at ``db_path`` exists and stores a game definition."""
+def keeps_game(db_path: Path) -> bool:
+    """Whether an import into ``db_path`` keeps a plugin's game: a new or empty database,
+    not one holding a game already or Zombie CCG's cards."""
     if not db_path.exists():
-        return False
+        return True
     conn = connect_readonly(db_path)
     try:
-        return stored_game(conn) is not None
+        empty = conn.execute("select not exists (select 1 from cards)").fetchone()[0]
+        return bool(empty) and stored_game(conn) is None
     finally:
         conn.close()
 
