@@ -12,18 +12,21 @@ says they live.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import sqlite_utils
 
 from lackey_plugin.errors import LackeyError
-from lackey_plugin.export import CardSet
+from lackey_plugin.export import CardSet, PluginContent
 from lackey_plugin.gamefile import BUILT_IN_ART, GameFile, inside
 from lackey_plugin.gamefile_init import source_path
 from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.release import phase_image_path
+from lackey_plugin.version import yymmdd
 from zcards.cards.model import Card
 from zcards.errors import Location, ZcardsError
 from zcards.query.game_fields import card_values
@@ -51,6 +54,43 @@ def read_cards(db: sqlite_utils.Database) -> Iterator[SourcedCard]:
             row = dict(zip(names, values, strict=True))
             newline = newlines.get(row["source_id"], "\n")
             yield SourcedCard(Card.from_row(row), row["_location"] or "", newline)
+
+
+def game_plugin(
+    db: sqlite_utils.Database,
+    game: GameFile,
+    name: str,
+    base_url: str,
+    day: date,
+    messages: list[str],
+) -> tuple[PluginContent, list[SourcedCard]]:
+    """Another game's plugin: its own columns and files, and the cards it holds; ``messages``
+    names every file it ships as it is."""
+    cards = list(read_cards(db))
+    drawn = game.face != "none"
+    shipped = shipped_files(game)
+    if shipped:
+        assert game.files is not None
+        messages.append(
+            f"{len(shipped)} files shipped as they are, from {game.files.root.resolve()}: "
+            + ", ".join(shipped)
+        )
+    if game.back not in BUILT_IN_ART:
+        messages.append(f"cardback.jpg shipped as it is: {game.root / game.back}")
+    content = PluginContent(
+        name=name,
+        game=game.game,
+        release=day,
+        base_url=base_url,
+        message=f"{game.title} plugin {yymmdd(day)}: {len(cards)} cards",
+        card_sets=card_sets(cards, game),
+        shipped=shipped,
+        image_urls=game.image_urls or (None if drawn else ()),
+        url_files=game.url_files,
+        urls=release_urls(game, base_url, messages),
+        draw=functools.partial(draw_game_art, game, cards, messages=messages),
+    )
+    return content, cards
 
 
 def card_sets(cards: Sequence[SourcedCard], game: GameFile) -> list[CardSet]:

@@ -21,7 +21,7 @@ import sqlite_utils
 
 from lackey_plugin.dek import read_deck
 from lackey_plugin.export import CardSet, PluginContent, PluginDeck, publish_plugin
-from lackey_plugin.gamefile import BUILT_IN_ART, GameFile
+from lackey_plugin.gamefile import GameFile
 from lackey_plugin.lint_urls import PLACEHOLDER_URL
 from lackey_plugin.packs import Format, Pack, PackChance, PackKind
 from lackey_plugin.paths import safe_component
@@ -33,21 +33,12 @@ from zcards.game.definition import ZOMBIE_GAME
 from zcards.game.gamefile import zombie_game_file
 from zcards.publish.art import render_pack_image, render_table_background
 from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice
-from zcards.publish.game_export import (
-    card_sets,
-    chain,
-    draw_game_art,
-    draw_phase_images,
-    read_cards,
-    release_urls,
-    shipped_files,
-)
+from zcards.publish.game_export import chain, draw_phase_images, game_plugin
 from zcards.publish.safe_names import sanitize_cards
 from zcards.query.decks import ResolvedEntry, deck_entries, resolve_deck
 from zcards.resources import starter_decks
 from zcards.store.db import find_db, iter_cards, open_db
-from zcards.store.game_columns import stored_game
-from zcards.store.game_trust import signed_folder
+from zcards.store.game_trust import exported_game
 
 Progress = Callable[[str, int, int], None]
 BOOSTER_IMAGE = "zombiebooster"
@@ -122,7 +113,7 @@ def export_plugin(
     (:mod:`zcards.store.game_trust`); its paths then start from the database's folder.
     """
     db = open_db(db_path)
-    game = game or _stored_game(db, find_db(db_path), trust_game) or zombie_game_file()
+    game = game or exported_game(db.conn, find_db(db_path), trust_game) or zombie_game_file()
     name = name or game.folder_name
     if safe_component(name, "") != name or " " in name:
         raise ZcardsError(f"plugin name {name!r} must be a plain folder name without spaces")
@@ -145,7 +136,9 @@ def export_plugin(
             content, draw=chain(content.draw, functools.partial(draw_phase_images, game))
         )
     else:
-        content = game_plugin(db, game, name, base_url, day, report)
+        content, sourced = game_plugin(db, game, name, base_url, day, report.messages)
+        report.cards = len(sourced)
+        report.sets = sorted({card.card.set_name for card in sourced})
     local = report.plugin_dir / "updatelist.txt"
     if previous is None and local.is_file():
         previous = read_updatelist(local)
@@ -162,61 +155,6 @@ def export_plugin(
     report.unchanged = published.unchanged
     report.messages += [f"lint: {finding}" for finding in published.warnings]
     return report
-
-
-def game_plugin(
-    db: sqlite_utils.Database,
-    game: GameFile,
-    name: str,
-    base_url: str,
-    day: date,
-    report: ExportReport,
-) -> PluginContent:
-    """Another game's plugin: its own columns and files (:mod:`zcards.publish.game_export`)."""
-    cards = list(read_cards(db))
-    sets = card_sets(cards, game)
-    report.cards = len(cards)
-    report.sets = sorted({sourced.card.set_name for sourced in cards})
-    drawn = game.face != "none"
-    shipped = shipped_files(game)
-    if shipped:
-        assert game.files is not None
-        report.messages.append(
-            f"{len(shipped)} files shipped as they are, from {game.files.root.resolve()}: "
-            + ", ".join(shipped)
-        )
-    if game.back not in BUILT_IN_ART:
-        report.messages.append(f"cardback.jpg shipped as it is: {game.root / game.back}")
-    return PluginContent(
-        name=name,
-        game=game.game,
-        release=day,
-        base_url=base_url,
-        message=f"{game.title} plugin {yymmdd(day)}: {len(cards)} cards",
-        card_sets=sets,
-        shipped=shipped,
-        image_urls=game.image_urls or (None if drawn else ()),
-        url_files=game.url_files,
-        urls=release_urls(game, base_url, report.messages),
-        draw=functools.partial(draw_game_art, game, cards, messages=report.messages),
-    )
-
-
-def _stored_game(db: sqlite_utils.Database, where: Path | None, trust: bool) -> GameFile | None:
-    """The database's game definition, with the folder its import signed; an unsigned one
-    that names files to ship is refused unless ``trust``."""
-    game = stored_game(db.conn)
-    if game is None:
-        return None
-    folder = signed_folder(db.conn, game.source)
-    if folder is None and game.named_files and not trust:
-        raise ZcardsError(
-            f"the game definition stored in {where} names files to copy into the plugin "
-            f"({', '.join(game.named_files)}), and it was not stored there by an import of "
-            "yours on this machine: pass --trust-game to ship them (its paths then start "
-            f"from the database's folder), or --game FILE"
-        )
-    return stored_game(db.conn, folder or (where.absolute().parent if where else Path(".")))
 
 
 def _require_distinct_names(decks: Sequence[Path]) -> None:

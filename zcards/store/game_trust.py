@@ -16,6 +16,13 @@ import hmac
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from zcards.errors import ZcardsError
+from zcards.store.game_columns import stored_game
+
+if TYPE_CHECKING:
+    from lackey_plugin.gamefile import GameFile
 
 TRUST_TABLE = """CREATE TABLE IF NOT EXISTS "game_folder" (
    "id" INTEGER PRIMARY KEY CHECK ("id" = 1),
@@ -79,3 +86,21 @@ def signed_folder(conn: sqlite3.Connection, definition: str) -> Path | None:
     if not hmac.compare_digest(str(signature), _signature(definition, str(folder))):
         return None
     return Path(folder)
+
+
+def exported_game(conn: sqlite3.Connection, where: Path | None, trust: bool) -> GameFile | None:
+    """The database's game definition for an export, its paths starting from the folder its
+    import signed; an unsigned one that names files to ship is refused unless ``trust`` (its
+    paths then start from the folder of the database, at ``where``)."""
+    game = stored_game(conn)
+    if game is None:
+        return None
+    folder = signed_folder(conn, game.source)
+    if folder is None and game.named_files and not trust:
+        raise ZcardsError(
+            f"the game definition stored in {where} names files to copy into the plugin "
+            f"({', '.join(game.named_files)}), and it was not stored there by an import of "
+            "yours on this machine: pass --trust-game to ship them (its paths then start "
+            "from the database's folder), or --game FILE"
+        )
+    return stored_game(conn, folder or (where.absolute().parent if where else Path(".")))
