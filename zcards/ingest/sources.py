@@ -54,8 +54,7 @@ class SourceRecord:
     size: int = 0
     row_count: int | None = None
     fetched_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
-    newline: str = "\n"
-    """How card data's lines end (CRLF: a Windows source), for an export to write them so."""
+    newline: str = "\n"  # how card data's lines end (CRLF: a Windows source), kept on export
 
 
 @dataclass(frozen=True)
@@ -103,8 +102,7 @@ class Collection:
     records: list[SourceRecord] = field(default_factory=list)
     inputs: list[CardInput] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
-    plugins: list[str] = field(default_factory=list)
-    """Plugins among the SOURCEs (a folder holding plugininfo.txt, an updatelist URL)."""
+    plugins: list[str] = field(default_factory=list)  # plugin folders and updatelist URLs
 
 
 @dataclass(frozen=True)
@@ -176,9 +174,8 @@ class Collector:
             )
 
     def _note_plugin(self, location: str | Path) -> None:
-        if isinstance(location, Path) and not (location / "plugininfo.txt").is_file():
-            return
-        if str(location) not in self.result.plugins:
+        plugin = not isinstance(location, Path) or (location / "plugininfo.txt").is_file()
+        if plugin and str(location) not in self.result.plugins:
             self.result.plugins.append(str(location))
 
     def _collect_folder(self, folder: Path) -> None:
