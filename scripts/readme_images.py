@@ -6,12 +6,14 @@ replay page.
 * ``docs/images/proxy-sheet-letter.png``: the first page of the bundled set's proxy sheets
   as ``zcards build`` writes them (US Letter, nine cards, cut marks), at 100 dpi;
 * ``docs/images/replay-page.png``: ``zcards replay examples/game.txt`` in Chromium (the
-  system's, driven by playwright), stepped to the game's violation with the ``n`` key.
+  system's, driven by playwright), stepped to the game's violation with the ``n`` key;
+* ``docs/images/generic-face.png``: another game's card (made up, with Lorcana's columns and
+  symbols) on the generic face, full size and 100 pixels wide.
 
 No art folder is used, so the art boxes show the placeholders drawn from each card's faction
 and type. Run after changing the face template or the sheet layout, and commit the result:
 
-    python scripts/readme_images.py [--out docs/images] [--only card-face|proxy-sheet|replay-page]
+    python scripts/readme_images.py [--out docs/images] [--only card-face|generic-face|...]
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import pypdfium2
 from PIL import Image
 
 from zcards.publish.cardface import render_faces
+from zcards.publish.generic_art import render_generic_face
 from zcards.publish.proxies import write_proxies
 from zcards.rules.page import write_replay
 from zcards.store.db import iter_cards, open_db
@@ -40,6 +43,26 @@ GAP = 24
 def card_face(cards: list, folder: Path, out: Path) -> Path:
     chosen = [card for card in cards if card.name == CARD]
     (path,) = render_faces(chosen, folder, dpi=150, cache_dir=None).paths
+    return _beside_small(path, out / "card-face.png")
+
+
+def generic_face(_cards: list, folder: Path, out: Path) -> Path:
+    fields = [
+        ("type", "Storyborn, Ally"),
+        ("Color", "Amber"),
+        ("Inkwell", "True"),
+        ("Text", "⟳ — Gain 1 ◊. Shift 3 (You may pay 3 ⬡ to play this on top of one of "
+         "your characters named Lantern-Keeper.) LIGHT THE WAY Your other characters get "
+         "+1 ¤ while this one is exerted."),
+    ]  # fmt: skip
+    badges = [("Cost", "3"), ("Strength", "2"), ("Willpower", "4"), ("Lore", "1")]
+    path = folder / "generic.jpg"
+    render_generic_face(path, "Lantern-Keeper - Wandering Guide", fields, badges)
+    return _beside_small(path, out / "generic-face.png")
+
+
+def _beside_small(path: Path, target: Path) -> Path:
+    """The face, and the same face :data:`TABLE_PX` wide as Lackey shows it on the table."""
     with Image.open(path) as image:
         face = image.convert("RGB")
     small = face.resize(
@@ -48,7 +71,6 @@ def card_face(cards: list, folder: Path, out: Path) -> Path:
     picture = Image.new("RGB", (face.width + GAP + small.width, face.height), "white")
     picture.paste(face, (0, 0))
     picture.paste(small, (face.width + GAP, face.height - small.height))
-    target = out / "card-face.png"
     picture.save(target, optimize=True)
     return target
 
@@ -86,6 +108,7 @@ def replay_page(cards: list, folder: Path, out: Path) -> Path:
 
 PICTURES: dict[str, Callable[[list, Path, Path], Path]] = {
     "card-face": card_face,
+    "generic-face": generic_face,
     "proxy-sheet": proxy_sheet,
     "replay-page": replay_page,
 }
