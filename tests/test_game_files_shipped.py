@@ -205,3 +205,18 @@ def test_replay_images_come_only_from_inside_the_plugin(tmp_path: Path, secret: 
     ]
     images = card_images(tmp_path / "plugin", cards, {"Knight", "Thief", "Rogue"})
     assert list(images) == ["Knight"]
+
+
+def test_without_a_signing_key_the_import_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))  # no key can be made under a file
+    folder, definition = _game_folder(tmp_path, other='["cards.txt"]')
+    report = import_sources(
+        tmp_path / "cards.db", [str(folder / "cards.txt")], game=load_game(definition)
+    )
+    assert any("ship only with --trust-game" in str(w) for w in report.warnings)
+    with pytest.raises(ZcardsError, match="--trust-game"):
+        export_plugin(tmp_path / "cards.db", tmp_path / "out")

@@ -46,7 +46,7 @@ from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
 from zcards.store.game_columns import apply_game, stored_game
-from zcards.store.game_trust import sign_game
+from zcards.store.game_trust import key_path, sign_game
 from zcards.store.line_endings import store_newlines
 from zcards.store.open import connect_readonly, connect_writable, database_errors
 from zcards.store.placing import (
@@ -215,7 +215,9 @@ def _write(
     report.warnings = list(collection.warnings)
     if options.game is not None:
         apply_game(conn, options.game)
-        sign_game(conn, options.game.source, options.game.root)
+        if not sign_game(conn, options.game.source, options.game.root):
+            note = f"no signing key at {key_path()}: its files ship only with --trust-game"
+            report.warnings.append(Problem(Location(options.game.origin), note))
     game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0

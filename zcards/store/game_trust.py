@@ -37,40 +37,53 @@ def key_path() -> Path:
     return Path(config) / "zcards" / "trust.key"
 
 
-def _key() -> bytes:
-    """This user's signing key, made (atomically, readable by the user only) when missing."""
+def _key(*, make: bool) -> bytes | None:
+    """This user's signing key; ``make``: made (atomically, readable by the user only) when
+    missing. None when there is none (or it cannot be made: a home that cannot be written)."""
     path = key_path()
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = path.with_name(f".trust.key.{os.getpid()}")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "wb") as stream:
-        stream.write(os.urandom(_KEY_BYTES))
+        if not make:
+            return None
+    except OSError:
+        return None
     try:
-        os.link(temporary, path)  # never replaces a key another process made first
-    except FileExistsError:
-        pass
-    finally:
-        temporary.unlink()
-    return path.read_bytes()
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temporary = path.with_name(f".trust.key.{os.getpid()}")
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(os.urandom(_KEY_BYTES))
+        try:
+            os.link(temporary, path)  # never replaces a key another process made first
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink()
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
-def _signature(definition: str, folder: str) -> str:
+def _signature(key: bytes, definition: str, folder: str) -> str:
     message = definition.encode("utf-8") + b"\0" + folder.encode("utf-8")
-    return hmac.new(_key(), message, hashlib.sha256).hexdigest()
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def sign_game(conn: sqlite3.Connection, definition: str, folder: Path) -> None:
-    """Record that ``definition`` (its paths relative to ``folder``) was stored here, by you."""
+def sign_game(conn: sqlite3.Connection, definition: str, folder: Path) -> bool:
+    """Record that ``definition`` (its paths relative to ``folder``) was stored here, by you;
+    False when no key can be made (the definition then ships files only when trusted)."""
     conn.execute(TRUST_TABLE)
+    conn.execute('delete from "game_folder"')
+    key = _key(make=True)
+    if key is None:
+        return False
     resolved = str(folder.resolve())
     conn.execute(
-        'insert or replace into "game_folder" ("id", "folder", "signature") values (1, ?, ?)',
-        (resolved, _signature(definition, resolved)),
+        'insert into "game_folder" ("id", "folder", "signature") values (1, ?, ?)',
+        (resolved, _signature(key, definition, resolved)),
     )
+    return True
 
 
 def signed_folder(conn: sqlite3.Connection, definition: str) -> Path | None:
@@ -83,7 +96,10 @@ def signed_folder(conn: sqlite3.Connection, definition: str) -> Path | None:
     if found is None:
         return None
     folder, signature = found
-    if not hmac.compare_digest(str(signature), _signature(definition, str(folder))):
+    key = _key(make=False)
+    if key is None or not hmac.compare_digest(
+        str(signature), _signature(key, definition, str(folder))
+    ):
         return None
     return Path(folder)
 
