@@ -39,7 +39,8 @@ from lackey_plugin.packs import (
 )
 from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.plugininfo import render_plugininfo
-from lackey_plugin.release import render_chat, render_uninstall
+from lackey_plugin.release import render_chat
+from lackey_plugin.uninstall import render_uninstall
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, format_date, render_updatelist
 from lackey_plugin.version import read_stamp, render_version, valid_stamp, yymmdd
 
