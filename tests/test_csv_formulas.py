@@ -13,7 +13,10 @@ import pytest
 from zcards.cli import main
 from zcards.ingest.importer import import_sources
 
-HEADER = "Name\tSet\tImageFile\tType\tFaction\tCost\tPower\tHealth\tKeywords\tRequirements\tSymbols\tRarity\tText"
+HEADER = "\t".join(
+    ["Name", "Set", "ImageFile", "Type", "Faction", "Cost", "Power", "Health", "Keywords"]
+    + ["Requirements", "Symbols", "Rarity", "Text"]
+)
 FORMULAS = {
     '=HYPERLINK("http://x/","Click")': "@SUM(1+1)*cmd|' /C calc'!A0",
     "+1+cmd|' /C calc'!A0": "-2+3",
