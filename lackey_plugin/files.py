@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TextIO
 
 from lackey_plugin.errors import LackeyError, Location
+from lackey_plugin.inputs import file_kind
 
 
 def current_umask() -> int:
@@ -67,24 +68,11 @@ def output_target(path: str | os.PathLike[str]) -> Path:
         raise OutputError(f"cannot write it: {error.strerror}", Location(str(path))) from None
     if not stat.S_ISREG(mode):
         raise OutputError(
-            f"it is {_kind(mode)}, not a regular file: an output is written whole and renamed "
+            f"it is {file_kind(mode)}, not a regular file: an output is written whole and renamed "
             "into place, so name a file (a new one, or one to replace)",
             Location(str(path)),
         )
     return target
-
-
-def _kind(mode: int) -> str:
-    for test, kind in (
-        (stat.S_ISFIFO, "a FIFO (named pipe)"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISSOCK, "a socket"),
-    ):
-        if test(mode):
-            return kind
-    return "not a file"
 
 
 @contextmanager

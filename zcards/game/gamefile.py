@@ -26,6 +26,7 @@ from lackey_plugin.game import (
     GeneralFunction,
     Stat,
 )
+from lackey_plugin.inputs import MiB, read_regular
 from zcards.cards.columns import Column
 from zcards.errors import Location, ZcardsError
 from zcards.game.schema import check_document
@@ -118,13 +119,16 @@ class GameFile:
         return self.game if self.name_tag else replace(self.game, name="")
 
 
+MAX_GAME_FILE = MiB  # a game definition is a page of TOML
+
+
 def load_game(path: str | Path) -> GameFile:
     """Read and check a game definition file; a mistake is a :class:`ZcardsError` naming
     file, line and column."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_regular(path, "game definition", MAX_GAME_FILE).decode("utf-8")
+    except UnicodeDecodeError as error:
         raise ZcardsError(
             f"cannot read the game definition: {error}", Location(str(path))
         ) from None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lackey_plugin.inputs import open_regular
 from zcards.cards.model import Card, RequirementSyntaxError, parse_requirements
 from zcards.cards.normalise import read_card_file
 from zcards.errors import UsageError
@@ -88,7 +89,7 @@ def apply_changes(decks: Sequence[DeckList], changes: Sequence[Change]) -> list[
 def other_cards(path: Path) -> dict[str, Card]:
     """The cards of a second card database or Lackey card-data file, by name (a damaged or
     foreign database, or card data with bad rows, is the same clear error as elsewhere)."""
-    with open(path, "rb") as stream:
+    with open_regular(path, "card database or card file") as stream:
         sqlite = stream.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
     cards = iter_cards(open_db(path)) if sqlite else read_card_file(path)
     found: dict[str, Card] = {}
