@@ -166,7 +166,7 @@ class Collector:
         else:
             raise ZcardsError(
                 "not card data (the header must start with Name, Set, ImageFile), "
-                "not a Lackey updatelist.txt and not an HTML page",
+                "not a Lackey updatelist.txt and not an HTML page" + encoding_hint(loaded.head),
                 Location(loaded.record.location, 1),
             )
 
@@ -240,7 +240,7 @@ class Collector:
             self._add_card_data(loaded, images)
             return
         where = Location(loaded.record.location, 1)
-        message = "not card data (header Name, Set, ImageFile, ...)"
+        message = "not card data (header Name, Set, ImageFile, ...)" + encoding_hint(loaded.head)
         if not optional:
             raise ZcardsError(message, where)
         loaded.record.kind = "skipped"
@@ -322,6 +322,18 @@ def sniff(data: bytes, content_type: str = "") -> str | None:
     if _UPDATELIST_HEAD.match(text):
         return "updatelist"
     return "html" if "html" in content_type.lower() else None
+
+
+def encoding_hint(head: bytes) -> str:
+    """What to add to "not card data" when the bytes are UTF-16 (a spreadsheet's "Unicode
+    text" export): NUL bytes every other byte, or a UTF-16 byte order mark."""
+    sample = head[:200]
+    utf16 = sample.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+        len(sample) >= 8 and sample.count(0) * 3 >= len(sample)
+    )
+    if not utf16:
+        return ""
+    return "; it is UTF-16 encoded text: save it as UTF-8 (a spreadsheet's 'CSV UTF-8' or 'Text')"
 
 
 def _html_error(location: str) -> ZcardsError:
