@@ -13,6 +13,7 @@ reported against the output, never against the temporary file.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -50,8 +51,21 @@ def replacing(path: str | os.PathLike[str]) -> Iterator[Path]:
     except OutputError:
         raise
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise OutputError(f"cannot write it: {reason}", Location(str(path))) from None
+        raise OutputError(f"cannot write it: {_reason(error)}", Location(str(path))) from None
+
+
+_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EFBIG: "a file-size limit was reached",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "no permission to write there",
+    errno.EPERM: "no permission to write there",
+}
+
+
+def _reason(error: OSError) -> str:
+    """Why a write failed, in words that say what to do about it."""
+    return _REASONS.get(error.errno or 0) or error.strerror or str(error)
 
 
 def output_target(path: str | os.PathLike[str]) -> Path:

@@ -141,6 +141,10 @@ def parse_game(text: str, origin: str = "<game>", root: Path | None = None) -> G
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ZcardsError(f"not valid TOML: {error}", _toml_location(origin, str(error))) from None
+    except RecursionError:  # arrays or tables nested thousands deep: no definition needs that
+        raise ZcardsError(
+            "not a usable game definition: it is nested too deeply", Location(origin)
+        ) from None
     check_document(data, text, origin)
     return _build(data, text, origin, root or Path("."))
 
