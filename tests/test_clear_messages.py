@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pytest_httpserver import HTTPServer
 
 from tests.support.paths import ROOT
@@ -87,3 +88,20 @@ def test_a_full_disk_names_the_output_not_its_temporary_file(
     _fails(result, str(page), "limit")
     assert ".tmp" not in result.stderr and not page.exists()
     assert [path.name for path in tmp_path.iterdir()] == []
+
+
+@pytest.mark.slow
+def test_a_second_build_of_the_day_with_other_art_says_what_to_run(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from zcards.errors import ZcardsError
+    from zcards.publish.build import build
+
+    build(tmp_path / "out", steps=["database", "plugin"])
+    art = tmp_path / "art"
+    art.mkdir()
+    Image.new("RGB", (700, 420), (200, 30, 30)).save(art / "grossghoul.png")
+    with pytest.raises(ZcardsError) as caught:
+        build(tmp_path / "out", steps=["database", "plugin"], art_dir=art)
+    message = caught.value.message
+    assert "zcards plugin export" in message and "--date" in message and "tomorrow" in message

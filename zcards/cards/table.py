@@ -137,7 +137,7 @@ class HeaderMap:
                 if header_key(got) in FIELD_ALIASES[needed]:  # the game maps it to no field
                     message = (
                         f"column {position + 1} is {got[:40]!r}, but the game definition's "
-                        f"column of that name has no field = \"{needed}\": add it to that "
+                        f'column of that name has no field = "{needed}": add it to that '
                         "[[columns]] entry"
                     )
                 raise ZcardsError(message, Location(origin, 1, position + 1))
