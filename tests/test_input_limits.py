@@ -18,6 +18,7 @@ DECK = ROOT / "zcards" / "data" / "decks"
 def _commands(db: Path, item: Path) -> dict[str, list[str | Path]]:
     """Each command with ``item`` where it reads an input file."""
     deck = sorted(DECK.iterdir())[0]
+    out = item.parent / "x"
     return {
         "deck check": ["deck", "check", item, "--db", db],
         "audit": ["audit", item, "--db", db],
@@ -26,8 +27,9 @@ def _commands(db: Path, item: Path) -> dict[str, list[str | Path]]:
         "replay": ["replay", item, "--db", db, "--out", item.parent / "page.html"],
         "balance --against": ["balance", "--games", "1", "--against", item, "--db", db],
         "simulate --deck": ["simulate", "--deck", item, "--deck", deck, "--db", db, "--games", "1"],
-        "plugin export --game": ["plugin", "export", "--game", item, "--db", db, "--out", item.parent / "x"],
-        "plugin export --previous": ["plugin", "export", "--previous", item, "--db", db, "--out", item.parent / "x"],
+        "plugin export --game": ["plugin", "export", "--game", item, "--db", db, "--out", out],
+        "plugin export --previous": ["plugin", "export", "--previous", item, "--db", db, "--out",
+                                     out],
     }  # fmt: skip
 
 
@@ -72,13 +74,13 @@ def test_a_card_count_no_deck_holds_is_an_error(
 ) -> None:
     deck = tmp_path / "huge.txt"
     deck.write_text(f"4 Trucker Earl\n{count} Gross Ghoul\n", encoding="utf-8")
-    other = sorted(DECK.iterdir())[0]
+    other, db = sorted(DECK.iterdir())[0], sample_db_path
     argv = {
-        "deck check": ["deck", "check", deck, "--db", sample_db_path],
-        "deck convert": ["deck", "convert", deck, "--to", "dek", "--db", sample_db_path],
-        "proxies": ["proxies", "--deck", deck, "--db", sample_db_path, "--out", tmp_path / "p.pdf"],
-        "simulate": ["simulate", "--deck", deck, "--deck", other, "--db", sample_db_path, "--games", "1"],
-        "balance": ["balance", "--deck", deck, "--deck", other, "--db", sample_db_path, "--games", "1"],
+        "deck check": ["deck", "check", deck, "--db", db],
+        "deck convert": ["deck", "convert", deck, "--to", "dek", "--db", db],
+        "proxies": ["proxies", "--deck", deck, "--db", db, "--out", tmp_path / "p.pdf"],
+        "simulate": ["simulate", "--deck", deck, "--deck", other, "--db", db, "--games", "1"],
+        "balance": ["balance", "--deck", deck, "--deck", other, "--db", db, "--games", "1"],
     }[name]  # fmt: skip
     result = run(zcards_argv(*argv), tmp_path, timeout=60)
     _refused(result, f"{deck}, line 2", "card count")
