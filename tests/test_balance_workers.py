@@ -22,6 +22,7 @@ STARTUP_LIMIT_S = 120
 EXIT_LIMIT_S = 60
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
 def test_balance_workers_die_with_the_run(

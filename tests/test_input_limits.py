@@ -68,7 +68,11 @@ def test_a_log_line_without_end_is_refused_at_its_cap(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("count", ["99999999999999999999", "1000000000"])
-@pytest.mark.parametrize("name", ["deck check", "deck convert", "proxies", "simulate", "balance"])
+@pytest.mark.parametrize(
+    "name",
+    ["deck check", "deck convert"]
+    + [pytest.param(name, marks=pytest.mark.slow) for name in ("proxies", "simulate", "balance")],
+)
 def test_a_card_count_no_deck_holds_is_an_error(
     name: str, count: str, sample_db_path: Path, tmp_path: Path
 ) -> None:

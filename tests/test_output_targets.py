@@ -26,7 +26,14 @@ def _commands(db: Path, plugin: Path) -> dict[str, list[str | Path]]:
     }
 
 
-NAMES = ["replay", "proxies", "deck convert", "balance --html", "plugin init"]
+# Proxies and balance draw or play before they write: the long ones run with -m slow.
+NAMES = [
+    "replay",
+    pytest.param("proxies", marks=pytest.mark.slow),
+    "deck convert",
+    pytest.param("balance --html", marks=pytest.mark.slow),
+    "plugin init",
+]
 
 
 def _argv(name: str, db: Path, plugin: Path, out: Path) -> list[str]:
