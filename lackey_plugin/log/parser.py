@@ -248,7 +248,7 @@ class LogLines:
         try:
             yield from self._checked(reader)
         except LineTooLong as error:
-            message = f"{error}: no Lackey log line is near that long (is this a log?)"
+            message = f"the line is longer than {error.limit:,} bytes: no Lackey log has such lines"
             raise LogFormatError(message, Location(self.source, error.line)) from None
         self.notes = reader.notes
 
