@@ -40,7 +40,7 @@ from zcards.errors import Location, ZcardsError
 _ZIP = b"PK\x03\x04"
 CHUNK_ROWS = 5000
 MAX_UNPACKED = 256 * MiB
-MAX_SHARED_STRINGS = 64 * MiB
+MAX_SHARED_STRINGS = 16 * MiB  # a 10,000-card list holds about 2 MiB
 
 
 def spreadsheet_kind(head: bytes) -> str | None:
