@@ -21,6 +21,7 @@ def _commands(db: Path, item: Path) -> dict[str, list[str | Path]]:
     out = item.parent / "x"
     return {
         "deck check": ["deck", "check", item, "--db", db],
+        "import": ["import", item, "--db", item.parent / "new.db"],
         "audit": ["audit", item, "--db", db],
         "log parse": ["log", "parse", item],
         "log state": ["log", "state", item, "--at", "1", "--db", db],
@@ -53,7 +54,7 @@ def test_a_fifo_as_an_input_is_refused_without_blocking(
     _refused(result, fifo, "FIFO")
 
 
-@pytest.mark.parametrize("name", ["deck check", "log parse", "balance --against"])
+@pytest.mark.parametrize("name", ["deck check", "import", "log parse", "balance --against"])
 def test_an_endless_device_is_never_read(name: str, sample_db_path: Path, tmp_path: Path) -> None:
     zero = Path("/dev/zero")
     result = run(zcards_argv(*_commands(sample_db_path, zero)[name]), tmp_path, timeout=60)

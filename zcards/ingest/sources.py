@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import urljoin, urlsplit
 
 from lackey_plugin.errors import LackeyError
+from lackey_plugin.inputs import open_regular
 from lackey_plugin.text import decode_text
 from lackey_plugin.updatelist import ImageUrls, parse_updatelist
 from lackey_plugin.urls import Validators, is_url
@@ -391,7 +392,7 @@ def _hash_file(path: Path) -> tuple[bytes, str, int]:
     """A file's first bytes, SHA-256 and size, read as a stream."""
     digest = hashlib.sha256()
     size = 0
-    with path.open("rb") as stream:
+    with open_regular(path, "card data") as stream:  # a FIFO or device is refused, not read
         head = stream.read(_HEAD_BYTES)
         block = head
         while block:
