@@ -146,8 +146,9 @@ if TYPE_CHECKING:
     from lackey_plugin.log.writer import LogWriter, format_log, write_log
     from lackey_plugin.packs import Format, Pack, PackChance, PackKind
     from lackey_plugin.plugininfo import PluginInfo, parse_plugininfo, render_plugininfo
-    from lackey_plugin.release import render_chat, render_uninstall
+    from lackey_plugin.release import render_chat
     from lackey_plugin.text import decode_text
+    from lackey_plugin.uninstall import render_uninstall
     from lackey_plugin.updatelist import (
         UpdateEntry,
         UpdateList,

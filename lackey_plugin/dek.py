@@ -21,9 +21,14 @@ from lxml import etree
 
 from lackey_plugin.errors import LackeyError, Location
 from lackey_plugin.game import GameDefinition
+from lackey_plugin.inputs import MiB, read_regular
 from lackey_plugin.text import TextNote, decode_text, split_lines
 
 DEK_VERSION = "0.8"
+# Far more than any deck holds: a count past them is a typo (10^20 copies fit in no memory).
+MAX_COPIES = 1_000
+MAX_CARDS = 100_000
+MAX_DECK_BYTES = 4 * MiB
 DEFAULT_SECTION = "Deck"
 
 _COUNT_LINE = re.compile(r"(?P<count>\d+)(?:[xX]|[ \t]+x)?[ \t]+(?P<name>\S.*?)\s*$")
@@ -75,6 +80,7 @@ def parse_text_deck(
     """Parse a text deck list; a line that is neither a card nor a header is an error."""
     entries: list[DeckEntry] = []
     section = DEFAULT_SECTION
+    total = 0
     for number, raw in enumerate(split_lines(text.removeprefix("\ufeff")), start=1):
         line = raw.strip()
         if not line or line.startswith("//"):
@@ -89,10 +95,18 @@ def parse_text_deck(
                 "expected '<count> <card name>' or a section header",
                 Location(str(source) if source else None, number, indent + 1),
             )
-        count = int(match["count"])
-        if count < 1:
+        digits = match["count"].lstrip("0")
+        count = int(digits or "0") if len(digits) <= len(str(MAX_COPIES)) else MAX_COPIES + 1
+        if not 1 <= count <= MAX_COPIES:
             raise LackeyError(
-                "a card count must be at least 1",
+                f"a card count must be at least 1 and at most {MAX_COPIES:,}, "
+                f"not {match['count'][:20]}",
+                Location(str(source) if source else None, number, indent + 1),
+            )
+        total += count
+        if total > MAX_CARDS:
+            raise LackeyError(
+                f"the deck holds more than {MAX_CARDS:,} cards by this line",
                 Location(str(source) if source else None, number, indent + 1),
             )
         entries.append(DeckEntry(count, match["name"], section, line=number))
@@ -225,7 +239,4 @@ def read_deck(path: str | Path) -> Deck:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as error:
-        raise LackeyError(f"cannot read the deck: {error.strerror}", Location(str(path))) from None
+    return read_regular(path, "deck", MAX_DECK_BYTES)

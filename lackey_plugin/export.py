@@ -39,7 +39,8 @@ from lackey_plugin.packs import (
 )
 from lackey_plugin.paths import is_safe_component, unsafe_path
 from lackey_plugin.plugininfo import render_plugininfo
-from lackey_plugin.release import render_chat, render_uninstall
+from lackey_plugin.release import render_chat
+from lackey_plugin.uninstall import render_uninstall
 from lackey_plugin.updatelist import UpdateEntry, UpdateList, format_date, render_updatelist
 from lackey_plugin.version import read_stamp, render_version, valid_stamp, yymmdd
 
@@ -291,13 +292,23 @@ def _publish_into(
             if _same_tree(build, target):
                 publication.unchanged = True
                 return
-            raise LackeyError(
-                f"{target} already holds version {previous} with different content; "
-                "a new export needs a later --date"
-            )
+            raise SameDayRelease(target, previous)
         folder_swap.replace_folder(build, target)
     finally:
         shutil.rmtree(build, ignore_errors=True)
+
+
+class SameDayRelease(LackeyError):
+    """The plugin folder already holds this release's version, with other content: Lackey
+    would not update players who have it, so the new content needs a later release date."""
+
+    def __init__(self, target: Path, version: str) -> None:
+        super().__init__(
+            f"{target} already holds version {version} with different content; "
+            "a new export needs a later --date"
+        )
+        self.target = target
+        self.version = version
 
 
 def _previous_stamp(target: Path) -> str | None:

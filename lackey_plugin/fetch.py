@@ -13,6 +13,7 @@ unchanged source costs one ``304 Not Modified``.
 from __future__ import annotations
 
 import http.client
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import TracebackType
@@ -235,6 +236,14 @@ class Fetcher:
             return FetchError(url, f"server kept failing: {_reason(error)}")
         if isinstance(error, requests.exceptions.TooManyRedirects):
             return FetchError(url, f"too many redirects (more than {MAX_REDIRECTS})")
+        if isinstance(error, requests.exceptions.InvalidSchema | requests.exceptions.InvalidURL):
+            named = re.search(r"'([^']*)'", str(error))
+            where = named.group(1) if named else "an address"
+            return FetchError(
+                url,
+                f"the server sent it on to {where}, which is not http(s); "
+                "only http and https are downloaded (give the file's http(s) address)",
+            )
         if isinstance(error, requests.exceptions.ChunkedEncodingError):
             return FetchError(url, "truncated download: the connection closed early")
         if isinstance(error, requests.exceptions.ContentDecodingError):

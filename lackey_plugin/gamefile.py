@@ -29,6 +29,7 @@ from lackey_plugin.game import (
     Stat,
 )
 from lackey_plugin.gamefile_schema import check_document
+from lackey_plugin.inputs import MiB, read_regular
 
 # Faces and backs an application draws itself (or none); any other value names a file.
 BUILT_IN_ART = ("zombie", "generic", "none")
@@ -151,13 +152,16 @@ class GameFile:
         return self.game if self.name_tag else replace(self.game, name="")
 
 
+MAX_GAME_FILE = MiB  # a game definition is a page of TOML
+
+
 def load_game(path: str | Path, fields: CardFields = LACKEY_FIELDS) -> GameFile:
     """Read and check a game definition file; a mistake is a :class:`LackeyError` naming
     file, line and column."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        text = read_regular(path, "game definition", MAX_GAME_FILE).decode("utf-8")
+    except UnicodeDecodeError as error:
         raise LackeyError(
             f"cannot read the game definition: {error}", Location(str(path))
         ) from None
@@ -175,6 +179,10 @@ def parse_game(
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LackeyError(f"not valid TOML: {error}", _toml_location(origin, str(error))) from None
+    except RecursionError:  # arrays or tables nested thousands deep: no definition needs that
+        raise LackeyError(
+            "not a usable game definition: it is nested too deeply", Location(origin)
+        ) from None
     check_document(data, text, origin, fields.names)
     return _build(data, text, origin, root or Path("."))
 

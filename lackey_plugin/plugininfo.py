@@ -10,6 +10,7 @@ which no plugininfo.txt holds), so a log of any plugin's game can be parsed.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -347,27 +348,55 @@ def _int(value: str | None) -> int | None:
         return 0
 
 
-_BLOCK = re.compile(r"<(" + "|".join(BLOCK_TAGS + SCALAR_TAGS) + r")\s*>(.*?)</\1\s*>", re.I | re.S)
+_NAMED = frozenset(tag.lower() for tag in BLOCK_TAGS + SCALAR_TAGS)
+# Every tag, opening or closing, in one linear pass: its text stops at the next '<', so an
+# unclosed '<' costs nothing more (no lazy '.*?' per tag running on to the end of the file).
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)([^<>]*)>")
 # A child's text runs to the next '<': tolerates typos such as <label>Main</lab> (FoW).
 _CHILD = re.compile(r"<([A-Za-z]+)\s*>([^<]*)")
-_OPEN_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b[^>]*>")
 
 
 def parse_plugininfo(text: str) -> PluginInfo:
     """Read the tag form of plugininfo.txt as leniently as Lackey does
-    (docs/lackey-formats.md §2.1)."""
+    (docs/lackey-formats.md §2.1). Linear in the text: one pass over its tags.
+
+    A block is ``<tag>`` (no attributes) up to the next ``</tag>`` of that name; a block
+    without its closing tag is no block, and the tags after its opening tag are read on."""
     info = PluginInfo(has_root=bool(re.search(r"<plugin\s*>", text, re.I)))
-    for match in _OPEN_TAG.finditer(text):
-        info.tags.append((match.group(1), text.count("\n", 0, match.start()) + 1))
-    for match in _BLOCK.finditer(text):
-        tag = match.group(1).lower()
-        if tag in SCALAR_TAGS:
-            info.scalars[tag] = match.group(2).strip()
+    opening: list[tuple[int, int, str, int]] = []  # block tags: start, end, name, line
+    closing: dict[str, tuple[list[int], list[int]]] = {}  # per block tag: starts, ends
+    line, counted = 1, 0
+    for token in _TAG.finditer(text):  # no list of match objects: each is let go at once
+        start = token.start()
+        line += text.count("\n", counted, start)
+        counted = start
+        slash, tag, rest = token.groups()
+        name = tag.lower()
+        if not slash:
+            info.tags.append((tag, line))
+        plain = name in _NAMED and not rest.strip()
+        if plain and not slash:
+            opening.append((start, token.end(), name, line))
+        elif plain:
+            starts, ends = closing.setdefault(name, ([], []))
+            starts.append(start)
+            ends.append(token.end())
+    after = 0  # where the last block read ends
+    for start, end, name, tag_line in opening:
+        starts, ends = closing.get(name, ([], []))
+        found = bisect.bisect_left(starts, end)
+        if start < after or found == len(starts):
             continue
-        children = tuple(
-            (child.group(1).lower(), child.group(2).strip())
-            for child in _CHILD.finditer(match.group(2))
-        )
-        line = text.count("\n", 0, match.start()) + 1
-        info.blocks.append(Block(tag, line, children))
+        _add_block(info, name, text[end : starts[found]], tag_line)
+        after = ends[found]
     return info
+
+
+def _add_block(info: PluginInfo, tag: str, body: str, line: int) -> None:
+    if tag in SCALAR_TAGS:
+        info.scalars[tag] = body.strip()
+        return
+    children = tuple(
+        (child.group(1).lower(), child.group(2).strip()) for child in _CHILD.finditer(body)
+    )
+    info.blocks.append(Block(tag, line, children))

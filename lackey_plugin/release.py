@@ -2,48 +2,24 @@
 position; written for a release and checked by the linter (docs/lackey-formats.md
 §6, §7 and §9.3).
 
-``uninstall.txt`` tells an installed Lackey which files of an older release to delete: every
-file the previous release's updatelist installed in the plugin folder that this release no
-longer ships. ``defaultchat.txt`` holds the canned chat lines players get by default, one a
-line. ``images/Phase<N>.jpg`` shows the N-th phase of ``plugininfo.txt``.
+``uninstall.txt`` (which files of an older release an installed Lackey deletes) is
+:mod:`lackey_plugin.uninstall`'s. ``defaultchat.txt`` holds the canned chat lines players
+get by default, one a line. ``images/Phase<N>.jpg`` shows the N-th phase of ``plugininfo.txt``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from datetime import date
+from collections.abc import Sequence
 
 from lackey_plugin.errors import LackeyError
-from lackey_plugin.lint_base import ERROR, WARNING, Plugin, read_text
-from lackey_plugin.paths import unsafe_path
+from lackey_plugin.lint_base import WARNING, Plugin, read_text
 from lackey_plugin.plugininfo import parse_plugininfo
 from lackey_plugin.text import control_characters
-from lackey_plugin.updatelist import UpdateList
-from lackey_plugin.version import valid_stamp, yymmdd
+from lackey_plugin.uninstall import check_uninstall
 
 _PHASE_IMAGE = re.compile(r"^images/phase(\d+)\.(jpg|png)$", re.I)
-_REMOVE = re.compile(r"<removepath>([^<]*)</removepath>", re.I)
-_DATE = re.compile(r"<dateYYMMDD>\s*([^<]*?)\s*</dateYYMMDD>", re.I)
 _SOUND_REFERENCE = re.compile(r"^\"([^\"]+\.wav)\"\s*:", re.M)
-
-
-def render_uninstall(previous: UpdateList, listed: Iterable[str], day: date) -> str:
-    """``uninstall.txt`` removing what ``previous`` installed in the plugin folder and
-    ``listed`` (this release's install paths) does not have; "" when nothing goes."""
-    now = {path.casefold() for path in listed}
-    gone = []
-    for entry in previous.entries:
-        relative = previous.plugin_path(entry)
-        if relative is None or entry.local_path.casefold() in now or unsafe_path(relative):
-            continue
-        if relative.casefold() != "uninstall.txt" and relative not in gone:
-            gone.append(relative)
-    if not gone:
-        return ""
-    lines = [f"<dateYYMMDD>{yymmdd(day)}</dateYYMMDD>"]
-    lines += [f"<removepath>{path}</removepath>" for path in sorted(gone)]
-    return "\n".join(["<uninstall>", *lines, "</uninstall>"]) + "\n"
 
 
 def render_chat(lines: Sequence[str]) -> str:
@@ -61,7 +37,7 @@ def phase_image_path(index: int) -> str:
 
 def check_release_files(plugin: Plugin) -> None:
     """Lint ``uninstall.txt``, ``defaultchat.txt``, phase images and sounds."""
-    _check_uninstall(plugin)
+    check_uninstall(plugin)
     chat = plugin.root / "defaultchat.txt"
     if chat.is_file():
         for number, line in enumerate(read_text(chat).splitlines(), 1):
@@ -69,28 +45,6 @@ def check_release_files(plugin: Plugin) -> None:
                 plugin.add(WARNING, "chat-tab", "a TAB in a chat line", "defaultchat.txt", number)
     _check_phase_images(plugin)
     _check_sounds(plugin)
-
-
-def _check_uninstall(plugin: Plugin) -> None:
-    path = plugin.root / "uninstall.txt"
-    if not path.is_file():
-        return
-    text = read_text(path)
-    file = "uninstall.txt"
-    stamp = _DATE.search(text)
-    if stamp is None or not valid_stamp(stamp.group(1)):
-        plugin.add(ERROR, "uninstall-date", "no valid <dateYYMMDD>; Lackey may ignore it", file)
-    shipped = {name.casefold() for name in plugin.files()}
-    for match in _REMOVE.finditer(text):
-        removed = match.group(1).strip()
-        line = text.count("\n", 0, match.start()) + 1
-        if unsafe_path(removed.rstrip("/")):
-            plugin.add(ERROR, "unsafe-path", f"{removed!r} leaves the plugin folder", file, line)
-        elif removed.casefold() in shipped or (
-            removed.endswith("/") and any(s.startswith(removed.casefold()) for s in shipped)
-        ):
-            message = f"removes {removed!r}, which this release ships"
-            plugin.add(ERROR, "uninstall-shipped", message, file, line)
 
 
 def _check_phase_images(plugin: Plugin) -> None:

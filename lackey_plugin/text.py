@@ -86,17 +86,30 @@ class _Encoding:
         return notes
 
 
+class LineTooLong(ValueError):
+    """A line longer than the reader's ``max_line`` bytes: ``line`` is its number."""
+
+    def __init__(self, line: int, limit: int) -> None:
+        super().__init__(f"line {line} is longer than {limit:,} bytes")
+        self.line = line
+        self.limit = limit
+
+
 class LineReader:
     """Decoded lines of a Lackey text stream, a block at a time, numbered from 1.
 
     After iterating, ``notes`` says what was guessed, ``ended_with_break`` whether the last
     line had a line break, ``saw_cr`` whether any line ended in CR (CRLF or CR alone), and
-    ``size`` how many bytes were read.
+    ``size`` how many bytes were read. ``max_line``: a line still unfinished after that many
+    bytes raises :class:`LineTooLong` (memory stays bounded on a file without line breaks).
     """
 
-    def __init__(self, stream: BinaryIO, *, block_size: int = BLOCK_SIZE) -> None:
+    def __init__(
+        self, stream: BinaryIO, *, block_size: int = BLOCK_SIZE, max_line: int | None = None
+    ) -> None:
         self.stream = stream
         self.block_size = block_size
+        self.max_line = max_line
         self.size = 0
         self.had_bom = False
         self.ended_with_break = True
@@ -134,6 +147,8 @@ class LineReader:
                 lines = self._decode(body, number)
                 yield number, lines
                 number += len(lines)
+            if self.max_line is not None and len(carry) > self.max_line:
+                raise LineTooLong(number, self.max_line)
             data = self._read()
         if carry:
             self.ended_with_break = carry.endswith(b"\r")

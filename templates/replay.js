@@ -46,7 +46,7 @@
     const node = el("div", "card " + classes);
     node.dataset.name = name;
     if (highlight.has(name)) node.classList.add("hl");
-    if (images[name]) {
+    if (Object.hasOwn(images, name)) {  // a card called __proto__ or constructor is no image
       const img = el("img");
       img.alt = name;
       img.src = images[name];

@@ -140,9 +140,13 @@ def test_the_cache_stays_under_its_size_by_dropping_the_least_recently_used(
     tmp_path: Path,
 ) -> None:
     cache = Cache(tmp_path)
-    for index in range(5):
-        cache.write("faces", f"key{index}", ".jpg", bytes(1000))
-        os.utime(tmp_path / "faces" / f"key{index}.jpg", (index, index))
-    assert cache.read("faces", "key0", ".jpg") == bytes(1000)  # used now: the newest
+    keys = [f"{index:064x}" for index in range(5)]
+    for index, key in enumerate(keys):
+        cache.write("faces", key, ".jpg", bytes(1000))
+        os.utime(tmp_path / "faces" / f"{key}.jpg", (index, index))
+    assert cache.read("faces", keys[0], ".jpg") == bytes(1000)  # used now: the newest
     assert cache.prune(max_bytes=2500) == 3
-    assert sorted(p.name for p in (tmp_path / "faces").iterdir()) == ["key0.jpg", "key4.jpg"]
+    assert sorted(p.name for p in (tmp_path / "faces").iterdir()) == [
+        f"{keys[0]}.jpg",
+        f"{keys[4]}.jpg",
+    ]

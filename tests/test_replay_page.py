@@ -186,3 +186,20 @@ def test_progress_is_told_every_line_once(tmp_path: Path, bundled_cards) -> None
     report = write_replay(EXAMPLE_GAME, tmp_path / "game.html", bundled_cards, progress=told.append)
     assert sum(told) == report.lines == len(EXAMPLE_GAME.read_text().splitlines())
     assert all(step > 0 for step in told)
+
+
+@pytest.mark.slow
+def test_cards_called_like_javascript_object_members_show_as_text(
+    chromium: str, tmp_path: Path
+) -> None:
+    text = EXAMPLE_GAME.read_text().replace("Old Pete", "constructor")
+    log = tmp_path / "members.txt"
+    log.write_text(text.replace("Kyle Bjorn", "__proto__"))
+    out = tmp_path / "members.html"
+    assert replay(log, out) in (0, 1)
+    with browser_page(chromium) as page:
+        open_replay(page, out)
+        page.keyboard.press("End")
+        names = page.locator(".card .name").all_inner_texts()
+        assert {"constructor", "__proto__"} <= set(names)
+        assert page.locator(".card img").count() == 0 and page.problems == []

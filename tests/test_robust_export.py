@@ -12,16 +12,16 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from datetime import date
 from pathlib import Path
 
 import pytest
 from support.paths import ROOT, TESTS
 from support.plugin_exports import export_mini, hidden_files, tree
+from support.processes import children, process_state, wait_until
 
 from zcards.ingest.importer import import_sources
-from zcards.publish.raster import cpu_count
+from zcards.processes import cpu_count
 from zcards.resources import BUNDLED_SET
 
 linux_only = pytest.mark.skipif(
@@ -35,34 +35,6 @@ EXIT_LIMIT_S = 60
 def _run(code: str, *args: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS)])}
     return subprocess.Popen([sys.executable, "-c", code, *args], env=env)
-
-
-def _process_state(pid: int) -> tuple[int, str] | None:
-    """(parent pid, state letter) of a live process; None once it is gone or a zombie."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    state, parent = stat.rsplit(")", 1)[1].split()[:2]
-    return None if state in "ZX" else (int(parent), state)
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        info = _process_state(int(entry.name)) if entry.name.isdigit() else None
-        if info and info[0] == pid:
-            found.append(int(entry.name))
-    return found
-
-
-def _wait_until(condition, limit_s: float) -> bool:
-    deadline = time.monotonic() + limit_s
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return condition()
 
 
 @pytest.fixture(scope="module")
@@ -99,21 +71,21 @@ def test_render_workers_die_with_the_export(
     try:
 
         def rendering() -> bool:
-            helpers[:] = _children(export.pid)
+            helpers[:] = children(export.pid)
             images = list(out.glob(".zombieccg.build-*/sets/setimages/alpha/*.jpg"))
             return len(helpers) >= 2 and bool(images) or export.poll() is not None
 
-        assert _wait_until(rendering, STARTUP_LIMIT_S) and export.poll() is None
+        assert wait_until(rendering, STARTUP_LIMIT_S) and export.poll() is None
         export.send_signal(signum)
         export.wait(EXIT_LIMIT_S)
-        alive = lambda: [pid for pid in helpers if _process_state(pid)]  # noqa: E731
-        assert _wait_until(lambda: not alive(), EXIT_LIMIT_S), f"left behind: {alive()}"
+        alive = lambda: [pid for pid in helpers if process_state(pid)]  # noqa: E731
+        assert wait_until(lambda: not alive(), EXIT_LIMIT_S), f"left behind: {alive()}"
         if signum == signal.SIGINT:  # an interrupted export cleans up after itself
             assert not list(out.glob(".zombieccg.*"))
     finally:
         export.kill()
         for pid in helpers:
-            if _process_state(pid):
+            if process_state(pid):
                 os.kill(pid, signal.SIGKILL)
 
 

@@ -25,11 +25,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
-from pathlib import Path
 from typing import BinaryIO
 
 from lackey_plugin.errors import LackeyError, Location
 from lackey_plugin.game import GameDefinition
+from lackey_plugin.inputs import MiB, open_regular
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.matcher import (
     MAX_KNOWN_NAMES,
@@ -43,11 +43,13 @@ from lackey_plugin.log.matcher import (
 from lackey_plugin.log.matcher import MAX_LINE as MAX_LINE  # re-exported: documented here
 from lackey_plugin.log.templates import MAX_NUMBER as MAX_NUMBER  # documented here too
 from lackey_plugin.log.templates import NumberOutOfRange, Template, Vocabulary, default_templates
-from lackey_plugin.text import BLOCK_SIZE, LineReader, TextNote, split_lines
+from lackey_plugin.text import BLOCK_SIZE, LineReader, LineTooLong, TextNote, split_lines
 
 _TIMESTAMP = re.compile(STAMP)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _BLOCK = BLOCK_SIZE
+MAX_READ_LINE = MiB
+"""Longest line read at all (a file without line breaks is refused, not held whole)."""
 LogFile = str | os.PathLike[str] | BinaryIO
 
 
@@ -234,17 +236,23 @@ class LogLines:
         if not isinstance(self.file, str | os.PathLike):
             yield from self._read(self.file)
             return
-        path = Path(self.file)
         try:
-            handle = path.open("rb")
-        except OSError as error:
-            message = f"cannot read the log: {error.strerror}"
-            raise LogFormatError(message, Location(self.source)) from error
+            handle = open_regular(self.file, "log")
+        except LackeyError as error:
+            raise LogFormatError(error.message, error.location) from None
         with handle:
             yield from self._read(handle)
 
     def _read(self, handle: BinaryIO) -> Iterator[Iterable[tuple[int, str]]]:
-        reader = LineReader(handle, block_size=_BLOCK)
+        reader = LineReader(handle, block_size=_BLOCK, max_line=MAX_READ_LINE)
+        try:
+            yield from self._checked(reader)
+        except LineTooLong as error:
+            message = f"the line is longer than {error.limit:,} bytes: no Lackey log has such lines"
+            raise LogFormatError(message, Location(self.source, error.line)) from None
+        self.notes = reader.notes
+
+    def _checked(self, reader: LineReader) -> Iterator[Iterable[tuple[int, str]]]:
         for first, lines in reader.blocks():
             if _CONTROL.search("\n".join(lines)) is None:
                 yield enumerate(lines, first)
@@ -254,7 +262,6 @@ class LogLines:
                 if bad is not None:
                     yield enumerate(lines[:offset], first)  # the lines before the bad one
                     raise _binary_error(self.source, first + offset, bad.start(), line)
-        self.notes = reader.notes
 
 
 def text_lines(text: str) -> Iterator[tuple[int, str]]:

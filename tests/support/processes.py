@@ -8,6 +8,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
@@ -66,3 +67,33 @@ def run(
         preexec_fn=limit,
         check=False,
     )
+
+
+def process_state(pid: int) -> tuple[int, str] | None:
+    """(parent pid, state letter) of a live process; None once it is gone or a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    state, parent = stat.rsplit(")", 1)[1].split()[:2]
+    return None if state in "ZX" else (int(parent), state)
+
+
+def children(pid: int) -> list[int]:
+    """The live processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        info = process_state(int(entry.name)) if entry.name.isdigit() else None
+        if info and info[0] == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until(condition: Callable[[], object], limit_s: float) -> bool:
+    """Poll ``condition`` until it holds or ``limit_s`` passes (a bound, not a measurement)."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.2)
+    return condition()

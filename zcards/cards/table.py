@@ -139,11 +139,17 @@ class HeaderMap:
             if self.fields.get(needed) != position:
                 got = cleaned[position] if position < len(cleaned) else "nothing"
                 expected = ("Name", "Set", "ImageFile")[position]
-                raise ZcardsError(
+                message = (
                     f"card data header must start with Name, Set, ImageFile; "
-                    f"column {position + 1} is {got[:40]!r}, expected {expected!r}",
-                    Location(origin, 1, position + 1),
+                    f"column {position + 1} is {got[:40]!r}, expected {expected!r}"
                 )
+                if header_key(got) in FIELD_ALIASES[needed]:  # the game maps it to no field
+                    message = (
+                        f"column {position + 1} is {got[:40]!r}, but the game definition's "
+                        f'column of that name has no field = "{needed}": add it to that '
+                        "[[columns]] entry"
+                    )
+                raise ZcardsError(message, Location(origin, 1, position + 1))
 
     def header(self, index: int) -> str:
         return self.columns[index] if index < len(self.columns) else f"Column{index + 1}"

@@ -52,7 +52,7 @@ from zcards.sim.players import STRATEGIES
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to play the games in (default: every core).",
+    help="Processes to play the games in (default: every core; at most twice the cores).",
 )
 @click.option(
     "--html",
@@ -96,6 +96,10 @@ def balance_command(
       turn-order figures and cards (how often played, win rate when drawn) moved, with
       intervals and significance. See docs/balance.md.
     """
+    from zcards.sim.lab import max_jobs
+
+    if jobs is not None and jobs > max_jobs():
+        raise UsageError(f"--jobs {jobs} is more than twice the cores here: at most {max_jobs()}")
     if html_path is not None and not html_path.resolve().parent.is_dir():
         raise UsageError(f"cannot write {html_path}: its folder does not exist")
     deck_lists = read_decks(list(decks) or starter_decks(), db_path)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -19,7 +18,7 @@ from zcards.cli.common import (
     progress,
     stage_progress,
 )
-from zcards.cli.output import emit_json
+from zcards.cli.output import emit_delimited, emit_json
 from zcards.ingest.provenance import PRUNE_SHARE
 from zcards.publish.build import DEFAULT_OUT, STEPS, BuildResult, StepResult
 from zcards.resources import BUNDLED_SET
@@ -160,9 +159,7 @@ def _emit_changes(
         for change in changes:
             out.write(_json({"run": run, **change.to_dict()}) + "\n")
     elif output_format in ("csv", "tsv"):
-        writer = csv.writer(out, delimiter="," if output_format == "csv" else "\t")
-        writer.writerow(_CHANGE_COLUMNS)
-        writer.writerows(_cells(run, change) for change in changes)
+        emit_delimited((_cells(run, change) for change in changes), _CHANGE_COLUMNS, output_format)
     else:
         widths = [len(column) for column in _CHANGE_COLUMNS]
         for change in changes:  # first pass: column widths only, nothing kept

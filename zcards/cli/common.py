@@ -126,9 +126,10 @@ def art_option(function: Callable) -> Callable:
 
 
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:
-    """``--format``, spelled and documented the same way by every command."""
+    """``--format``, spelled and documented the same way by every command (and, where CSV is
+    offered, ``--raw-cells``: see :func:`zcards.cli.output.spreadsheet_text`)."""
     words = list(dict.fromkeys(FORMAT_ALIASES.get(choice, choice) for choice in choices))
-    return click.option(
+    option = click.option(
         "--format",
         "output_format",
         type=FormatChoice(words),
@@ -136,6 +137,24 @@ def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text
         show_default=True,
         help=f"Output format; {', '.join(w for w in words if w != 'text')} for scripts.",
     )
+    if "csv" not in words and "tsv" not in words:
+        return option
+    raw = click.option(
+        "--raw-cells",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember_raw_cells,
+        help="CSV/TSV: write cells starting with = + - @ as they are (by default such a "
+        "cell gets a leading ' so a spreadsheet shows it as text and never runs it).",
+    )
+    return lambda command: raw(option(command))
+
+
+def _remember_raw_cells(context: click.Context, _: click.Parameter, value: bool) -> None:
+    context.meta[RAW_CELLS] = value
+
+
+RAW_CELLS = "zcards.raw_cells"
 
 
 def is_interactive() -> bool:

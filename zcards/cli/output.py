@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import click
 
-from zcards.cli.common import JSON_FORMATS
+from zcards.cli.common import JSON_FORMATS, RAW_CELLS
 
 _CHUNK = 1 << 16  # characters per write: one write per line costs more than the line
 
@@ -73,14 +74,18 @@ def emit_delimited(
     rows: Iterable[Sequence[Any]], columns: Sequence[str], output_format: str
 ) -> None:
     """Rows of cells as CSV or TSV (quoted where needed) after a header of ``columns``; None
-    is an empty cell. The C writer fills a list, written out every :data:`_CSV_BATCH` rows."""
+    is an empty cell, a cell a spreadsheet would run is made text (:func:`spreadsheet_text`)
+    unless ``--raw-cells`` was given. The C writer fills a list, written out every
+    :data:`_CSV_BATCH` rows."""
     import csv
 
     pieces = _Pieces()
     delimiter = "," if output_format == "csv" else "\t"
     writer = csv.writer(pieces, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(columns)
-    rows = iter(rows)
+    context = click.get_current_context(silent=True)
+    raw = bool(context and context.find_root().meta.get(RAW_CELLS))
+    writer.writerow(columns if raw else spreadsheet_text(columns))
+    rows = iter(rows) if raw else map(spreadsheet_text, rows)
     out = sys.stdout
     while pieces:
         out.write("".join(pieces))
@@ -90,6 +95,23 @@ def emit_delimited(
 
 
 _CSV_BATCH = 512
+# What a spreadsheet reads as the start of a formula (=, +, -, @) or strips before one (TAB,
+# CR): OWASP's list for CSV injection. Quoting does not help; a leading ' makes the cell text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+
+
+def spreadsheet_text(row: Sequence[Any]) -> list[Any]:
+    """``row`` with every text cell a spreadsheet would run as a formula (``=HYPERLINK(…)``,
+    ``@SUM(…)``, ``+1+cmd|…``) prefixed with ``'``; a plain number like ``-3`` stays as it is."""
+    return [
+        f"'{value}"
+        if isinstance(value, str)
+        and value.startswith(_FORMULA_START)
+        and not _PLAIN_NUMBER.fullmatch(value)
+        else value
+        for value in row
+    ]
 
 
 class _Pieces(list[str]):

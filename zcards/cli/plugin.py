@@ -145,16 +145,16 @@ def export_command(
 def _previous_updatelist(source: str) -> UpdateList:
     """The previous release's updatelist, from a file or a URL."""
     from lackey_plugin.fetch import is_url
+    from lackey_plugin.inputs import read_regular
     from lackey_plugin.updatelist import parse_updatelist
+    from lackey_plugin.verify import UPDATELIST_MAX_BYTES
     from zcards.ingest.download import zcards_fetcher
 
     if is_url(source):
         with zcards_fetcher(retries=2) as fetcher:
             return parse_updatelist(fetcher.get(source).content, source)
     path = Path(source)
-    if not path.is_file():
-        raise UsageError(f"no such file: {source}")
-    return parse_updatelist(path.read_bytes(), source)
+    return parse_updatelist(read_regular(path, "previous updatelist", UPDATELIST_MAX_BYTES), source)
 
 
 @plugin.command("init")

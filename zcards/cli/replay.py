@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from lackey_plugin.errors import LackeyError
+from lackey_plugin.inputs import open_regular
 from zcards.cli.common import game_inputs, progress_counter
 
 
@@ -73,9 +75,9 @@ def replay_command(
 def _line_count(path: Path) -> int:
     """The bar's length: the file's lines (0 when it cannot be read: the audit says why)."""
     try:
-        with path.open("rb") as file:
+        with open_regular(path, "log") as file:
             return sum(block.count(b"\n") for block in iter(lambda: file.read(1 << 16), b""))
-    except OSError:
+    except LackeyError:  # a FIFO, a folder, no such file: never opened in a way that blocks
         return 0
 
 

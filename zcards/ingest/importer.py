@@ -332,12 +332,11 @@ def _reader(
     stream: BinaryIO, origin: str, problems: ProblemLog, game: Sequence[Column] | None
 ) -> CardReader | SpreadsheetReader:
     """A card data stream's reader: Lackey's TAB-separated form, or a CSV or XLSX
-    spreadsheet (read whole: spreadsheets of card lists are small)."""
-    if spreadsheet_kind(stream.read(4096)) is None:
-        stream.seek(0)
-        return CardReader(stream, origin, problems=problems, game=game)
+    spreadsheet (both streamed)."""
+    kind = spreadsheet_kind(stream.read(4096))
     stream.seek(0)
-    return SpreadsheetReader(stream.read(), origin, problems=problems, game=game)
+    reader = CardReader if kind is None else SpreadsheetReader
+    return reader(stream, origin, problems=problems, game=game)
 
 
 def _add(

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from urllib.parse import urljoin, urlsplit
 
 from lackey_plugin.errors import LackeyError
+from lackey_plugin.inputs import open_regular
 from lackey_plugin.text import decode_text
 from lackey_plugin.updatelist import ImageUrls, parse_updatelist
 from lackey_plugin.urls import Validators, is_url
@@ -169,7 +170,7 @@ class Collector:
         else:
             raise ZcardsError(
                 "not card data (the header must start with Name, Set, ImageFile), "
-                "not a Lackey updatelist.txt and not an HTML page",
+                "not a Lackey updatelist.txt and not an HTML page" + encoding_hint(loaded.head),
                 Location(loaded.record.location, 1),
             )
 
@@ -249,7 +250,7 @@ class Collector:
             self._add_card_data(loaded, images)
             return
         where = Location(loaded.record.location, 1)
-        message = "not card data (header Name, Set, ImageFile, ...)"
+        message = "not card data (header Name, Set, ImageFile, ...)" + encoding_hint(loaded.head)
         if not optional:
             raise ZcardsError(message, where)
         loaded.record.kind = "skipped"
@@ -335,6 +336,18 @@ def sniff(data: bytes, content_type: str = "") -> str | None:
     return "html" if "html" in content_type.lower() else None
 
 
+def encoding_hint(head: bytes) -> str:
+    """What to add to "not card data" when the bytes are UTF-16 (a spreadsheet's "Unicode
+    text" export): NUL bytes every other byte, or a UTF-16 byte order mark."""
+    sample = head[:200]
+    utf16 = sample.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+        len(sample) >= 8 and sample.count(0) * 3 >= len(sample)
+    )
+    if not utf16:
+        return ""
+    return "; it is UTF-16 encoded text: save it as UTF-8 (a spreadsheet's 'CSV UTF-8' or 'Text')"
+
+
 def _html_error(location: str) -> ZcardsError:
     return ZcardsError(
         "expected Lackey card data but got an HTML page (an error page?)", Location(location, 1)
@@ -390,7 +403,7 @@ def _hash_file(path: Path) -> tuple[bytes, str, int]:
     """A file's first bytes, SHA-256 and size, read as a stream."""
     digest = hashlib.sha256()
     size = 0
-    with path.open("rb") as stream:
+    with open_regular(path, "card data") as stream:  # a FIFO or device is refused, not read
         head = stream.read(_HEAD_BYTES)
         block = head
         while block:

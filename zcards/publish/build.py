@@ -102,15 +102,25 @@ def proxies_step(context: BuildContext) -> StepResult:
 
 def plugin_step(context: BuildContext) -> StepResult:
     """The LackeyCCG plugin ``OUT/plugin/zombieccg/`` from the fresh database."""
+    from lackey_plugin.export import SameDayRelease
     from zcards.publish.plugin_export import export_plugin
 
-    report = export_plugin(
-        context.db_path,
-        context.out_dir / "plugin",
-        base_url=context.base_url,
-        progress=context.progress,
-        art_dir=context.art_dir,
-    )
+    try:
+        report = export_plugin(
+            context.db_path,
+            context.out_dir / "plugin",
+            base_url=context.base_url,
+            progress=context.progress,
+            art_dir=context.art_dir,
+        )
+    except SameDayRelease as error:  # build has no --date: say what does
+        raise ZcardsError(
+            f"{error.target} already holds today's release {error.version} with other "
+            "content, and a build releases with today's date, so the plugin was left as it "
+            f"was (the card database and proxies are rebuilt): run 'zcards plugin export "
+            f"--db {context.db_path} --out {context.out_dir / 'plugin'} --date YYYY-MM-DD' "
+            "with a later date, or build again tomorrow"
+        ) from None
     state = "unchanged" if report.unchanged else f"{report.files} files"
     faces = _drawn(report.faces_rendered, report.faces_reused)
     summary = f"Lackey plugin {report.version} in {report.plugin_dir} ({state}; {faces})"

@@ -30,12 +30,12 @@ from pathlib import Path
 
 from PIL import ExifTags, Image, ImageFile, ImageOps
 
-from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
 from zcards.publish.faceview import PALETTES, Art, FaceView
 from zcards.publish.layout import MM_PER_INCH, Rect
 from zcards.publish.safe_names import image_stem
+from zcards.publish.seal import verified_file, write_verified
 from zcards.resources import jinja_env
 
 # File extensions read as art, and the one Pillow format each may be.
@@ -257,12 +257,12 @@ class Assets:
         if self.folder is None:
             return _data_uri(mime, make())
         path = self.folder / name
-        if path.is_file():
+        if verified_file(path):
             return path.as_uri()
         data = make()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(path, data)
+            write_verified(path, data)
         except OSError:  # a folder that cannot be written costs speed, never the picture
             return _data_uri(mime, data)
         return path.as_uri()

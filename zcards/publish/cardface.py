@@ -21,9 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lackey_plugin.files import atomic_write
+from lackey_plugin.files import OutputError, atomic_write
 from zcards.cards.model import Card
-from zcards.errors import Location, ZcardsError
+from zcards.errors import ZcardsError
+from zcards.processes import cpu_count, map_in_processes
 from zcards.publish import rendering
 from zcards.publish.cardart import ART_DPI, ArtFolder, Assets
 from zcards.publish.facecache import (
@@ -37,7 +38,7 @@ from zcards.publish.facefit import FIT_SIZES, Fit, overflowing, shrink
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import PALETTES, FaceView, face_view
 from zcards.publish.layout import CARD_SIZES
-from zcards.publish.raster import cpu_count, encode_jpeg, map_in_processes, rasterise
+from zcards.publish.raster import encode_jpeg, rasterise
 from zcards.publish.rendering import font_config
 from zcards.publish.safe_names import UniqueNames
 from zcards.resources import jinja_env
@@ -306,9 +307,8 @@ def _draw_chunk(
 def _write_image(path: Path, data: bytes) -> None:
     try:
         atomic_write(path, data)
-    except OSError as error:
-        reason = error.strerror or str(error)  # the path is the location, not the temp file
-        raise ZcardsError(f"cannot write the card image: {reason}", Location(str(path))) from None
+    except OutputError as error:  # named after the image, never its temporary file
+        raise ZcardsError(f"cannot write the card image: {error.message}", error.location) from None
 
 
 def render_extras(

@@ -9,7 +9,12 @@ runs may share the folder, and the cache is kept under :data:`MAX_BYTES` by remo
 entries used longest ago.
 
 The folder is ``$ZCARDS_CACHE``, else ``$XDG_CACHE_HOME/zcards``, else ``~/.cache/zcards``;
-``ZCARDS_CACHE=off`` turns caching off.
+``ZCARDS_CACHE=off`` turns caching off. ``$ZCARDS_CACHE`` may name any folder, a home among
+them, so the cache only ever touches what it made: a folder is a cache once it holds
+:data:`MARKER` (written when the folder is empty or new), one that holds other files is
+refused, and pruning removes only files named like entries in the cache's own subfolders.
+Every entry is sealed (its size and SHA-256 after the data, see :mod:`zcards.publish.seal`):
+a truncated, replaced or linked entry is not used but drawn again.
 """
 
 from __future__ import annotations
@@ -18,12 +23,15 @@ import hashlib
 import json
 import logging
 import os
+import stat
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 
-from lackey_plugin.files import atomic_write
+from lackey_plugin.files import renamed_into
+from zcards.errors import UsageError
+from zcards.publish.seal import ENTRY_NAMES, read_regular, seal, unsealed
 from zcards.resources import templates_dir
 
 log = logging.getLogger(__name__)
@@ -33,6 +41,13 @@ OFF = "off"
 MAX_BYTES = 1 << 30
 # Bump when rendering code changes what a face looks like in a way no input above captures.
 FORMAT = 1
+# CACHEDIR.TAG (bford.net/cachedir): backup tools skip the folder; the first line is the standard.
+MARKER = "CACHEDIR.TAG"
+MARKER_TEXT = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This folder is the render cache of zcards (card faces, proxy sheets); it may be deleted.\n"
+)
+KINDS = ("faces", "runs", "assets")
 
 
 def default_root() -> Path | None:
@@ -58,9 +73,18 @@ class Cache:
         return self.root / "assets"
 
     def read(self, kind: str, key: str, suffix: str) -> bytes | None:
+        """The entry's data, or None when there is none or it is damaged (then it is removed,
+        to be drawn again)."""
         path = self.root / kind / f"{key}{suffix}"
         try:
-            data = path.read_bytes()
+            stored = read_regular(path)
+            if stored is None:
+                return None
+            data = unsealed(stored)
+            if data is None:
+                log.warning("render cache entry %s is damaged: drawing it again", path)
+                path.unlink(missing_ok=True)
+                return None
             os.utime(path)
         except OSError:
             return None
@@ -69,21 +93,33 @@ class Cache:
     def write(self, kind: str, key: str, suffix: str, data: bytes) -> None:
         folder = self.root / kind
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(folder / f"{key}{suffix}", data)
+            folder.mkdir(exist_ok=True)
+            with renamed_into(folder / f"{key}{suffix}") as temporary, open(temporary, "xb") as f:
+                f.write(seal(data))
         except OSError as error:  # a full or read-only cache costs speed, never the output
             log.warning("cannot write to the render cache %s: %s", folder, error)
 
     def prune(self, max_bytes: int = MAX_BYTES) -> int:
         """Remove the entries used longest ago until the cache holds at most ``max_bytes``;
-        return how many were removed."""
+        return how many were removed. Only regular files named like entries, directly in the
+        cache's own subfolders, count or go: nothing else in the folder is touched."""
         entries = []
-        for path in self.root.glob("*/*"):
+        for kind in KINDS:
             try:
-                status = path.stat()
+                with os.scandir(self.root / kind) as found:
+                    names = [
+                        entry.name for entry in found if ENTRY_NAMES[kind].fullmatch(entry.name)
+                    ]
             except OSError:
                 continue
-            entries.append((status.st_mtime_ns, status.st_size, path))
+            for name in filter(ENTRY_NAMES[kind].fullmatch, names):
+                path = self.root / kind / name
+                try:
+                    status = path.lstat()
+                except OSError:
+                    continue
+                if stat.S_ISREG(status.st_mode):
+                    entries.append((status.st_mtime_ns, status.st_size, path))
         total = sum(size for _, size, _ in entries)
         removed = 0
         for _, size, path in sorted(entries):
@@ -112,10 +148,32 @@ def open_cache(choice: CacheChoice = FROM_ENVIRONMENT) -> Cache | None:
     root = Path(root)
     try:
         root.mkdir(parents=True, exist_ok=True)
+        claimed = _claim(root)
     except OSError as error:
         log.warning("render cache %s unavailable (%s): rendering everything", root, error)
         return None
+    if not claimed:
+        raise UsageError(
+            f"the render cache folder {str(root)!r} holds files zcards did not write (it has no "
+            f"{MARKER}); the cache removes old entries, so it needs a folder of its own: set "
+            f"ZCARDS_CACHE to a new or empty folder, or ZCARDS_CACHE={OFF} for no cache"
+        )
     return Cache(root)
+
+
+def _claim(root: Path) -> bool:
+    """Whether ``root`` is a zcards cache: it holds :data:`MARKER`, or it is made one now
+    because it holds nothing else than the cache's own subfolders (a cache older zcards made)."""
+    marker = root / MARKER
+    if read_regular(marker, limit=4096) is not None:
+        return True
+    with os.scandir(root) as found:
+        names = {entry.name for entry in found if not entry.name.startswith(f".{MARKER}.")}
+    if not names <= set(KINDS) or any((root / name).is_symlink() for name in names):
+        return False
+    with renamed_into(marker) as temporary, open(temporary, "x", encoding="ascii") as f:
+        f.write(MARKER_TEXT)
+    return True
 
 
 def cache_key(*parts: object) -> str:

@@ -24,13 +24,13 @@ from lackey_plugin.dek import read_deck
 from lackey_plugin.files import atomic_write
 from zcards.cards.model import Card
 from zcards.errors import UsageError
+from zcards.processes import cpu_count, map_in_processes
 from zcards.publish.cardart import ArtFolder, Assets
 from zcards.publish.cardface import assets_folder
 from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice, open_cache
 from zcards.publish.facefit import Fit
 from zcards.publish.faceview import face_view
 from zcards.publish.layout import GUTTER_MM, make_grid
-from zcards.publish.raster import cpu_count, map_in_processes
 from zcards.publish.sheets import (
     MAX_SHEETS_PER_RUN,
     Run,

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from lackey_plugin.errors import LackeyError
+from lackey_plugin.files import atomic_write
 from lackey_plugin.gamefile import inside
 from lackey_plugin.paths import is_safe_component
 from zcards.cards.model import Card
-from zcards.errors import UsageError
 from zcards.resources import jinja_env, templates_dir
 from zcards.rules.report import LABELS, AuditReport, Finding
 from zcards.rules.states import LineState, ReadingTable, every_state
@@ -55,14 +55,7 @@ def write_replay(
     if plugin is not None:
         shown = set(_names_of(state.readings for state in states))
         data["images"] = card_images(Path(plugin), cards, shown)
-    target = Path(out)
-    partial = target.with_name(f".{target.name}.partial")
-    try:
-        partial.write_text(render_page(data), encoding="utf-8")
-        partial.replace(target)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise UsageError(f"cannot write {target}: {error.strerror or error}") from error
+    atomic_write(out, render_page(data).encode("utf-8"))
     return report
 
 

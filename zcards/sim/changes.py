@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lackey_plugin.inputs import open_regular
+from zcards.cards.convert import NUMBER_LIMIT
 from zcards.cards.model import Card, RequirementSyntaxError, parse_requirements
 from zcards.cards.normalise import read_card_file
 from zcards.errors import UsageError
@@ -60,6 +62,9 @@ def _value(field: str, value: str, spec: str) -> Any:
             return None
         if not value.isascii() or not value.isdigit():
             raise UsageError(f"{field} is a whole number of 0 or more, got {value!r} in {spec!r}")
+        if len(value.lstrip("0")) > len(str(NUMBER_LIMIT)) or int(value) > NUMBER_LIMIT:
+            shown = value if len(value) <= 20 else f"{value[:20]}… ({len(value):,} digits)"
+            raise UsageError(f"{field} is at most {NUMBER_LIMIT:,}, got {shown}")
         return int(value)
     if field in LISTS:
         return tuple(part.strip() for part in value.split(",") if part.strip())
@@ -88,7 +93,7 @@ def apply_changes(decks: Sequence[DeckList], changes: Sequence[Change]) -> list[
 def other_cards(path: Path) -> dict[str, Card]:
     """The cards of a second card database or Lackey card-data file, by name (a damaged or
     foreign database, or card data with bad rows, is the same clear error as elsewhere)."""
-    with open(path, "rb") as stream:
+    with open_regular(path, "card database or card file") as stream:
         sqlite = stream.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
     cards = iter_cards(open_db(path)) if sqlite else read_card_file(path)
     found: dict[str, Card] = {}

@@ -4,18 +4,19 @@ as printed and for each variant of them, spread over processes.
 Each game's seed comes from the batch seed, the setup, the two decks in their seats and the
 game's number, never from the variant or the process that plays it: a variant replays the
 same games with its changed cards, and the result is the same for any number of processes.
+The tasks are made as the workers take them (``--games 100000000`` holds no task list), and
+the workers die with the process that runs the lab (:mod:`zcards.processes`).
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from zcards.errors import UsageError
 from zcards.game.cards import CardIndex
+from zcards.processes import cpu_count, map_in_processes
 from zcards.sim.batch import game_seed
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList, play_game
 from zcards.sim.tally import EQUAL_FOOD, SETUPS, Tally
@@ -58,34 +59,35 @@ def check_decks(decks: Sequence[DeckList]) -> None:
         raise UsageError(f"two decks are called {repeated[0]!r}: give each deck file its own name")
 
 
+def max_jobs() -> int:
+    """The most processes a lab may use: twice the cores (more only adds memory and switches)."""
+    return 2 * cpu_count()
+
+
 def run(
     plan: Plan, jobs: int | None = None, on_games: Callable[[int], None] | None = None
 ) -> list[Tally]:
-    """One tally per variant; ``jobs`` processes (all cores by default), ``on_games`` told
-    how many games each finished task played."""
-    jobs = jobs or os.cpu_count() or 1
+    """One tally per variant; ``jobs`` processes (all cores by default, at most
+    :func:`max_jobs`), ``on_games`` told how many games each finished task played."""
+    jobs = min(jobs or cpu_count(), max_jobs())
     tallies = [Tally() for _ in plan.variants]
-    shares = list(plan.shares())
     if jobs == 1:
         _start(plan)
-        done: Iterator[tuple[int, Tally]] = map(_play_share, shares)
-        _finish(done, shares, tallies, on_games)
-        return tallies
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(plan,)) as pool:
-        _finish(pool.map(_play_share, shares), shares, tallies, on_games)
-    return tallies
-
-
-def _finish(
-    done: Iterator[tuple[int, Tally]],
-    shares: list[tuple[int, str, tuple[int, int], int, int]],
-    tallies: list[Tally],
-    on_games: Callable[[int], None] | None,
-) -> None:
-    for (variant, tally), share in zip(done, shares, strict=True):
+        done: Iterator[tuple[int, Tally, int]] = map(_play_share, plan.shares())
+    else:
+        done = map_in_processes(
+            _play_share,
+            plan.shares(),
+            jobs,
+            what="a balance lab process",
+            initializer=_start,
+            initargs=(plan,),
+        )
+    for variant, tally, games in done:
         tallies[variant].add(tally)
         if on_games is not None:
-            on_games(share[4] - share[3])
+            on_games(games)
+    return tallies
 
 
 _plan: Plan | None = None  # this process's plan, set once by _start
@@ -98,8 +100,8 @@ def _start(plan: Plan) -> None:
     _indexes.clear()
 
 
-def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int, Tally]:
-    """Play one task's games and count them."""
+def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int, Tally, int]:
+    """Play one task's games and count them: (variant, tally, games played)."""
     variant, setup, (first, second), start, end = share
     assert _plan is not None
     decks = (_plan.variants[variant][first], _plan.variants[variant][second])
@@ -117,4 +119,4 @@ def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int,
             equal_food=setup == EQUAL_FOOD,
         )
         tally.count(setup, result, cards)
-    return variant, tally
+    return variant, tally, end - start
