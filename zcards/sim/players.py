@@ -45,6 +45,7 @@ class Assignment:
         self.attackers = attackers
         self.powers = powers
         self._fights: dict[int, list[Attacker]] = {}
+        self._blocked: set[int] = set()  # survivors the survivor player assigned
         self._outcomes: dict[tuple[int, tuple[Attacker, ...]], Outcomes] = {}
 
     def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
@@ -78,7 +79,14 @@ class Assignment:
         info = self.powers.cards.get(attacker[1].name) if attacker[1].face_up else None
         if survivor.uid in self._fights or (info is not None and info.has(Effect.NO_BLOCKING)):
             return False
-        return self._add(survivor, attacker)
+        if self._add(survivor, attacker):
+            self._blocked.add(survivor.uid)
+            return True
+        return False
+
+    def blocked(self, survivor: Survivor) -> bool:
+        """Whether the survivor player started this survivor's fight (R10.3)."""
+        return survivor.uid in self._blocked
 
     def join(self, survivor: Survivor, attacker: Attacker) -> bool:
         """A zombie player sends a leftover attacker at ``survivor``."""
@@ -143,8 +151,9 @@ class Strategy:
     def discard(self, me: Player) -> str:
         return self.rng.choice(sorted(me.hand_names.elements()))
 
-    def resource(self, me: Player) -> str | None:
-        return self._maybe(sorted(me.hand_names.elements()), 0.8)
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        """One of ``options`` (his hand's cards, one per copy, sorted) as his resource."""
+        return self._maybe(options, 0.8)
 
     def play(self, me: Player, options: Sequence[CardInfo]) -> CardInfo | None:
         return self._maybe(options)
@@ -247,10 +256,10 @@ class GreedyStrategy(Strategy):
     def discard(self, me: Player) -> str:
         return min(sorted(me.hand_names), key=lambda name: _value(self._info(name)))
 
-    def resource(self, me: Player) -> str | None:
-        if not me.hand_names:
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        if not options:
             return None
-        hand = [self._info(name) for name in sorted(me.hand_names)]
+        hand = [self._info(name) for name in sorted(set(options))]
         zombies = [card for card in hand if card.type == "Zombie"]
         if zombies:
             return max(zombies, key=lambda card: card.power).name
