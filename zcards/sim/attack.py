@@ -25,20 +25,15 @@ def attack_phase(sim: Simulator) -> None:
     survivors = list(sim.table.players[defender].survivors)
     if not attackers or not survivors:
         return
-    assignment = Assignment(defender, survivors, attackers, sim.powers())
+    def allows(fights: ga.AssignFights) -> bool:
+        return legal(sim.table, fights, without=sim.without).allowed is not False
+
+    assignment = Assignment(defender, survivors, attackers, sim.powers(), allows)
     sim.strategy(defender).defend(assignment)
     for name in sim.zombie_players():
         sim.strategy(name).assign(assignment, name)
-    fights = assignment.fights()
-    sim.do(
-        ga.AssignFights(
-            defender,
-            tuple(
-                ga.Fighting(s.uid, tuple(zombies), assignment.blocked(s)) for s, zombies in fights
-            ),
-        )
-    )
-    for survivor, zombies in sim.strategy(defender).fight_order(fights):
+    sim.do(assignment.declared())
+    for survivor, zombies in sim.strategy(defender).fight_order(assignment.fights()):
         if sim.me(defender).survivor(survivor.uid) is not None:
             _fight(sim, defender, survivor, zombies)
 

@@ -100,7 +100,11 @@ def _resolvable(sim: Simulator, use: Use) -> bool:
             or (row.effect is Effect.WOUND and row.target is Target.INFECTED_SURVIVOR)
         ):
             return False
-    return not use.rows or use.rows[0].cost in (Cost.SPEND_SELF, Cost.SPEND_SELF_AND_DISCARD)
+    return not use.rows or use.rows[0].cost in PAID
+
+
+PAID = frozenset({Cost.SPEND_SELF, Cost.SPEND_SELF_AND_DISCARD, Cost.SPEND_SELF_AND_DISCARD_ITEM})
+"""The costs the simulator pays (the discarded Item: the move generator's first one)."""
 
 
 def _use(sim: Simulator, name: str, use: Use, action: ga.Action) -> None:
@@ -119,10 +123,9 @@ def _use(sim: Simulator, name: str, use: Use, action: ga.Action) -> None:
         return
     assert isinstance(action, ga.UseAbility)
     me = sim.me(name)
-    discard = None
     if use.rows[0].cost is Cost.SPEND_SELF_AND_DISCARD:
-        discard = sim.strategy(name).discard(me)
-        action = replace(action, discard=discard)
+        action = replace(action, discard=sim.strategy(name).discard(me))
+    discard = action.discard
     sim.do(action)
     if isinstance(action.source, int):
         sim.record(ActionKind.SPEND, name, card=use.card)
