@@ -15,7 +15,7 @@ from zcards.game.executor import legal
 from zcards.game.ledger import Game
 from zcards.resources import starter_decks
 from zcards.sim.batch import game_seed
-from zcards.sim.decklists import load_decks
+from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.game import DeckList, GameResult, play_game
 
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
@@ -29,13 +29,19 @@ TEXT_CARDS = {  # card -> copies swapped in for the first cards of the deck's ow
 }
 
 
+class Refused(Exception):
+    """A game stopped at its first refused action."""
+
+
 @dataclass
 class Refusals:
-    """The actions ``legal`` refused, by (action type, rule), with one example each."""
+    """The actions ``legal`` refused, by (action type, rule), with one example each;
+    ``stop``: stop the game at the first one (raises :class:`Refused`)."""
 
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
     examples: dict[tuple[str, str], str] = field(default_factory=dict)
     actions: int = 0
+    stop: bool = False
 
     def check(self, game: Game, action: Action) -> None:
         self.actions += 1
@@ -44,6 +50,8 @@ class Refusals:
             key = (type(action).__name__, verdict.rule)
             self.counts[key] = self.counts.get(key, 0) + 1
             self.examples.setdefault(key, f"{action} ({verdict.reason})")
+            if self.stop:
+                raise Refused(key)
 
 
 def text_decks(bundled: list[Card]) -> list[DeckList]:
@@ -51,17 +59,19 @@ def text_decks(bundled: list[Card]) -> list[DeckList]:
     by_name = {card.name: card for card in bundled}
     extra = [by_name[name] for name, copies in TEXT_CARDS.items() for _ in range(copies)]
     decks = []
-    for deck in load_decks([]):
+    for deck in read_decks(starter_decks()):
         kept = list(deck.cards)
         cards = tuple(extra + kept[len(extra) :])
         decks.append(DeckList(deck.name + "+text", cards))
     return decks
 
 
-def pairings(bundled: list[Card]) -> list[list[DeckList]]:
-    """Every pairing of two different starters, then of two text decks."""
+def pairings(bundled: list[Card], *, text_only: bool = False) -> list[list[DeckList]]:
+    """Every pairing of two different starters, then of two text decks (only those)."""
     starters = [load_decks(list(pair)) for pair in itertools.combinations(starter_decks(), 2)]
-    return [*starters, text_decks(bundled)]
+    texts = text_decks(bundled)
+    pairs = [list(pair) for pair in itertools.combinations(texts, 2)]
+    return pairs if text_only else [*starters, *pairs]
 
 
 def games(
@@ -71,9 +81,10 @@ def games(
     refusals: Refusals,
     *,
     without: Collection[str] = (),
+    text_only: bool = False,
 ) -> Iterator[GameResult]:
     """``per_mix`` games of every pairing and strategy mix, each deck in each seat in turn."""
-    for decks in pairings(bundled):
+    for decks in pairings(bundled, text_only=text_only):
         cards = CardIndex(card for deck in decks for card in deck.cards)
         for strategies in STRATEGIES:
             for index in range(per_mix):
