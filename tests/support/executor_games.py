@@ -26,6 +26,9 @@ TEXT_CARDS = {  # card -> copies swapped in for the first cards of the deck's ow
     "Paramedic Joe": 2,
     "Looter Lisa": 3,
     "Firecrackers": 2,
+    "Hungry Masses": 2,
+    "Survivalist Kim": 2,
+    "Familiar Face": 2,
 }
 
 

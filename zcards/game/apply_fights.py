@@ -38,12 +38,16 @@ def _resolve(game: Game, action: a.Resolve) -> None:
     uid = survivor.uid
     if not result.zombies_win:
         for owner, zombie in plan.zombies:
-            kind = "ZombieToDiscard" if fighter(owner, zombie) in result.losers_discarded else "Spend"
+            kind = (
+                "ZombieToDiscard" if fighter(owner, zombie) in result.losers_discarded else "Spend"
+            )
             ledger.give(Grant(kind, owner, zombie, Cause.FIGHT), must=True)
         ledger.give(Grant("Wound", defender, uid, Cause.FIGHT), result.backlash, must=True)
         _wins_food(game, defender, [(defender, survivor.name)])
         return
-    _wins_food(game, defender, [(o, z.name) for o, z in plan.zombies if z.face_up and not z.generic])
+    _wins_food(
+        game, defender, [(o, z.name) for o, z in plan.zombies if z.face_up and not z.generic]
+    )
     if result.killed:
         ledger.dying[uid] = defender
         return

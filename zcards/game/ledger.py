@@ -22,13 +22,14 @@ from zcards.game.table import Table
 class Grant(NamedTuple):
     """Leave for one effect: of ``kind`` (an action's class name) on ``player``'s cards (None:
     anyone's), on ``target`` (a survivor uid, a zombie, a food delta; None: any), for
-    ``cause``; ``by``: whose card's text gives it."""
+    ``cause``; ``by``: whose card's text gives it, ``card``: which card."""
 
     kind: str
     player: str | None
     target: object = None
     cause: Cause = Cause.RULE
     by: str | None = None
+    card: str | None = None
 
 
 class Verdict(NamedTuple):
@@ -137,7 +138,6 @@ class Ledger:
         self.fights.clear()
         self.assigned = False
         self.kamikaze.clear()
-
 
 
 class Game(Table):

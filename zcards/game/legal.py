@@ -107,7 +107,7 @@ def _grant(game: Game, kind: str, player: str | None, target: object, cause: a.C
 # -- every action ------------------------------------------------------------------------
 
 
-@clause(*(k for k in a.Action.__args__ if k is not a.EndPhase), name="lost")  # type: ignore[attr-defined]
+@clause(*(k for k in a.Action.__args__ if k is not a.EndPhase), name="lost")
 def _not_lost(game: Game, action: Any) -> Verdict | None:
     me = game.players.get(action.player)
     if me is not None and me.lost is not None:
@@ -282,9 +282,7 @@ def _ready(game: Game, action: a.Ready) -> Verdict | None:
     zombie = action.zombie
     if not zombie.spent or not _has_zombie(game.players[action.player], zombie):
         return no("R4.1", "only a spent zombie of his is readied")
-    if game.phase != READY_PHASE and not _grant(
-        game, "Ready", action.player, zombie, a.Cause.TEXT
-    ):
+    if game.phase != READY_PHASE and not _grant(game, "Ready", action.player, zombie, a.Cause.TEXT):
         return no("R4.1", f"readying {zombie.name or 'a card'} now needs card text (Fast)")
     return None
 

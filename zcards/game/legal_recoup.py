@@ -126,8 +126,12 @@ def _food(game: Game, action: a.ChangeFood) -> Verdict | None:
         return no("R1.8", "food never goes below 0")
     if action.cause is a.Cause.SETUP:
         winner = bid_winner(game)
-        fits = winner is not None and winner[1] == action.player
-        if game.phase != SETUP or not fits or action.delta != winner[0] - STARTING_FOOD:
+        if (
+            game.phase != SETUP
+            or winner is None
+            or winner[1] != action.player
+            or action.delta != winner[0] - STARTING_FOOD
+        ):
             return no("R2.2", "the bid winner starts with his bid, everyone else with 10")
         return None
     if action.cause is a.Cause.UPKEEP or not _grant(

@@ -130,13 +130,17 @@ def _effects(game: Game, player: str, kinds: Collection[type]) -> Iterator[a.Act
             continue
         cause = grant.cause
         if grant.kind == "Wound" and a.Wound in kinds:
-            uids = [grant.target] if isinstance(grant.target, int) else [s.uid for s in me.survivors]
+            uids = (
+                [grant.target] if isinstance(grant.target, int) else [s.uid for s in me.survivors]
+            )
             yield from (a.Wound(player, uid, cause) for uid in uids)
         elif grant.kind == "Heal" and a.Heal in kinds:
-            uids = [grant.target] if isinstance(grant.target, int) else [s.uid for s in me.survivors]
+            uids = (
+                [grant.target] if isinstance(grant.target, int) else [s.uid for s in me.survivors]
+            )
             yield from (a.Heal(player, uid, cause) for uid in uids)
         elif grant.kind == "ChangeFood" and a.ChangeFood in kinds:
-            yield a.ChangeFood(player, int(grant.target or 0), cause)
+            yield a.ChangeFood(player, grant.target if isinstance(grant.target, int) else 0, cause)
         elif grant.kind == "Draw" and a.Draw in kinds:
             yield a.Draw(player, None, cause)
         elif grant.kind == "TopToResource" and a.TopToResource in kinds:

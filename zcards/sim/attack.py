@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from zcards.game import actions as ga
 from zcards.game.actions import Cause
-from zcards.game.executor import apply, legal
 from zcards.game.effects import Effect, Timing
+from zcards.game.executor import apply, legal
 from zcards.game.legal_recoup import ability_rows
 from zcards.game.table import Survivor
 from zcards.game.zombies import Zombie, zombies_of
@@ -25,6 +25,7 @@ def attack_phase(sim: Simulator) -> None:
     survivors = list(sim.table.players[defender].survivors)
     if not attackers or not survivors:
         return
+
     def allows(fights: ga.AssignFights) -> bool:
         return legal(sim.table, fights, without=sim.without).allowed is not False
 

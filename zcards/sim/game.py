@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from zcards.cards.model import Card
 from zcards.errors import UsageError
+from zcards.game import actions as ga
+from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex
 from zcards.game.definition import (
     ATTACK_PHASE,
@@ -27,8 +29,6 @@ from zcards.game.definition import (
     STARTING_FOOD,
     STARTING_HAND,
 )
-from zcards.game import actions as ga
-from zcards.game.actions import Cause
 from zcards.game.ledger import Game
 from zcards.game.legal import bid_winner
 from zcards.game.rules import DISCARDS, DRAWS
@@ -213,8 +213,9 @@ def _play_turns(sim: Simulator, first: str, max_turns: int) -> None:
         sim.record(ActionKind.NEXT_TURN, advancing, new=turn, other=table.active)
         for index, phase in enumerate(PHASES):
             if index:
-                sim.do(ga.EndPhase(table.active or ""))
-                sim.record(ActionKind.NEXT_PHASE, table.active, old=PHASES[index - 1], new=phase)
+                active = table.active or ""
+                sim.do(ga.EndPhase(active))
+                sim.record(ActionKind.NEXT_PHASE, active, old=PHASES[index - 1], new=phase)
             _PHASES[phase](sim)
         advancing = table.active or ""
 

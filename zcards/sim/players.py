@@ -13,10 +13,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
+from zcards.game.actions import AssignFights, Fighting
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
 from zcards.game.effects import Effect, Row
-from zcards.game.actions import AssignFights, Fighting
 from zcards.game.fights import Outcomes, outcomes
 from zcards.game.options import Use, host_rows, payable
 from zcards.game.power import Fight, Fighter, Powers
