@@ -28,7 +28,9 @@ def handles(kind: type) -> Callable[[Handler], Handler]:
 def check_losses(game: Game) -> None:
     """R14.1: a player with an empty deck, or without survivors after the setup, has lost;
     what he still owed is dropped (R14.2)."""
-    for me in game.in_game():
+    for me in list(game.players.values()):
+        if not me.playing or me.lost is not None:
+            continue
         reason = has_lost(me, setup_over=game.ledger.setup_over)
         if reason is not None:
             game.lose(me.name, reason, None)

@@ -33,7 +33,7 @@ from zcards.game.rules import (
     opening_fits,
 )
 from zcards.game.table import SETUP, Player, Survivor
-from zcards.game.zombies import HIDDEN, Zombie, zombies_of
+from zcards.game.zombies import HIDDEN, SLOTS, Zombie, zombies_of
 
 Clause = Callable[[Game, Any], Verdict | None]
 CLAUSES: dict[type, list[tuple[str, Clause]]] = {}
@@ -83,8 +83,12 @@ def _survivor(game: Game, player: str, uid: int) -> Survivor | None:
 def _has_zombie(me: Player, zombie: Zombie) -> bool | None:
     """Whether this zombie card is on his board (None: his board is not known)."""
     for board in me.zombies.readings:
-        cards = zombies_of(board)
-        if zombie in cards or (zombie.name and zombie._replace(name=HIDDEN) in cards):
+        if zombie.face_up:
+            if zombie.up in board.up:
+                return True
+            continue
+        cards = board[SLOTS[(zombie.combat, zombie.spent)]]
+        if zombie.name in cards or HIDDEN in cards:
             return True
     return None if me.zombies.unknown else False
 
@@ -223,7 +227,7 @@ def _play(game: Game, action: a.Play) -> Verdict | None:
         return depends("R7.3", f"{action.card} is not in the card data")
     if not can_play(info, me, game):
         return no("R7.1", f"{action.card} is played by the active player in his Build phase")
-    if missing_requirements(info, keyword_counts(me, game.cards)):
+    if info.card.requirements and missing_requirements(info, keyword_counts(me, game.cards)):
         return no("R7.4", f"the requirement of {action.card} is not met")
     if action.host is not None and me.survivor(action.host) is None:
         return no("R7.3", f"{action.card} is attached to a survivor of {action.player}'s")
@@ -254,7 +258,7 @@ def _upgrade(game: Game, action: a.Upgrade) -> Verdict | None:
     if not can_upgrade(info):
         return no("R8.3", f"{zombie.name or 'a hidden card'} is not a Zombie card")
     assert info is not None
-    if missing_requirements(info, keyword_counts(me, game.cards)):
+    if info.card.requirements and missing_requirements(info, keyword_counts(me, game.cards)):
         return no("R8.1", f"the requirement of {zombie.name} is not met")
     return None
 

@@ -42,7 +42,7 @@ KINDS = frozenset(
 
 
 def legal_actions(
-    game: Game, player: str, kinds: Collection[type] = KINDS, *, without: Collection[str] = ()
+    game: Game, player: str, kinds: frozenset[type] = KINDS, *, without: Collection[str] = ()
 ) -> list[a.Action]:
     """Every action of ``kinds`` that ``player`` may take now (clauses in ``without`` off)."""
     return [
@@ -52,20 +52,20 @@ def legal_actions(
     ]
 
 
-def candidates(game: Game, player: str, kinds: Collection[type]) -> Iterator[a.Action]:
+def candidates(game: Game, player: str, kinds: frozenset[type]) -> Iterator[a.Action]:
     me = game.players[player]
-    hand = sorted(me.hand_names.elements())
     if a.PlayResource in kinds:
-        yield from (a.PlayResource(player, card) for card in hand)
+        yield from (a.PlayResource(player, card) for card in sorted(me.hand_names.elements()))
     if a.Play in kinds:
         yield from _plays(game, me)
-    board = zombies_of(me.zombies.board)
-    if a.Upgrade in kinds:
-        yield from (a.Upgrade(player, z) for z in board if not z.face_up)
-    if a.ToCombat in kinds:
-        yield from (a.ToCombat(player, z) for z in board)
-    if a.Ready in kinds:
-        yield from (a.Ready(player, z) for z in board if z.spent)
+    if kinds & _ZOMBIE_KINDS:
+        board = zombies_of(me.zombies.board)
+        if a.Upgrade in kinds:
+            yield from (a.Upgrade(player, z) for z in board if not z.face_up)
+        if a.ToCombat in kinds:
+            yield from (a.ToCombat(player, z) for z in board)
+        if a.Ready in kinds:
+            yield from (a.Ready(player, z) for z in board if z.spent)
     if a.ReadyAll in kinds:
         yield a.ReadyAll(player)
     if a.UseAbility in kinds:
@@ -83,7 +83,15 @@ def candidates(game: Game, player: str, kinds: Collection[type]) -> Iterator[a.A
         yield from (a.Resolve(player, uid) for uid in game.ledger.fights)
     if a.EndPhase in kinds:
         yield a.EndPhase(player)
-    yield from _effects(game, player, kinds)
+    if kinds & _EFFECT_KINDS:
+        yield from _effects(game, player, kinds)
+
+
+_ZOMBIE_KINDS = frozenset({a.Upgrade, a.ToCombat, a.Ready})
+_EFFECT_KINDS = frozenset(
+    {a.Wound, a.Heal, a.ChangeFood, a.Draw, a.TopToResource, a.Spend, a.ZombieToDiscard, a.Roll}
+    | {a.Discard}
+)
 
 
 def _plays(game: Game, me: Player) -> Iterator[a.Play]:
@@ -122,8 +130,6 @@ def _abilities(game: Game, me: Player) -> Iterator[a.UseAbility]:
 
 def _effects(game: Game, player: str, kinds: Collection[type]) -> Iterator[a.Action]:
     """The effects the ledger's grants name for this player's cards."""
-    if kinds is KINDS:
-        return
     me = game.players[player]
     for grant in [*game.ledger.must, *game.ledger.may]:
         if grant.player not in (player, None):

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from zcards.game.cards import CardIndex
 from zcards.sim.game import DEFAULT_NAMES, DEFAULT_TURN_CAP, DeckList, GameResult, play_game
 from zcards.sim.recorder import write_game_log
 from zcards.sim.styles import resolve_style
@@ -27,6 +28,7 @@ def iter_games(
     max_turns: int = DEFAULT_TURN_CAP,
 ) -> Iterator[GameResult]:
     """Play ``games`` games; odd games swap the decks (and strategies) between the seats."""
+    cards = CardIndex(card for deck in decks for card in deck.cards)
     for index in range(games):
         order = slice(None) if index % 2 == 0 else slice(None, None, -1)
         yield play_game(
@@ -35,6 +37,7 @@ def iter_games(
             names=names,
             strategies=list(strategies)[order],
             max_turns=max_turns,
+            cards=cards,
         )
 
 
