@@ -10,10 +10,10 @@ from zcards.cli.common import db_option, format_option, progress
 from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
-from zcards.sim.batch import iter_games, write_logs
+from zcards.sim.batch import iter_games, write_log
 from zcards.sim.decklists import load_decks
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import format_report, summarise_games
+from zcards.sim.report import Summary, format_report
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
@@ -94,10 +94,14 @@ def simulate_command(
         "Simulating",
         length=games,
     ) as played:
-        results = list(played)
-    if out_dir is not None:
-        write_logs(results, out_dir, timestamps=timestamps, style=style)
-    report = summarise_games(results)
+        summary = Summary()  # the games stream through: memory flat in their number
+        if out_dir is not None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        for index, result in enumerate(played):
+            summary.add(result)
+            if out_dir is not None:
+                write_log(result, index, out_dir, timestamps=timestamps, style=style)
+    report = summary.report()
     if output_format == "json":
         logs = str(out_dir) if out_dir else None
         emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})

@@ -12,9 +12,11 @@ goes, and the fights of an Attack phase (the candidate declares none).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from functools import lru_cache
 
 from zcards.game import actions as a
 from zcards.game.actions import Cause
+from zcards.game.cards import CardInfo
 from zcards.game.effects import Cost, Timing
 from zcards.game.ledger import Game
 from zcards.game.legal import legal
@@ -108,10 +110,7 @@ def _abilities(game: Game, me: Player) -> Iterator[a.UseAbility]:
     sources += [(z.name, z) for z in zombies_of(me.zombies.board) if z.face_up and not z.generic]
     for name, source in sources:
         info = game.cards.get(name)
-        clauses: dict[str, Cost] = {}
-        for row in info.rows(Timing.ACTIVATED) if info is not None else ():
-            clauses.setdefault(row.clause, row.cost)
-        for clause, cost in clauses.items():
+        for clause, cost in _clauses(info) if info is not None else ():
             discard, also = None, None
             if cost in (Cost.SPEND_SELF_AND_DISCARD, Cost.SPEND_SELF_AND_DISCARD_ITEM):
                 items = cost is Cost.SPEND_SELF_AND_DISCARD_ITEM
@@ -126,6 +125,15 @@ def _abilities(game: Game, me: Player) -> Iterator[a.UseAbility]:
             if cost in (Cost.SPEND_SELF_AND_SURVIVOR, Cost.SPEND_SELF_AND_SCAVENGER):
                 also = next((s.uid for s in me.survivors if s.uid != source and not s.spent), None)
             yield a.UseAbility(me.name, name, clause, source, discard, also)
+
+
+@lru_cache(maxsize=4096)
+def _clauses(info: CardInfo) -> tuple[tuple[str, Cost], ...]:
+    """A card's activated abilities: each clause with its cost (read once per card)."""
+    clauses: dict[str, Cost] = {}
+    for row in info.rows(Timing.ACTIVATED):
+        clauses.setdefault(row.clause, row.cost)
+    return tuple(clauses.items())
 
 
 def _effects(game: Game, player: str, kinds: Collection[type]) -> Iterator[a.Action]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from zcards.game.cards import CardIndex
@@ -47,22 +47,35 @@ def log_pov(result: GameResult, index: int) -> str:
 
 
 def write_logs(
-    results: Sequence[GameResult],
+    results: Iterable[GameResult],
     out_dir: Path,
     *,
     timestamps: bool = False,
     style: str = "protocol",
 ) -> list[Path]:
     """One ``game-NNNN.txt`` per game (names never come from card data), each recorded in
-    ``style`` (a name from :data:`~zcards.sim.styles.STYLE_NAMES`; ``mixed`` varies per game)."""
+    ``style`` (a name from :data:`~zcards.sim.styles.STYLE_NAMES`; ``mixed`` varies per game),
+    written as the games come."""
     out_dir.mkdir(parents=True, exist_ok=True)
     return [
-        write_game_log(
-            result,
-            log_pov(result, index),
-            out_dir / f"game-{index + 1:04d}.txt",
-            timestamps=timestamps,
-            style=resolve_style(style, result.seed),
-        )
+        write_log(result, index, out_dir, timestamps=timestamps, style=style)
         for index, result in enumerate(results)
     ]
+
+
+def write_log(
+    result: GameResult,
+    index: int,
+    out_dir: Path,
+    *,
+    timestamps: bool = False,
+    style: str = "protocol",
+) -> Path:
+    """Game ``index``'s log, from its point of view (:func:`log_pov`), into ``out_dir``."""
+    return write_game_log(
+        result,
+        log_pov(result, index),
+        out_dir / f"game-{index + 1:04d}.txt",
+        timestamps=timestamps,
+        style=resolve_style(style, result.seed),
+    )
