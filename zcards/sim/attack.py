@@ -20,6 +20,8 @@ from zcards.sim.simulator import Simulator
 
 def attack_phase(sim: Simulator) -> None:
     defender = sim.table.active or ""
+    if sim.me(defender).lost is not None:  # he lost this turn: nobody attacks him (R14.2)
+        return
     _begin_attack(sim, defender)
     attackers = _attackers(sim)
     survivors = list(sim.table.players[defender].survivors)

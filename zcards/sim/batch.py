@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from zcards.game.cards import CardIndex
-from zcards.sim.game import DEFAULT_NAMES, DEFAULT_TURN_CAP, DeckList, GameResult, play_game
+from zcards.sim.game import DEFAULT_TURN_CAP, SEAT_NAMES, DeckList, GameResult, play_game
 from zcards.sim.recorder import write_game_log
 from zcards.sim.styles import resolve_style
 
@@ -24,25 +24,29 @@ def iter_games(
     seed: int = 0,
     *,
     strategies: Sequence[str] = ("greedy", "greedy"),
-    names: Sequence[str] = DEFAULT_NAMES,
+    names: Sequence[str] | None = None,
     max_turns: int = DEFAULT_TURN_CAP,
 ) -> Iterator[GameResult]:
-    """Play ``games`` games; odd games swap the decks (and strategies) between the seats."""
+    """Play ``games`` games of ``len(decks)`` players (named ``names``, by default Alice, Bob,
+    Carol, Dave); each game turns the decks (and strategies) one seat on, so each deck plays
+    each seat equally often (two decks swap seats every other game)."""
     cards = CardIndex(card for deck in decks for card in deck.cards)
+    seats = len(decks)
+    names = SEAT_NAMES[:seats] if names is None else names
     for index in range(games):
-        order = slice(None) if index % 2 == 0 else slice(None, None, -1)
+        turn = index % seats
         yield play_game(
-            list(decks)[order],
+            [*decks[turn:], *decks[:turn]],
             game_seed(seed, index),
             names=names,
-            strategies=list(strategies)[order],
+            strategies=[*strategies[turn:], *strategies[:turn]],
             max_turns=max_turns,
             cards=cards,
         )
 
 
 def log_pov(result: GameResult, index: int) -> str:
-    """Whose log game ``index`` is saved as: the two players take turns."""
+    """Whose log game ``index`` is saved as: the players take turns."""
     return result.players[index % len(result.players)]
 
 

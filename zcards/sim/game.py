@@ -40,8 +40,7 @@ from zcards.sim.players import STRATEGIES
 from zcards.sim.recoup import recoup_phase
 from zcards.sim.simulator import Checker, GameOver, Observer, Simulator
 
-DEFAULT_NAMES = ("Alice", "Bob")
-SEAT_NAMES = ("Alice", "Bob", "Carol", "Dave")  # the players of a 3- or 4-player game
+SEAT_NAMES = ("Alice", "Bob", "Carol", "Dave")  # the players, seat by seat
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_TURN_CAP = 100
 TURN_CAP = "turn cap"
@@ -80,8 +79,8 @@ def play_game(
     decks: Sequence[DeckList],
     seed: int,
     *,
-    names: Sequence[str] = DEFAULT_NAMES,
-    strategies: Sequence[str] = ("greedy", "greedy"),
+    names: Sequence[str] | None = None,
+    strategies: Sequence[str] | None = None,
     max_turns: int = DEFAULT_TURN_CAP,
     observer: Observer | None = None,
     cards: CardIndex | None = None,
@@ -100,6 +99,8 @@ def play_game(
     ``checker`` sees the game and each executor action before it is played (a cross-check
     asks :func:`~zcards.game.executor.legal`); ``without`` names clauses of ``legal`` the
     players' move generator leaves out (a mutant of the rules, for the mutation check)."""
+    names = SEAT_NAMES[: len(decks)] if names is None else names
+    strategies = ("greedy",) * len(decks) if strategies is None else strategies
     if not MIN_PLAYERS <= len(decks) == len(names) == len(strategies) <= MAX_PLAYERS:
         raise UsageError("a simulated game needs two to four decks, names and strategies")
     if len(set(names)) != len(names):
@@ -135,7 +136,7 @@ def play_game(
         food = tuple(table.players[name].food or 0 for name in names)
         _play_turns(sim, first, max_turns)
     except GameOver:
-        ending = next(p.lost.reason for p in table.players.values() if p.lost is not None)
+        ending = table.losses[-1].reason  # what ended it: the last loss
     remaining = table.in_game()
     return GameResult(
         seed=seed,

@@ -26,6 +26,8 @@ def recoup_phase(sim: Simulator) -> None:
                 break
             _use(sim, name, use, choices[[u for u, _ in choices].index(use)][1])
     me = sim.me(active)
+    if me.lost is not None:  # he lost this turn: no moves, no upkeep (R14.2)
+        return
     moves = [action.zombie for action in sim.options(active, ga.ToCombat)]
     for zombie in sim.strategy(active).to_combat(me, moves):
         _to_combat(sim, active, zombie)

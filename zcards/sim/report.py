@@ -122,8 +122,7 @@ class Summary:
                 for deck in sorted(self.deck_games)
             },
             by_seat_order={
-                order: rate(self.order_wins[order], self.games)
-                for order in ORDINALS[: self.seats]
+                order: rate(self.order_wins[order], self.games) for order in ORDINALS[: self.seats]
             },
             strategies=dict(self.strategies),
         )
