@@ -7,7 +7,7 @@ switched off in the players' move generator lets illegal actions through, which 
 from __future__ import annotations
 
 import pytest
-from support.executor_games import Refusals, Refused, games
+from support.executor_games import Refusals, Refused, games, seated_games
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.game.cards import CardIndex
@@ -88,3 +88,29 @@ def _audited_mutants(clause, bundled_cards, card_index, wanted=5):
         if len(found) == wanted:
             break
     return found
+
+
+@pytest.mark.parametrize(
+    ("players", "count"),
+    [
+        (3, 4),
+        (4, 3),
+        pytest.param(3, 60, marks=pytest.mark.slow),
+        pytest.param(4, 60, marks=pytest.mark.slow),
+    ],
+)
+def test_three_and_four_player_games_replay_legal_and_audit_clean(players, count, card_index):
+    """Every zombie player attacks the active player, each pays a Scavenger's penalty, a
+    player who lost leaves; every action is legal and every player's log audits without a
+    violation, except where the audit still expects a survivor infected by a player who has
+    since lost to go to him (R11.3 with R14.2: a player who lost takes no game action)."""
+    refusals = Refusals()
+    kinds: set[str] = set()
+    for result in seated_games(players, count, 5, refusals):
+        assert len(result.players) == players and result.survivor is not None
+        for pov in result.players:
+            events = parse_log_text(record(result, pov).text(), game=ZOMBIE_GAME).events
+            report = audit(events, card_index, pov=pov, decks=dict.fromkeys(result.players, 40))
+            kinds |= {v.kind for v in report.violations}
+    assert refusals.actions > 300 * count and not refusals.counts, refusals.examples
+    assert kinds <= {"dead-survivor"}, kinds

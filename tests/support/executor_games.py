@@ -100,3 +100,20 @@ def games(
                     checker=refusals.check,
                     without=without,
                 )
+
+
+def seated_games(players: int, count: int, seed: int, refusals: Refusals) -> Iterator[GameResult]:
+    """``count`` games of ``players`` players (the starter decks in turn, greedy and random
+    players alternating), each deck one seat on per game."""
+    decks = (read_decks(starter_decks()) * 2)[:players]
+    strategies = ["greedy", "random"] * 2
+    cards = CardIndex(card for deck in decks for card in deck.cards)
+    for index in range(count):
+        turn = index % players
+        yield play_game(
+            [*decks[turn:], *decks[:turn]],
+            game_seed(seed, index, str(players)),
+            strategies=strategies[:players],
+            cards=cards,
+            checker=refusals.check,
+        )
