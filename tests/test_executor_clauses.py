@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from support.executor_games import Refusals, games
+from support.executor_games import Refusals, games, seated_games
 
 from zcards.game import actions as a
 from zcards.game.actions import Cause
@@ -150,7 +150,7 @@ def test_every_clause_has_a_probe_or_a_mutant():
     from zcards.game.legal import CLAUSES
 
     names = {name for clauses in CLAUSES.values() for name, _ in clauses}
-    assert names - set(PROBES) - set(MUTANTS) <= {"lost"}  # 3- and 4-player games test it
+    assert names - set(PROBES) - set(MUTANTS) == {"lost"}  # probed in games of three below
 
 
 class Probing(Refusals):
@@ -188,3 +188,28 @@ def test_a_probed_clause_refuses_and_only_it(clause, probed):
     refused, decided = probed[clause]
     assert refused > 0, f"{clause}: no probe was refused with its rule"
     assert decided > 0, f"{clause}: switched off, no probe's verdict changed"
+
+
+class LostProbe(Refusals):
+    """In games of three, an action of a player who lost: refused by the clause "lost"."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.refused = self.decided = 0
+
+    def check(self, game: Game, action: a.Action) -> None:
+        super().check(game, action)
+        for me in game.players.values():
+            if me.lost is not None:
+                tried = a.ChangeFood(me.name, 1, Cause.SCAVENGE)
+                verdict = legal(game, tried)
+                self.refused += verdict.rule == "R14.2"
+                self.decided += legal(game, tried, without={"lost"}) != verdict
+
+
+def test_a_player_who_lost_takes_no_game_action():
+    probe = LostProbe()
+    for _ in seated_games(3, 3, 8, probe):
+        pass
+    assert not probe.counts, probe.examples
+    assert probe.refused > 0 and probe.decided == probe.refused
