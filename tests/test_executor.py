@@ -7,28 +7,13 @@ switched off in the players' move generator lets illegal actions through, which 
 from __future__ import annotations
 
 import pytest
-from support.executor_games import Refusals, Refused, games, seated_games
+from support.executor_games import MUTANTS, TEXT_ONLY, Refusals, Refused, games, seated_games
 
 from lackey_plugin.log.parser import parse_log_text
 from zcards.game.cards import CardIndex
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.rules.engine import audit
 from zcards.sim.recorder import record
-
-MUTANTS = {  # clause switched off -> (refused action, rule, the audit's kind or None)
-    "pay": ("Play", "R7.3", "card-play"),
-    "upgrade": ("Upgrade", "R8.1", "zombie-upgrade"),
-    "to-combat": ("ToCombat", "R9.1", None),
-    "fast": ("Ready", "R4.1", None),
-    "ability": ("UseAbility", "R1.6", None),
-    "scavenger": ("Scavenge", "R12.1", "ability-use"),
-    "medic": ("Medic", "R12.1", "ability-use"),
-    "ability-cost": ("UseAbility", "R16.1", None),
-    "no-scavenging": ("Scavenge", "R12.2", None),
-    "no-medic-heal": ("Medic", "R12.3", "ability-use"),
-    "fight-text": ("AssignFights", "R16.1", None),
-}
-TEXT_ONLY = {"ability-cost", "no-scavenging", "no-medic-heal"}  # text decks
 
 
 def test_simulated_games_replay_legal_action_by_action(bundled_cards):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from support.executor_games import Refusals, games, seated_games
+from support.executor_games import MUTANTS, Refusals, games, seated_games
 
 from zcards.game import actions as a
 from zcards.game.actions import Cause
@@ -145,8 +145,6 @@ PROBES: dict[str, tuple[str, Probe]] = {  # clause -> (its rule, an action it fo
 
 
 def test_every_clause_has_a_probe_or_a_mutant():
-    from test_executor import MUTANTS
-
     from zcards.game.legal import CLAUSES
 
     names = {name for clauses in CLAUSES.values() for name, _ in clauses}

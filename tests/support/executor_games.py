@@ -18,6 +18,20 @@ from zcards.sim.batch import game_seed
 from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.game import DeckList, GameResult, play_game
 
+MUTANTS = {  # a clause off in the move generator -> (refused action, rule, audit kind or None)
+    "pay": ("Play", "R7.3", "card-play"),
+    "upgrade": ("Upgrade", "R8.1", "zombie-upgrade"),
+    "to-combat": ("ToCombat", "R9.1", None),
+    "fast": ("Ready", "R4.1", None),
+    "ability": ("UseAbility", "R1.6", None),
+    "scavenger": ("Scavenge", "R12.1", "ability-use"),
+    "medic": ("Medic", "R12.1", "ability-use"),
+    "ability-cost": ("UseAbility", "R16.1", None),
+    "no-scavenging": ("Scavenge", "R12.2", None),
+    "no-medic-heal": ("Medic", "R12.3", "ability-use"),
+    "fight-text": ("AssignFights", "R16.1", None),
+}
+TEXT_ONLY = {"ability-cost", "no-scavenging", "no-medic-heal"}  # text decks
 STRATEGIES = (("greedy", "greedy"), ("random", "greedy"), ("random", "random"))
 TEXT_CARDS = {  # card -> copies swapped in for the first cards of the deck's own list
     "Carrion Crows": 4,
