@@ -75,12 +75,12 @@ def depends(rule: str, reason: str) -> Verdict:
 # -- what the table holds ------------------------------------------------------------------
 
 
-def _survivor(game: Game, player: str, uid: int) -> Survivor | None:
+def survivor_of(game: Game, player: str, uid: int) -> Survivor | None:
     me = game.players.get(player)
     return me.survivor(uid) if me is not None else None
 
 
-def _has_zombie(me: Player, zombie: Zombie) -> bool | None:
+def on_board(me: Player, zombie: Zombie) -> bool | None:
     """Whether this zombie card is on his board (None: his board is not known)."""
     for board in me.zombies.readings:
         if zombie.face_up:
@@ -93,7 +93,7 @@ def _has_zombie(me: Player, zombie: Zombie) -> bool | None:
     return None if me.zombies.unknown else False
 
 
-def _in_hand(me: Player, card: str | None) -> bool | None:
+def in_hand(me: Player, card: str | None) -> bool | None:
     """Whether ``card`` is in his hand (None: the observer cannot tell)."""
     if me.hand is not None and me.hand <= 0:
         return False
@@ -104,7 +104,12 @@ def _in_hand(me: Player, card: str | None) -> bool | None:
     return False
 
 
-def _grant(game: Game, kind: str, player: str | None, target: object, cause: a.Cause) -> bool:
+def turn_phase(game: Game, player: str, phase: str, rule: str, reason: str) -> Verdict | None:
+    """An action of the active player's own turn, in one phase of it."""
+    return None if game.phase == phase and player == game.active else no(rule, reason)
+
+
+def granted(game: Game, kind: str, player: str | None, target: object, cause: a.Cause) -> bool:
     return game.ledger.find(kind, player or "", target, cause) is not None
 
 
@@ -179,7 +184,7 @@ def _draw(game: Game, action: a.Draw) -> Verdict | None:
         return None
     if action.cause is a.Cause.RULE and game.phase != DRAW_PHASE:
         return no("R5.3", "cards are drawn in the Draw phase unless card text says otherwise")
-    if not _grant(game, "Draw", action.player, None, action.cause):
+    if not granted(game, "Draw", action.player, None, action.cause):
         rule = "R5.1" if action.cause is a.Cause.RULE else "R5.3"
         return no(rule, f"no draw is owed or allowed to {action.player} now")
     return None
@@ -187,7 +192,7 @@ def _draw(game: Game, action: a.Draw) -> Verdict | None:
 
 @clause(a.Discard, name="discard")
 def _discard(game: Game, action: a.Discard) -> Verdict | None:
-    found = _in_hand(game.players[action.player], action.card)
+    found = in_hand(game.players[action.player], action.card)
     if found is False:
         return no("R5.2", f"{action.card or 'a card'} is not in {action.player}'s hand")
     if action.cause is a.Cause.RULE:
@@ -195,7 +200,7 @@ def _discard(game: Game, action: a.Discard) -> Verdict | None:
             return no("R5.2", "the discard of the Draw phase happens in it")
         if game.ledger.find("Draw", action.player, None, a.Cause.RULE) is not None:
             return no("R5.2", f"{action.player} discards after his two draws")
-    if not _grant(game, "Discard", action.player, None, action.cause):
+    if not granted(game, "Discard", action.player, None, action.cause):
         return no("R5.2", f"no discard is owed or allowed to {action.player} now")
     return None if found else depends("R5.2", "a card of his hand the observer does not see")
 
@@ -205,7 +210,7 @@ def _discard(game: Game, action: a.Discard) -> Verdict | None:
 
 @clause(a.PlayResource, a.Play, name="hand")
 def _from_hand(game: Game, action: Any) -> Verdict | None:
-    found = _in_hand(game.players[action.player], action.card)
+    found = in_hand(game.players[action.player], action.card)
     if found is False:
         return no("R6.1", f"{action.card or 'a card'} is not in {action.player}'s hand")
     return None if found else depends("R6.1", "a card of his hand the observer does not see")
@@ -252,7 +257,7 @@ def _upgrade(game: Game, action: a.Upgrade) -> Verdict | None:
     me, zombie = game.players[action.player], action.zombie
     if game.phase != BUILD_PHASE:
         return no("R8.2", "zombies are upgraded in a Build phase")
-    if zombie.face_up or not _has_zombie(me, zombie):
+    if zombie.face_up or not on_board(me, zombie):
         return no("R8.1", "only a face-down card of his own is turned face up")
     info = game.cards.get(zombie.name)
     if not can_upgrade(info):
@@ -268,10 +273,12 @@ def _upgrade(game: Game, action: a.Upgrade) -> Verdict | None:
 
 @clause(a.ToCombat, name="to-combat")
 def _to_combat(game: Game, action: a.ToCombat) -> Verdict | None:
-    if game.phase != RECOUP_PHASE or action.player != game.active:
-        return no("R9.1", "zombies move to combat in their controller's Recoup phase")
+    reason = "zombies move to combat in their controller's Recoup phase"
+    refused = turn_phase(game, action.player, RECOUP_PHASE, "R9.1", reason)
+    if refused is not None:
+        return refused
     zombie = action.zombie
-    if zombie.spent or zombie.combat or not _has_zombie(game.players[action.player], zombie):
+    if zombie.spent or zombie.combat or not on_board(game.players[action.player], zombie):
         return no("R9.1", "only a ready zombie of his resource zone moves to combat")
     return None
 
@@ -284,9 +291,11 @@ def _ready_all(game: Game, action: a.ReadyAll) -> Verdict | None:
 @clause(a.Ready, name="fast")
 def _ready(game: Game, action: a.Ready) -> Verdict | None:
     zombie = action.zombie
-    if not zombie.spent or not _has_zombie(game.players[action.player], zombie):
+    if not zombie.spent or not on_board(game.players[action.player], zombie):
         return no("R4.1", "only a spent zombie of his is readied")
-    if game.phase != READY_PHASE and not _grant(game, "Ready", action.player, zombie, a.Cause.TEXT):
+    if game.phase != READY_PHASE and not granted(
+        game, "Ready", action.player, zombie, a.Cause.TEXT
+    ):
         return no("R4.1", f"readying {zombie.name or 'a card'} now needs card text (Fast)")
     return None
 
@@ -294,12 +303,12 @@ def _ready(game: Game, action: a.Ready) -> Verdict | None:
 @clause(a.Spend, a.ZombieToDiscard, name="effect-zombie")
 def _effect_zombie(game: Game, action: Any) -> Verdict | None:
     zombie = action.zombie
-    if not _has_zombie(game.players[action.player], zombie) or (
+    if not on_board(game.players[action.player], zombie) or (
         isinstance(action, a.Spend) and zombie.spent
     ):
         return no("R10.6", f"{zombie.name or 'a face-down card'} is no such zombie of his")
     kind = type(action).__name__
-    if not _grant(game, kind, action.player, zombie, action.cause):
+    if not granted(game, kind, action.player, zombie, action.cause):
         rule = "R10.6" if action.cause is a.Cause.FIGHT else "R16.1"
         return no(rule, f"nothing lets {zombie.name or 'a face-down card'} be {kind} now")
     return None
@@ -326,7 +335,7 @@ def _untargetable(game: Game, action: a.Spend) -> Verdict | None:
 def _top(game: Game, action: a.TopToResource) -> Verdict | None:
     if game.players[action.player].deck == 0:
         return no("R14.1", f"{action.player}'s deck is empty")
-    if not _grant(game, "TopToResource", action.player, None, action.cause):
+    if not granted(game, "TopToResource", action.player, None, action.cause):
         return no("R6.3", "a card reaches the table from a deck only when a rule or card says so")
     return None
 
@@ -336,7 +345,7 @@ def _from_discard(game: Game, action: a.DiscardToResource) -> Verdict | None:
     info = game.cards.get(action.card)
     if action.card not in game.players[action.player].discard or info is None:
         return no("R16.1", f"{action.card} is not in {action.player}'s discard pile")
-    if info.type != "Zombie" or not _grant(
+    if info.type != "Zombie" or not granted(
         game, "DiscardToResource", action.player, None, a.Cause.TEXT
     ):
         return no("R16.1", f"nothing lets {action.card} come back from the discard pile")

@@ -10,7 +10,7 @@ from zcards.game.definition import ATTACK_PHASE
 from zcards.game.effects import Effect
 from zcards.game.fights import may_fight
 from zcards.game.ledger import Game, Verdict
-from zcards.game.legal import _grant, _has_zombie, _survivor, clause, no
+from zcards.game.legal import clause, granted, no, on_board, survivor_of, turn_phase
 from zcards.game.power import Fight, Fighter, Powers
 from zcards.game.rules import may_be_infected
 from zcards.game.zombies import HIDDEN, Zombie
@@ -37,20 +37,22 @@ def attacking(game: Game, owner: str, zombie: Zombie) -> bool:
         and me.lost is None
         and zombie.combat
         and not zombie.spent
-        and bool(_has_zombie(me, zombie))
+        and bool(on_board(me, zombie))
     )
 
 
 @clause(a.AssignFights, name="assign")
 def _assign(game: Game, action: a.AssignFights) -> Verdict | None:
-    if game.phase != ATTACK_PHASE or action.player != game.active:
-        return no("R10.3", "the survivor player declares fights in his Attack phase")
+    reason = "the survivor player declares fights in his Attack phase"
+    refused = turn_phase(game, action.player, ATTACK_PHASE, "R10.3", reason)
+    if refused is not None:
+        return refused
     if game.ledger.assigned:
         return no("R10.3", "fights are declared once an Attack phase")
     survivors: set[int] = set()
     zombies: list[tuple[str, Zombie]] = []
     for fight in action.fights:
-        if fight.survivor in survivors or _survivor(game, action.player, fight.survivor) is None:
+        if fight.survivor in survivors or survivor_of(game, action.player, fight.survivor) is None:
             return no("R10.3", "each of his survivors is in at most one fight")
         survivors.add(fight.survivor)
         for owner, zombie in fight.zombies:
@@ -72,7 +74,7 @@ def _assign(game: Game, action: a.AssignFights) -> Verdict | None:
 def _fight_text(game: Game, action: a.AssignFights) -> Verdict | None:
     powers = Powers(game.cards, game)
     for plan in action.fights:
-        survivor = _survivor(game, action.player, plan.survivor)
+        survivor = survivor_of(game, action.player, plan.survivor)
         assert survivor is not None
         fight = Fight(survivor, action.player, tuple(fighter(o, z) for o, z in plan.zombies))
         if not may_fight(fight, powers):
@@ -88,7 +90,7 @@ def _fight_text(game: Game, action: a.AssignFights) -> Verdict | None:
 def _resolve(game: Game, action: a.Resolve) -> Verdict | None:
     if action.survivor not in game.ledger.fights:
         return no("R10.4", "only a declared fight is fought, once")
-    if _survivor(game, action.player, action.survivor) is None:
+    if survivor_of(game, action.player, action.survivor) is None:
         return no("R10.4", "a fight of a survivor no longer in play is not fought")
     return None
 
@@ -96,14 +98,14 @@ def _resolve(game: Game, action: a.Resolve) -> Verdict | None:
 @clause(a.Wound, a.Heal, a.Infect, a.Cure, a.Bury, a.TakeControl, name="survivor")
 def _exists(game: Game, action: Any) -> Verdict | None:
     owner = action.owner if isinstance(action, a.TakeControl) else action.player
-    if _survivor(game, owner, action.survivor) is None:
+    if survivor_of(game, owner, action.survivor) is None:
         return no("R11.1", f"no such survivor of {owner}'s is in play")
     return None
 
 
 @clause(a.Wound, name="wound-cause")
 def _wound(game: Game, action: a.Wound) -> Verdict | None:
-    if not _grant(game, "Wound", action.player, action.survivor, action.cause):
+    if not granted(game, "Wound", action.player, action.survivor, action.cause):
         rule = WOUND_RULES.get(action.cause, "R10.8")
         return no(rule, f"no {action.cause} owes or allows this wound")
     return None
@@ -111,38 +113,38 @@ def _wound(game: Game, action: a.Wound) -> Verdict | None:
 
 @clause(a.Heal, name="heal-cause")
 def _heal(game: Game, action: a.Heal) -> Verdict | None:
-    survivor = _survivor(game, action.player, action.survivor)
+    survivor = survivor_of(game, action.player, action.survivor)
     if survivor is not None and survivor.wounds == 0:
         return no("R12.3", f"{survivor.name} has no wound to remove")
-    if not _grant(game, "Heal", action.player, action.survivor, action.cause):
+    if not granted(game, "Heal", action.player, action.survivor, action.cause):
         return no("R16.1", "no Medic or card text removes this wound")
     return None
 
 
 @clause(a.Infect, name="infect")
 def _infect(game: Game, action: a.Infect) -> Verdict | None:
-    survivor = _survivor(game, action.player, action.survivor)
+    survivor = survivor_of(game, action.player, action.survivor)
     assert survivor is not None
     if survivor.infected or not may_be_infected(game.cards.get(survivor.name)):
         return no("R10.7", f"{survivor.name} cannot take an Infected token now")
-    if not _grant(game, "Infect", action.player, action.survivor, a.Cause.FIGHT):
+    if not granted(game, "Infect", action.player, action.survivor, a.Cause.FIGHT):
         return no("R10.7", "only an Infectious zombie that won its fight infects")
     return None
 
 
 @clause(a.Cure, name="cure")
 def _cure(game: Game, action: a.Cure) -> Verdict | None:
-    survivor = _survivor(game, action.player, action.survivor)
+    survivor = survivor_of(game, action.player, action.survivor)
     if survivor is not None and survivor.infected is False:
         return no("R16.1", f"{survivor.name} has no Infected token")
-    if not _grant(game, "Cure", action.player, action.survivor, a.Cause.TEXT):
+    if not granted(game, "Cure", action.player, action.survivor, a.Cause.TEXT):
         return no("R16.1", "only card text removes an Infected token")
     return None
 
 
 def takes_over(game: Game, owner: str, uid: int) -> str | None:
     """R11.3: who gains control of this dead survivor (its infecter, if still in the game)."""
-    survivor = _survivor(game, owner, uid)
+    survivor = survivor_of(game, owner, uid)
     taker = survivor.infected_by if survivor is not None and survivor.infected else None
     me = game.players.get(taker) if taker is not None else None
     return taker if me is not None and me.lost is None else None

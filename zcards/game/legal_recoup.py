@@ -9,7 +9,16 @@ from zcards.game import actions as a
 from zcards.game.definition import RECOUP_PHASE, STARTING_FOOD
 from zcards.game.effects import Cost, Timing
 from zcards.game.ledger import Game, Obligation, Verdict
-from zcards.game.legal import _grant, _has_zombie, _in_hand, _survivor, bid_winner, clause, no
+from zcards.game.legal import (
+    bid_winner,
+    clause,
+    granted,
+    in_hand,
+    no,
+    on_board,
+    survivor_of,
+    turn_phase,
+)
 from zcards.game.rules import (
     MEDIC,
     SCAVENGER,
@@ -37,7 +46,7 @@ def _ability(game: Game, action: a.UseAbility) -> Verdict | None:
         card = me.survivor(source) or next((i for i in me.items if i.uid == source), None)
         ready = card is not None and card.name == action.card and card.spent is False
     else:
-        ready = not source.spent and source.face_up and bool(_has_zombie(me, source))
+        ready = not source.spent and source.face_up and bool(on_board(me, source))
     if not ready:
         return no("R1.6", f"only a ready {action.card} of his is spent for its ability")
     return None
@@ -52,7 +61,7 @@ def _ability_cost(game: Game, action: a.UseAbility) -> Verdict | None:
     me = game.players[action.player]
     if cost in (Cost.SPEND_SELF_AND_DISCARD, Cost.SPEND_SELF_AND_DISCARD_ITEM):
         info = game.cards.get(action.discard)
-        if action.discard is None or _in_hand(me, action.discard) is False:
+        if action.discard is None or in_hand(me, action.discard) is False:
             return no("R16.1", f"{action.card}'s cost discards a card from his hand")
         if cost is Cost.SPEND_SELF_AND_DISCARD_ITEM and (info is None or info.type != "Item"):
             return no("R16.1", f"{action.card}'s cost discards an Item from his hand")
@@ -70,7 +79,7 @@ def _symbol(game: Game, player: str, uid: int, symbol: str) -> Verdict | None:
     """R12.1: a ready survivor of his with the symbol, spent in the Recoup phase."""
     if game.phase != RECOUP_PHASE:
         return no("R12.1", f"{symbol} abilities are used in the Recoup phase")
-    survivor = _survivor(game, player, uid)
+    survivor = survivor_of(game, player, uid)
     info = game.cards.get(survivor.name) if survivor is not None else None
     if survivor is None or info is None or not info.has_symbol(symbol) or survivor.spent:
         return no("R12.1", f"only a ready {symbol} survivor of his is spent for it")
@@ -86,7 +95,7 @@ def _scavenge(game: Game, action: a.Scavenge) -> Verdict | None:
 def _roll(game: Game, action: a.Roll) -> Verdict | None:
     if not 1 <= action.result <= 6:
         return no("R12.2", "a die roll is 1 to 6")
-    if not _grant(game, "Roll", action.player, None, a.Cause.SCAVENGE):
+    if not granted(game, "Roll", action.player, None, a.Cause.SCAVENGE):
         return no("R12.2", "a die is rolled for a Scavenger attracting attention")
     return None
 
@@ -104,7 +113,7 @@ def _medic(game: Game, action: a.Medic) -> Verdict | None:
     found = _symbol(game, action.player, action.survivor, MEDIC)
     if found is not None:
         return found
-    target = _survivor(game, action.player, action.target)
+    target = survivor_of(game, action.player, action.target)
     if target is None or target.wounds == 0:
         return no("R12.3", "a Medic removes a wound from a wounded survivor")
     return None
@@ -112,7 +121,7 @@ def _medic(game: Game, action: a.Medic) -> Verdict | None:
 
 @clause(a.Medic, name="no-medic-heal")
 def _no_medic_heal(game: Game, action: a.Medic) -> Verdict | None:
-    target = _survivor(game, action.player, action.target)
+    target = survivor_of(game, action.player, action.target)
     info = game.cards.get(target.name) if target is not None else None
     if not medic_may_heal(info):
         return no("R12.3", f"{target.name if target else 'it'}: a Medic cannot remove its wounds")
@@ -134,7 +143,7 @@ def _food(game: Game, action: a.ChangeFood) -> Verdict | None:
         ):
             return no("R2.2", "the bid winner starts with his bid, everyone else with 10")
         return None
-    if action.cause is a.Cause.UPKEEP or not _grant(
+    if action.cause is a.Cause.UPKEEP or not granted(
         game, "ChangeFood", action.player, action.delta, action.cause
     ):
         rule = "R12.2" if action.delta > 0 else "R12.5"
@@ -144,11 +153,11 @@ def _food(game: Game, action: a.ChangeFood) -> Verdict | None:
 
 @clause(a.Upkeep, name="upkeep")
 def _upkeep(game: Game, action: a.Upkeep) -> Verdict | None:
-    if game.phase != RECOUP_PHASE or action.player != game.active:
-        return no("R12.5", "the active player pays upkeep at the end of his Recoup phase")
-    if game.ledger.upkept:
+    reason = "the active player pays upkeep at the end of his Recoup phase"
+    refused = turn_phase(game, action.player, RECOUP_PHASE, "R12.5", reason)
+    if refused is None and game.ledger.upkept:
         return no("R12.5", "upkeep is paid once")
-    return None
+    return refused
 
 
 @clause(a.EndPhase, name="owed")

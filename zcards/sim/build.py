@@ -7,6 +7,7 @@ from __future__ import annotations
 from zcards.game import actions as ga
 from zcards.game.actions import Cause
 from zcards.game.effects import Effect, Row, Target, Timing
+from zcards.game.executor import legal
 from zcards.game.options import host_rows, one_shot_rows
 from zcards.game.zombies import Zombie
 from zcards.sim.actions import ActionKind
@@ -59,8 +60,11 @@ def _flip(sim: Simulator, name: str, zombie: Zombie) -> None:
                 sim.used(name, zombie.name)
                 sim.play_top_face_down(name, Cause.TEXT)
         elif row.effect is Effect.DISCARD_TO_RESOURCE:
-            me = sim.me(name)
-            zombies = [c for c in me.discard if sim.info(c).type == "Zombie"]
+            zombies = [
+                card
+                for card in sim.me(name).discard
+                if legal(sim.table, ga.DiscardToResource(name, card))
+            ]
             if zombies:
                 card = sim.strategy(name).pick_card(zombies)
                 sim.used(name, zombie.name)
