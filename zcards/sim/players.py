@@ -100,27 +100,23 @@ class Assignment:
         return self._add(survivor, attacker, blocked=self.blocked(survivor))
 
     def _add(self, survivor: Survivor, attacker: Attacker, *, blocked: bool) -> bool:
+        """Make the fight if ``legal`` allows it (the attackers are the assignment's own,
+        each in one fight, so the fight is asked about alone)."""
         zombies = [*self.against(survivor), attacker]
-        fights = dict(self._fights)
-        fights[survivor.uid] = zombies
-        blocks = self._blocked | ({survivor.uid} if blocked else set())
-        if self.allows is not None and not self.allows(self.declared(fights, blocks)):
+        fight = AssignFights(self.defender, (Fighting(survivor.uid, tuple(zombies), blocked),))
+        if self.allows is not None and not self.allows(fight):
             return False
         self._fights[survivor.uid] = zombies
         return True
 
-    def declared(
-        self, fights: dict[int, list[Attacker]] | None = None, blocks: set[int] | None = None
-    ) -> AssignFights:
+    def declared(self) -> AssignFights:
         """The fights as the executor's action declares them."""
-        fights = self._fights if fights is None else fights
-        blocks = self._blocked if blocks is None else blocks
         return AssignFights(
             self.defender,
             tuple(
-                Fighting(s.uid, tuple(fights[s.uid]), s.uid in blocks)
+                Fighting(s.uid, tuple(self._fights[s.uid]), s.uid in self._blocked)
                 for s in self.survivors
-                if s.uid in fights
+                if s.uid in self._fights
             ),
         )
 
