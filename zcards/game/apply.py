@@ -4,6 +4,8 @@ phases do to a game (registered with :mod:`zcards.game.handlers`, played by
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from zcards.game import actions as a
 from zcards.game.actions import Cause
 from zcards.game.definition import DRAW_PHASE, PHASES, READY_PHASE
@@ -81,11 +83,12 @@ def _from_discard(game: Game, action: a.DiscardToResource) -> None:
 
 
 @handles(a.Play)
-def _play(game: Game, action: a.Play) -> None:
+def _play(game: Game, action: a.Play) -> Iterator[None]:
     info = game.cards.get(action.card)
     assert info is not None, action.card
     for zombie in action.paid:
         spend_zombie(game, action.player, zombie)
+        yield
     me = game.edit(action.player)
     me.from_hand(action.card)
     if info.type == "Survivor":
@@ -119,9 +122,10 @@ def _spend(game: Game, action: a.Spend) -> None:
 
 
 @handles(a.ToCombat)
-def _to_combat(game: Game, action: a.ToCombat) -> None:
+def _to_combat(game: Game, action: a.ToCombat) -> Iterator[None]:
     zombie = action.zombie
     spend_zombie(game, action.player, zombie)
+    yield
     me = game.edit(action.player)
     spent = zombie._replace(spent=True)
     if zombie.face_up:

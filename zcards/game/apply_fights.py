@@ -4,6 +4,8 @@ gives the grants its result owes (R10.5 - R10.7), a death the grants its text al
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from zcards.game import actions as a
 from zcards.game.actions import Cause
 from zcards.game.effects import Effect, Target, Timing
@@ -132,16 +134,17 @@ def _cure(game: Game, action: a.Cure) -> None:
     consume(game, "Cure", action.player, action.survivor, Cause.TEXT)
 
 
-def _leaves(game: Game, owner: str, uid: int) -> Survivor:
-    """A dead survivor leaves play (R11.1): the items on it go to the discard pile, what was
-    owed or allowed on it is void, and its death text allows its heals."""
+def _leaves(game: Game, owner: str, uid: int) -> Iterator[None]:
+    """A dead survivor leaves play (R11.1): the items on it go to the discard pile (a part
+    each), what was owed or allowed on it is void, and its death text allows its heals."""
     me = game.edit(owner)
-    survivor = me.survivor(uid)
-    assert survivor is not None, uid
-    me.survivors.remove(survivor)
     for item in [i for i in me.items if i.host == uid]:
         me.items.remove(item)
         me.discard.append(item.name)
+        yield
+    survivor = me.survivor(uid)
+    assert survivor is not None, uid
+    me.survivors.remove(survivor)
     game.ledger.dying.pop(uid, None)
     game.ledger.drop(lambda g: g.target != uid)
     game.ledger.fights.pop(uid, None)
@@ -151,19 +154,22 @@ def _leaves(game: Game, owner: str, uid: int) -> Survivor:
             for other in me.survivors:
                 if other.wounds:
                     game.ledger.give(Grant("Heal", owner, other.uid, Cause.DEATH))
-    return survivor
 
 
 @handles(a.Bury)
-def _bury(game: Game, action: a.Bury) -> None:
-    survivor = _leaves(game, action.player, action.survivor)
+def _bury(game: Game, action: a.Bury) -> Iterator[None]:
+    survivor = game.players[action.player].survivor(action.survivor)
+    assert survivor is not None
+    yield from _leaves(game, action.player, action.survivor)
     game.edit(action.player).discard.append(survivor.name)
 
 
 @handles(a.TakeControl)
-def _take_control(game: Game, action: a.TakeControl) -> None:
+def _take_control(game: Game, action: a.TakeControl) -> Iterator[None]:
     assert takes_over(game, action.owner, action.survivor) == action.player
-    survivor = _leaves(game, action.owner, action.survivor)
+    survivor = game.players[action.owner].survivor(action.survivor)
+    assert survivor is not None
+    yield from _leaves(game, action.owner, action.survivor)
     taker = game.edit(action.player)
     taker.zombies = taker.zombies.add_face_up(
         survivor.name, generic=True, spent=bool(survivor.spent)
@@ -181,14 +187,16 @@ def _spend_card(game: Game, player: str, uid: int) -> None:
 
 
 @handles(a.UseAbility)
-def _use(game: Game, action: a.UseAbility) -> None:
+def _use(game: Game, action: a.UseAbility) -> Iterator[None]:
     if isinstance(action.source, int):
         _spend_card(game, action.player, action.source)
     else:
         spend_zombie(game, action.player, action.source)
     if action.also is not None:
+        yield
         _spend_card(game, action.player, action.also)
     if action.discard is not None:
+        yield
         me = game.edit(action.player)
         me.from_hand(action.discard)
         me.discard.append(action.discard)
@@ -214,7 +222,8 @@ def _roll(game: Game, action: a.Roll) -> None:
 
 
 @handles(a.Medic)
-def _medic(game: Game, action: a.Medic) -> None:
+def _medic(game: Game, action: a.Medic) -> Iterator[None]:
     _spend_card(game, action.player, action.survivor)
+    yield
     target = _edit_survivor(game, action.player, action.target)
     target.wounds = max(0, (target.wounds or 0) - 1)

@@ -19,6 +19,8 @@ of grants); the actions are in :mod:`zcards.game.actions`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from zcards.game import apply as _cards  # noqa: F401  (registers the handlers)
 from zcards.game import apply_fights as _fights  # noqa: F401  (registers the handlers)
 from zcards.game import legal_combat as _combat  # noqa: F401  (registers the clauses)
@@ -38,12 +40,23 @@ __all__ = [
     "legal",
     "legal_actions",
     "owed",
+    "steps",
 ]
 
 
 def apply(game: Game, action: Action) -> Game:
     """Play ``action`` on ``game`` in place (it is not checked: ask :func:`legal` first),
     then see who lost (R14.1)."""
-    HANDLERS[type(action)](game, action)
-    check_losses(game)
+    for _ in steps(game, action):
+        pass
     return game
+
+
+def steps(game: Game, action: Action) -> Iterator[None]:
+    """:func:`apply`, a part at a time: yields after each part of an action its log shows as
+    several lines (each paid spend before the play, the spend before the move to combat, an
+    item discarded before its dead host), the whole action done when it ends."""
+    done = HANDLERS[type(action)](game, action)
+    if done is not None:
+        yield from done
+    check_losses(game)

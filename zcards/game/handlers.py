@@ -4,7 +4,7 @@ the losses checked after every action (R14.1)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from zcards.game.actions import Cause
@@ -13,7 +13,10 @@ from zcards.game.ledger import Game, Grant
 from zcards.game.rules import has_lost
 from zcards.game.zombies import Zombie
 
-Handler = Callable[[Game, Any], None]
+Handler = Callable[[Game, Any], Iterator[None] | None]
+"""What an action does to a game. An action the log shows as several lines (a payment's spends
+and the play, a spend and the move to combat) is a generator that yields after each part but
+the last, so a player of the game can see the state each line leaves."""
 HANDLERS: dict[type, Handler] = {}
 
 

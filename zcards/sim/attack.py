@@ -69,8 +69,7 @@ def _begin_attack(sim: Simulator, defender: str) -> None:
         use, (owner, zombie) = choice
         action = actions[uses.index(use)]
         sim.used(defender, use.card)
-        sim.do(action)
-        sim.record(ActionKind.SPEND, defender, card=use.card)
+        sim.do(action, sim.line(ActionKind.SPEND, defender, card=use.card))
         sim.spend(owner, zombie, Cause.TEXT, defender, use.card)
 
 

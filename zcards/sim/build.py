@@ -40,10 +40,11 @@ def _play(sim: Simulator, name: str, card: str) -> None:
     strategy, info = sim.strategy(name), sim.info(card)
     paid = tuple(strategy.pay(sim.me(name), info.cost))
     host = strategy.host(sim.me(name), info, sim.powers()) if host_rows(info) else None
-    sim.do(ga.Play(name, card, paid, host.uid if host is not None else None))
-    for zombie in paid:
-        sim.record_spend(name, zombie)
-    sim.record(ActionKind.PLAY_FROM_HAND, name, card=card)
+    sim.do(
+        ga.Play(name, card, paid, host.uid if host is not None else None),
+        *(sim.spend_line(name, zombie) for zombie in paid),
+        sim.line(ActionKind.PLAY_FROM_HAND, name, card=card),
+    )
     if info.one_shot:
         sim.used(name, card)
         _one_shot(sim, name, one_shot_rows(info))

@@ -119,22 +119,26 @@ def _use(sim: Simulator, name: str, use: Use, action: ga.Action) -> None:
         healed = use.target
         assert isinstance(healed, Survivor)
         old = healed.wounds or 0
-        sim.do(action)
-        sim.record(ActionKind.SPEND, name, card=use.card)
-        sim.record(ActionKind.HEAL, name, card=healed.name, old=old, new=old - 1)
+        sim.do(
+            action,
+            sim.line(ActionKind.SPEND, name, card=use.card),
+            sim.line(ActionKind.HEAL, name, card=healed.name, old=old, new=old - 1),
+        )
         return
     assert isinstance(action, ga.UseAbility)
     me = sim.me(name)
     if use.rows[0].cost is Cost.SPEND_SELF_AND_DISCARD:
         action = replace(action, discard=sim.strategy(name).discard(me))
-    discard = action.discard
-    sim.do(action)
-    if isinstance(action.source, int):
-        sim.record(ActionKind.SPEND, name, card=use.card)
-    else:
-        sim.record_spend(name, action.source)
-    if discard is not None:
-        sim.record(ActionKind.DISCARD, name, card=discard)
+    source = action.source
+    spent = (
+        sim.line(ActionKind.SPEND, name, card=use.card)
+        if isinstance(source, int)
+        else sim.spend_line(name, source)
+    )
+    discarded = (
+        () if action.discard is None else (sim.line(ActionKind.DISCARD, name, card=action.discard),)
+    )
+    sim.do(action, spent, *discarded)
     target: Survivor | None = None
     for row in use.rows:
         if row.effect is Effect.FOOD:
@@ -173,11 +177,10 @@ def _scavenge(sim: Simulator, name: str, action: ga.Scavenge) -> None:
 
 def _to_combat(sim: Simulator, name: str, zombie: ga.Zombie) -> None:
     """R9.1: spend a ready zombie and move it to the combat zone; Fast readies it (R9.2)."""
-    sim.do(ga.ToCombat(name, zombie))
-    sim.record_spend(name, zombie)
-    sim.record(
+    moved = sim.line(
         ActionKind.TO_COMBAT, name, card=zombie.name, face_down=not zombie.face_up, old=0, new=1
     )
+    sim.do(ga.ToCombat(name, zombie), sim.spend_line(name, zombie), moved)
     for ready in sim.options(name, ga.Ready)[:1]:  # Fast (R9.2)
         sim.do(ready)
         sim.record(ActionKind.READY, name, card=ready.zombie.name)

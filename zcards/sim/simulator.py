@@ -18,7 +18,7 @@ from zcards.game import actions as ga
 from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.effects import Effect, Timing
-from zcards.game.executor import apply, legal_actions
+from zcards.game.executor import legal_actions, steps
 from zcards.game.ledger import Game
 from zcards.game.legal_combat import takes_over
 from zcards.game.power import Powers, Span
@@ -33,6 +33,7 @@ Observer = Callable[[Action, "Simulator"], None]
 snapshots)."""
 
 Checker = Callable[[Game, ga.Action], None]
+Line = tuple[ActionKind, str, dict[str, Any]]  # a log line: kind, player, fields
 """Called with the game and each action before it is applied (a cross-check asks legal)."""
 
 
@@ -78,16 +79,32 @@ class Simulator:
     def powers(self) -> Powers:
         return Powers(self.cards, self.table)
 
-    def do(self, action: ga.Action) -> None:
-        """Play one action of the executor (the checker sees the game before it)."""
+    def do(self, action: ga.Action, *lines: Line) -> None:
+        """Play one action of the executor (the checker sees the game before it) and record
+        its ``lines``: one after each part of the action (:func:`~zcards.game.executor.steps`),
+        the rest once it is done, so each line leaves the state it shows."""
         if self.checker is not None:
             self.checker(self.table, action)
-        apply(self.table, action)
+        pending = list(lines)
+        for _ in steps(self.table, action):
+            if pending:
+                kind, player, fields = pending.pop(0)
+                self.record(kind, player, **fields)
+        for kind, player, fields in pending:
+            self.record(kind, player, **fields)
 
     def options(self, name: str, *kinds: type, game: Game | None = None) -> list[Any]:
         """The legal actions of these kinds open to ``name`` now (on ``game``: a trial)."""
         game = self.table if game is None else game
         return legal_actions(game, name, frozenset(kinds), without=self.without)
+
+    @staticmethod
+    def line(kind: ActionKind, player: str, **fields: Any) -> Line:
+        """A log line to record with an action (:meth:`do`)."""
+        return kind, player, fields
+
+    def spend_line(self, name: str, zombie: Zombie) -> Line:
+        return self.line(ActionKind.SPEND, name, card=zombie.name, face_down=not zombie.face_up)
 
     def record(self, kind: ActionKind, player: str, **fields: Any) -> None:
         action = Action(kind, player, **fields)
@@ -146,11 +163,7 @@ class Simulator:
         by: str | None = None,
         card: str | None = None,
     ) -> None:
-        self.do(ga.Spend(name, zombie, cause, by, card))
-        self.record_spend(name, zombie)
-
-    def record_spend(self, name: str, zombie: Zombie) -> None:
-        self.record(ActionKind.SPEND, name, card=zombie.name, face_down=not zombie.face_up)
+        self.do(ga.Spend(name, zombie, cause, by, card), self.spend_line(name, zombie))
 
     # -- survivors -------------------------------------------------------------------------
 
@@ -180,18 +193,18 @@ class Simulator:
     def kill(self, name: str, survivor: Survivor) -> None:
         """A dead survivor goes to the discard pile, or to its infecter as a generic zombie
         (R11.2, R11.3); the items on it go to the discard pile; its death triggers."""
-        items = [i.name for i in self.me(name).items if i.host == survivor.uid]
+        items = [
+            self.line(ActionKind.TO_DISCARD, name, card=i.name)
+            for i in self.me(name).items
+            if i.host == survivor.uid
+        ]
         taker = takes_over(self.table, name, survivor.uid)
         if taker is not None:
-            self.do(ga.TakeControl(taker, name, survivor.uid))
+            taken = self.line(ActionKind.TAKE_CONTROL, taker, card=survivor.name)
+            self.do(ga.TakeControl(taker, name, survivor.uid), *items, taken)
         else:
-            self.do(ga.Bury(name, survivor.uid))
-        for item in items:
-            self.record(ActionKind.TO_DISCARD, name, card=item)
-        if taker is not None:
-            self.record(ActionKind.TAKE_CONTROL, taker, card=survivor.name)
-        else:
-            self.record(ActionKind.TO_DISCARD, name, card=survivor.name)
+            buried = self.line(ActionKind.TO_DISCARD, name, card=survivor.name)
+            self.do(ga.Bury(name, survivor.uid), *items, buried)
         if self.info(survivor.name).rows(Timing.DIES, Effect.HEAL):
             self.used(name, survivor.name)
         for heal in self.options(name, ga.Heal):
