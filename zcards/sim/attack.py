@@ -9,6 +9,7 @@ from zcards.game import actions as ga
 from zcards.game.actions import Cause
 from zcards.game.effects import Effect, Timing
 from zcards.game.executor import apply, legal
+from zcards.game.legal_combat import attacking
 from zcards.game.legal_recoup import ability_rows
 from zcards.game.table import Survivor
 from zcards.game.zombies import Zombie, zombies_of
@@ -42,12 +43,12 @@ def attack_phase(sim: Simulator) -> None:
 
 
 def _attackers(sim: Simulator) -> list[tuple[str, Zombie]]:
-    """Every zombie player's ready zombies in his combat zone (R10.1)."""
+    """Every zombie player's attacking zombies, as the executor tells them (R10.1)."""
     return [
         (name, zombie)
         for name in sim.zombie_players()
         for zombie in zombies_of(sim.table.players[name].zombies.board)
-        if zombie.combat and not zombie.spent
+        if attacking(sim.table, name, zombie)
     ]
 
 

@@ -230,8 +230,9 @@ def _ready_phase(sim: Simulator) -> None:
             sim.do(ga.ReadyAll(name))
             sim.record(ActionKind.READY_ALL, name)
     for name in order:
-        for survivor in [s for s in sim.me(name).survivors if s.infected]:
-            if sim.me(name).survivor(survivor.uid) is not None:
+        for owed in sim.options(name, ga.Wound):
+            survivor = sim.me(name).survivor(owed.survivor)
+            if owed.cause is Cause.INFECTION and survivor is not None:
                 sim.wound(name, survivor, Cause.INFECTION)
 
 
