@@ -1,4 +1,4 @@
-"""``zcards simulate``: play seeded games between two decks, write their logs, report balance."""
+"""``zcards simulate``: play seeded games of two to four decks, write their logs, report balance."""
 
 from __future__ import annotations
 
@@ -75,7 +75,8 @@ def simulate_command(
     db_path: Path | None,
     output_format: str,
 ) -> None:
-    """Play seeded games of Zombie CCG between two decks and report how they went.
+    """Play seeded games of Zombie CCG between two decks (or three or four, with --players)
+    and report how they went.
 
     \b
     The players play through the rules model: each choice is one the model offers as legal,

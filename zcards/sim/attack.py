@@ -14,7 +14,7 @@ from zcards.game.legal_recoup import ability_rows
 from zcards.game.table import Survivor
 from zcards.game.zombies import Zombie, zombies_of
 from zcards.sim.actions import ActionKind
-from zcards.sim.players import Assignment
+from zcards.sim.declaring import Assignment
 from zcards.sim.recoup import use_of
 from zcards.sim.simulator import Simulator
 

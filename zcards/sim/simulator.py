@@ -21,7 +21,7 @@ from zcards.game.effects import Effect, Timing
 from zcards.game.executor import legal_actions, steps
 from zcards.game.ledger import Game
 from zcards.game.legal_combat import takes_over
-from zcards.game.power import Powers, Span
+from zcards.game.power import Powers
 from zcards.game.table import Player, Survivor
 from zcards.game.zombies import Zombie
 from zcards.sim.actions import Action, ActionKind
@@ -166,9 +166,6 @@ class Simulator:
         self.do(ga.Spend(name, zombie, cause, by, card), self.spend_line(name, zombie))
 
     # -- survivors -------------------------------------------------------------------------
-
-    def health(self, name: str, survivor: Survivor) -> Span | None:
-        return self.powers().health(name, survivor)
 
     def wound(self, name: str, survivor: Survivor, cause: Cause) -> bool:
         """One wound; True when it killed the survivor (R11.1)."""
