@@ -46,12 +46,17 @@ KINDS = frozenset(
 def legal_actions(
     game: Game, player: str, kinds: frozenset[type] = KINDS, *, without: Collection[str] = ()
 ) -> list[a.Action]:
-    """Every action of ``kinds`` that ``player`` may take now (clauses in ``without`` off)."""
-    return [
-        action
-        for action in candidates(game, player, kinds)
-        if legal(game, action, without=without).allowed is not False
-    ]
+    """Every action of ``kinds`` that ``player`` may take now (clauses in ``without`` off);
+    equal candidates (two copies of a card in the hand) are judged once."""
+    judged: dict[a.Action, bool] = {}
+    found = []
+    for action in candidates(game, player, kinds):
+        allowed = judged.get(action)
+        if allowed is None:
+            allowed = judged[action] = legal(game, action, without=without).allowed is not False
+        if allowed:
+            found.append(action)
+    return found
 
 
 def candidates(game: Game, player: str, kinds: frozenset[type]) -> Iterator[a.Action]:
