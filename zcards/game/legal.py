@@ -18,7 +18,6 @@ from zcards.game import actions as a
 from zcards.game.definition import (
     BUILD_PHASE,
     DRAW_PHASE,
-    READY_PHASE,
     RECOUP_PHASE,
     STARTING_HAND,
 )
@@ -28,9 +27,11 @@ from zcards.game.rules import (
     bid_allowed,
     can_play,
     can_upgrade,
+    draws_allowed,
     keyword_counts,
     missing_requirements,
     opening_fits,
+    readies,
 )
 from zcards.game.table import SETUP, Player, Survivor
 from zcards.game.zombies import HIDDEN, SLOTS, Zombie, zombies_of
@@ -182,7 +183,7 @@ def _draw(game: Game, action: a.Draw) -> Verdict | None:
         if game.phase != SETUP or game.ledger.opening[action.player] >= STARTING_HAND:
             return no("R2.3", "an opening hand is 7 cards")
         return None
-    if action.cause is a.Cause.RULE and game.phase != DRAW_PHASE:
+    if action.cause is a.Cause.RULE and not draws_allowed(game.phase):
         return no("R5.3", "cards are drawn in the Draw phase unless card text says otherwise")
     if not granted(game, "Draw", action.player, None, action.cause):
         rule = "R5.1" if action.cause is a.Cause.RULE else "R5.3"
@@ -285,7 +286,7 @@ def _to_combat(game: Game, action: a.ToCombat) -> Verdict | None:
 
 @clause(a.ReadyAll, name="ready-all")
 def _ready_all(game: Game, action: a.ReadyAll) -> Verdict | None:
-    return None if game.phase == READY_PHASE else no("R4.1", "Ready All is the Ready phase's")
+    return None if readies(game.phase) else no("R4.1", "Ready All is the Ready phase's")
 
 
 @clause(a.Ready, name="fast")
@@ -293,9 +294,7 @@ def _ready(game: Game, action: a.Ready) -> Verdict | None:
     zombie = action.zombie
     if not zombie.spent or not on_board(game.players[action.player], zombie):
         return no("R4.1", "only a spent zombie of his is readied")
-    if game.phase != READY_PHASE and not granted(
-        game, "Ready", action.player, zombie, a.Cause.TEXT
-    ):
+    if not readies(game.phase) and not granted(game, "Ready", action.player, zombie, a.Cause.TEXT):
         return no("R4.1", f"readying {zombie.name or 'a card'} now needs card text (Fast)")
     return None
 

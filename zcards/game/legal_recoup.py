@@ -23,6 +23,7 @@ from zcards.game.rules import (
     MEDIC,
     SCAVENGER,
     medic_may_heal,
+    phase_allows_ability,
     scavenging_blocker,
 )
 from zcards.game.table import SETUP
@@ -77,7 +78,7 @@ def _ability_cost(game: Game, action: a.UseAbility) -> Verdict | None:
 
 def _symbol(game: Game, player: str, uid: int, symbol: str) -> Verdict | None:
     """R12.1: a ready survivor of his with the symbol, spent in the Recoup phase."""
-    if game.phase != RECOUP_PHASE:
+    if not phase_allows_ability(game.phase):
         return no("R12.1", f"{symbol} abilities are used in the Recoup phase")
     survivor = survivor_of(game, player, uid)
     info = game.cards.get(survivor.name) if survivor is not None else None
