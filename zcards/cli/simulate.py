@@ -75,8 +75,7 @@ def simulate_command(
     db_path: Path | None,
     output_format: str,
 ) -> None:
-    """Play seeded games of Zombie CCG between two decks (or three or four, with --players)
-    and report how they went.
+    """Play seeded games of Zombie CCG between two decks and report how they went.
 
     \b
     The players play through the rules model: each choice is one the model offers as legal,
@@ -93,7 +92,8 @@ def simulate_command(
       survivor that still wins and sends its zombies where they hurt; 'random' picks any
       legal choice, to reach corners the greedy player avoids.
 
-    Each deck plays each seat equally often. The report gives the average length, how games
+    With --players 3 or 4, three or four decks play (every zombie player attacks the active
+    player; a player who lost leaves). Each deck plays each seat equally often. The report gives the average length, how games
     ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with
     95% confidence intervals.
     """
