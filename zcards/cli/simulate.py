@@ -93,9 +93,9 @@ def simulate_command(
       legal choice, to reach corners the greedy player avoids.
 
     With --players 3 or 4, three or four decks play (every zombie player attacks the active
-    player; a player who lost leaves). Each deck plays each seat equally often. The report gives the average length, how games
-    ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with
-    95% confidence intervals.
+    player; a player who lost leaves). Each deck plays each seat equally often. The report
+    gives the average length, how games ended (no survivors, empty deck, turn cap) and win
+    rates by deck and by turn order with 95% confidence intervals.
     """
     if len(strategies) not in (0, 1, players):
         raise UsageError(f"give --strategy once, or once per player ({players})")
