@@ -19,6 +19,7 @@ from zcards.game.legal import (
     survivor_of,
     turn_phase,
 )
+from zcards.game.legal_combat import WOUND_RULES
 from zcards.game.rules import (
     MEDIC,
     SCAVENGER,
@@ -179,7 +180,9 @@ def owed(game: Game, phase: str) -> list[Obligation]:
     out = {p.name for p in game.players.values() if p.lost is not None}
     for grant, left in ledger.must.items():
         if grant.player not in out and left > 0:
-            found.append(Obligation(_OWED_RULES.get(grant.kind, "R16.1"), _say(grant, left)))
+            rule = WOUND_RULES.get(grant.cause) if grant.kind == "Wound" else None
+            rule = rule or _OWED_RULES.get(grant.kind, "R16.1")
+            found.append(Obligation(rule, _say(grant, left)))
     for uid, owner in ledger.dying.items():
         found.append(Obligation("R11.1", f"{owner}'s dead survivor {uid} leaves play"))
     if phase == SETUP:
@@ -200,7 +203,6 @@ def owed(game: Game, phase: str) -> list[Obligation]:
 _OWED_RULES = {
     "Draw": "R5.1",
     "Discard": "R5.2",
-    "Wound": "R10.5",
     "Spend": "R10.6",
     "TopToResource": "R12.2",
     "ChangeFood": "R12.2",
