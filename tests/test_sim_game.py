@@ -198,9 +198,8 @@ def test_a_simulated_game_shows_an_item_changing_a_fight(monkeypatch):
     Windows or a Riot Armour, makes some fight end otherwise than it would without the items
     on the table (the same fight, resolved by the rules model with the defender's items
     taken away)."""
-    from zcards.game import fights
+    from zcards.game import apply_fights, fights
     from zcards.game.power import Powers
-    from zcards.sim import attack
 
     changed = []
 
@@ -214,7 +213,7 @@ def test_a_simulated_game_shows_an_item_changing_a_fight(monkeypatch):
             changed.append((fight.survivor.name, [item.name for item in items]))
         return result
 
-    monkeypatch.setattr(attack, "resolve", spy)
+    monkeypatch.setattr(apply_fights, "resolve", spy)  # where the executor fights
     pair = [path for path in starter_decks() if "horde" in path.name or "rage" in path.name]
     list(iter_games(load_decks(pair), 20, 11))
     assert changed, "no fight in 20 games was changed by an item"

@@ -1,4 +1,4 @@
-"""``zcards simulate``: play seeded games between two decks, write their logs, report balance."""
+"""``zcards simulate``: play seeded games of two to four decks, write their logs, report balance."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from zcards.cli.common import db_option, format_option, progress
 from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
-from zcards.sim.batch import iter_games, write_logs
-from zcards.sim.decklists import load_decks
+from zcards.resources import starter_decks
+from zcards.sim.batch import iter_games, write_log
+from zcards.sim.decklists import load_decks, read_decks
+from zcards.sim.game import MAX_PLAYERS, MIN_PLAYERS, DeckList
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import format_report, summarise_games
+from zcards.sim.report import Summary, format_report
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
@@ -28,6 +30,14 @@ from zcards.sim.styles import MIXED, STYLE_NAMES
     type=click.Choice(list(STRATEGIES)),
     help="Player strategy, once for both players or once per deck (default greedy): "
     "'random' takes any legal choice, 'greedy' the strongest one.",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(MIN_PLAYERS, MAX_PLAYERS),
+    default=MIN_PLAYERS,
+    show_default=True,
+    help="Players per game: every zombie player attacks the active player, a player who"
+    " lost leaves. Give --deck once per player (default: the starter decks in turn).",
 )
 @max_turns_option("Stop a game at this turn and report it as a turn cap.")
 @click.option(
@@ -57,6 +67,7 @@ def simulate_command(
     seed: int,
     decks: tuple[Path, ...],
     strategies: tuple[str, ...],
+    players: int,
     max_turns: int,
     out_dir: Path | None,
     timestamps: bool,
@@ -81,28 +92,45 @@ def simulate_command(
       survivor that still wins and sends its zombies where they hurt; 'random' picks any
       legal choice, to reach corners the greedy player avoids.
 
-    Each deck plays each seat equally often. The report gives the average length, how games
-    ended (no survivors, empty deck, turn cap) and win rates by deck and by turn order with
-    95% confidence intervals.
+    With --players 3 or 4, three or four decks play (every zombie player attacks the active
+    player; a player who lost leaves). Each deck plays each seat equally often. The report
+    gives the average length, how games ended (no survivors, empty deck, turn cap) and win
+    rates by deck and by turn order with 95% confidence intervals.
     """
-    if len(strategies) > 2:
-        raise UsageError("give --strategy at most twice")
-    pair = (strategies * 2)[:2] if strategies else ("greedy", "greedy")
-    deck_lists = load_decks(decks, db_path)
+    if len(strategies) not in (0, 1, players):
+        raise UsageError(f"give --strategy once, or once per player ({players})")
+    chosen = (strategies * players)[:players] if strategies else ("greedy",) * players
+    deck_lists = _decks(decks, players, db_path)
     with progress(
-        iter_games(deck_lists, games, seed, strategies=pair, max_turns=max_turns),
+        iter_games(deck_lists, games, seed, strategies=chosen, max_turns=max_turns),
         "Simulating",
         length=games,
     ) as played:
-        results = list(played)
-    if out_dir is not None:
-        write_logs(results, out_dir, timestamps=timestamps, style=style)
-    report = summarise_games(results)
+        summary = Summary()  # the games stream through: memory flat in their number
+        if out_dir is not None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        for index, result in enumerate(played):
+            summary.add(result)
+            if out_dir is not None:
+                write_log(result, index, out_dir, timestamps=timestamps, style=style)
+    report = summary.report()
     if output_format == "json":
         logs = str(out_dir) if out_dir else None
         emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})
     else:
         click.echo(format_report(report), nl=False)
+
+
+def _decks(paths: tuple[Path, ...], players: int, db_path: Path | None) -> list[DeckList]:
+    """Two decks as ``load_decks`` reads them; for more players, one deck file per player
+    (the starter decks in turn by default)."""
+    if players == MIN_PLAYERS:
+        return load_decks(paths, db_path)
+    if paths and len(paths) != players:
+        raise UsageError(f"give --deck once per player ({players}), or not at all")
+    starters = starter_decks()
+    chosen = list(paths) or [starters[i % len(starters)] for i in range(players)]
+    return read_decks(chosen, db_path)
 
 
 COMMANDS = [simulate_command]

@@ -169,8 +169,11 @@ def may_fight(fight: Fight, powers: Powers) -> bool:
     its power (Red-Eyed Reaver)."""
     for fighter in fight.zombies:
         info = fighter_card(powers, fighter)
-        weak = powers.survivor(Fight(fight.survivor, fight.defender, ())).hi <= 1
-        if info is not None and info.has(Effect.NO_WEAK_DEFENDERS) and weak:
+        if (
+            info is not None
+            and info.has(Effect.NO_WEAK_DEFENDERS)
+            and powers.survivor(Fight(fight.survivor, fight.defender, ())).hi <= 1
+        ):
             return False
     return True
 

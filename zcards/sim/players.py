@@ -16,83 +16,15 @@ from typing import ClassVar, TypeVar
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
 from zcards.game.effects import Effect, Row
-from zcards.game.fights import Outcomes, may_fight, outcomes
+from zcards.game.fights import Outcomes
 from zcards.game.options import Use, host_rows, payable
-from zcards.game.power import Fight, Fighter, Powers
+from zcards.game.power import Powers
 from zcards.game.rules import opening_fits
 from zcards.game.table import Player, Survivor
-from zcards.game.zombies import HIDDEN, Zombie
+from zcards.game.zombies import Zombie
+from zcards.sim.declaring import Assignment, Attacker
 
 T = TypeVar("T")
-Attacker = tuple[str, Zombie]  # its controller and the zombie
-
-
-def fighter_of(owner: str, zombie: Zombie) -> Fighter:
-    """A zombie as a fight sees it: face-down ones are nameless generic zombies."""
-    return Fighter(zombie.name if zombie.face_up else HIDDEN, owner, zombie.generic)
-
-
-class Assignment:
-    """The fights of one Attack phase as they are declared (R10.3): the survivor player
-    assigns survivors to attackers, then the zombie players assign their leftover attackers;
-    a fight the rules forbid (Red-Eyed Reaver, Familiar Face) is never made."""
-
-    def __init__(
-        self, defender: str, survivors: list[Survivor], attackers: list[Attacker], powers: Powers
-    ) -> None:
-        self.defender = defender
-        self.survivors = survivors
-        self.attackers = attackers
-        self.powers = powers
-        self._fights: dict[int, list[Attacker]] = {}
-        self._outcomes: dict[tuple[int, tuple[Attacker, ...]], Outcomes] = {}
-
-    def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
-        return Fight(survivor, self.defender, tuple(fighter_of(o, z) for o, z in zombies))
-
-    def outcomes(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Outcomes:
-        """What a fight may end in, worked out once per survivor and attackers: the table
-        does not change while fights are declared, and players weigh the same fights often."""
-        key = (survivor.uid, tuple(zombies))
-        found = self._outcomes.get(key)
-        if found is None:
-            found = self._outcomes[key] = outcomes(self.fight(survivor, zombies), self.powers)
-        return found
-
-    def assigned(self) -> list[Attacker]:
-        return [a for fight in self._fights.values() for a in fight]
-
-    def leftover(self, owner: str) -> list[Attacker]:
-        taken = self.assigned()
-        left = [a for a in self.attackers if a[0] == owner]
-        for attacker in taken:
-            if attacker in left:
-                left.remove(attacker)
-        return left
-
-    def against(self, survivor: Survivor) -> list[Attacker]:
-        return list(self._fights.get(survivor.uid, ()))
-
-    def block(self, survivor: Survivor, attacker: Attacker) -> bool:
-        """The survivor player assigns ``survivor`` to fight ``attacker`` (a new fight)."""
-        info = self.powers.cards.get(attacker[1].name) if attacker[1].face_up else None
-        if survivor.uid in self._fights or (info is not None and info.has(Effect.NO_BLOCKING)):
-            return False
-        return self._add(survivor, attacker)
-
-    def join(self, survivor: Survivor, attacker: Attacker) -> bool:
-        """A zombie player sends a leftover attacker at ``survivor``."""
-        return self._add(survivor, attacker)
-
-    def _add(self, survivor: Survivor, attacker: Attacker) -> bool:
-        zombies = [*self.against(survivor), attacker]
-        if not may_fight(self.fight(survivor, zombies), self.powers):
-            return False
-        self._fights[survivor.uid] = zombies
-        return True
-
-    def fights(self) -> list[tuple[Survivor, list[Attacker]]]:
-        return [(s, self._fights[s.uid]) for s in self.survivors if s.uid in self._fights]
 
 
 class Strategy:
@@ -143,14 +75,16 @@ class Strategy:
     def discard(self, me: Player) -> str:
         return self.rng.choice(sorted(me.hand_names.elements()))
 
-    def resource(self, me: Player) -> str | None:
-        return self._maybe(sorted(me.hand_names.elements()), 0.8)
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        """One of ``options`` (his hand's cards, one per copy, sorted) as his resource."""
+        return self._maybe(options, 0.8)
 
     def play(self, me: Player, options: Sequence[CardInfo]) -> CardInfo | None:
         return self._maybe(options)
 
     def pay(self, me: Player, cost: int) -> list[Zombie]:
-        return self.rng.sample(payable(me), cost)
+        ready = payable(me)
+        return self.rng.sample(ready, min(cost, len(ready)))
 
     def host(self, me: Player, item: CardInfo, powers: Powers) -> Survivor | None:
         """The survivor an item is attached to (None for an item without a host)."""
@@ -247,10 +181,10 @@ class GreedyStrategy(Strategy):
     def discard(self, me: Player) -> str:
         return min(sorted(me.hand_names), key=lambda name: _value(self._info(name)))
 
-    def resource(self, me: Player) -> str | None:
-        if not me.hand_names:
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        if not options:
             return None
-        hand = [self._info(name) for name in sorted(me.hand_names)]
+        hand = [self._info(name) for name in sorted(set(options))]
         zombies = [card for card in hand if card.type == "Zombie"]
         if zombies:
             return max(zombies, key=lambda card: card.power).name

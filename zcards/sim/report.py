@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
 from zcards.sim.game import GameResult
@@ -77,32 +77,72 @@ class Report:
         return data
 
 
-def summarise_games(results: Sequence[GameResult]) -> Report:
-    """Count how the games went, per deck and for the first and second player."""
-    deck_games: Counter[str] = Counter()
-    deck_wins: Counter[str] = Counter()
-    order_wins: Counter[str] = Counter()
-    for result in results:
+ORDINALS = ("first player", "second player", "third player", "fourth player")
+
+
+class Summary:
+    """The counts a report is made of, added one game at a time (memory flat in the number
+    of games: ``simulate`` streams its games through one)."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.turns = 0
+        self.shortest: int | None = None
+        self.longest = 0
+        self.endings: Counter[str] = Counter()
+        self.strategies: Counter[str] = Counter()
+        self.deck_games: Counter[str] = Counter()
+        self.deck_wins: Counter[str] = Counter()
+        self.order_wins: Counter[str] = Counter()
+        self.seats = 2
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.turns += result.turns
+        self.shortest = min(result.turns, self.shortest if self.shortest is not None else 1 << 30)
+        self.longest = max(self.longest, result.turns)
+        self.endings[result.ending] += 1
+        self.strategies[" vs ".join(result.strategies)] += 1
+        self.seats = max(self.seats, len(result.players))
         for player in result.players:
-            deck_games[result.deck_of(player)] += 1
+            self.deck_games[result.deck_of(player)] += 1
         if result.survivor is not None:
-            deck_wins[result.deck_of(result.survivor)] += 1
-            order = "first player" if result.survivor == result.first_player else "second player"
-            order_wins[order] += 1
-    turns = [result.turns for result in results]
-    return Report(
-        games=len(results),
-        average_turns=sum(turns) / len(turns) if turns else 0.0,
-        min_turns=min(turns, default=0),
-        max_turns=max(turns, default=0),
-        endings=dict(Counter(result.ending for result in results).most_common()),
-        by_deck={deck: rate(deck_wins[deck], deck_games[deck]) for deck in sorted(deck_games)},
-        by_seat_order={
-            order: rate(order_wins[order], len(results))
-            for order in ("first player", "second player")
-        },
-        strategies=dict(Counter(" vs ".join(result.strategies) for result in results)),
-    )
+            self.deck_wins[result.deck_of(result.survivor)] += 1
+            self.order_wins[ORDINALS[_turn_position(result)]] += 1
+
+    def report(self) -> Report:
+        return Report(
+            games=self.games,
+            average_turns=self.turns / self.games if self.games else 0.0,
+            min_turns=self.shortest or 0,
+            max_turns=self.longest,
+            endings=dict(self.endings.most_common()),
+            by_deck={
+                deck: rate(self.deck_wins[deck], self.deck_games[deck])
+                for deck in sorted(self.deck_games)
+            },
+            by_seat_order={
+                order: rate(self.order_wins[order], self.games) for order in ORDINALS[: self.seats]
+            },
+            strategies=dict(self.strategies),
+        )
+
+
+def _turn_position(result: GameResult) -> int:
+    """Where the survivor sat in turn order from the first player (0: the first player)."""
+    players = list(result.players)
+    start = players.index(result.first_player) if result.first_player in players else 0
+    assert result.survivor is not None
+    return (players.index(result.survivor) - start) % len(players)
+
+
+def summarise_games(results: Iterable[GameResult]) -> Report:
+    """Count how the games went, per deck and by turn order (the first player, the second,
+    ...), one game at a time."""
+    summary = Summary()
+    for result in results:
+        summary.add(result)
+    return summary.report()
 
 
 def format_report(report: Report) -> str:
