@@ -9,7 +9,13 @@ from collections import Counter
 from collections.abc import Iterable
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.definition import BUILD_PHASE, OPENING_BUDGET, READY_PHASE, RECOUP_PHASE
+from zcards.game.definition import (
+    ATTACK_PHASE,
+    BUILD_PHASE,
+    OPENING_BUDGET,
+    READY_PHASE,
+    RECOUP_PHASE,
+)
 from zcards.game.effects import Effect, Target, Timing
 from zcards.game.power import Span
 from zcards.game.table import Player, Survivor, Table
@@ -171,6 +177,33 @@ def has_lost(player: Player, *, setup_over: bool) -> str | None:
     if setup_over and player.known and not player.survivors:
         return "no survivors"
     return None
+
+
+def wound_rule(phase: str, *, active: bool) -> str | None:
+    """The rule that may wound a survivor in ``phase`` (``active``: one of the active
+    player's): an infection in the Ready phase (R4.2), a lost fight in the Attack phase
+    (R10.5, only the active player's survivors are attacked, R10.8), starvation at the end of
+    the active player's Recoup (R12.5). None: only card text wounds a survivor then (R16.1)."""
+    if phase == READY_PHASE:
+        return "R4.2"
+    if phase == ATTACK_PHASE and active:
+        return "R10.5"
+    if phase == RECOUP_PHASE and active:
+        return "R12.5"
+    return None
+
+
+def take_over_fault(
+    infected: bool | None, wounds: int | None, health: Span | None, *, overwhelmed: bool
+) -> str | None:
+    """R11.3: why a survivor cannot be taken over (None: it may be): only an infected survivor
+    that died goes to the player who infected it; it died when its wounds reached its Health,
+    or when it was overwhelmed (``overwhelmed``: a fight of this phase may have done it)."""
+    if infected is False:
+        return "it was not infected"
+    if overwhelmed or wounds is None or may_die(wounds, health):
+        return None
+    return f"it is alive ({wounds} wound(s), short of its Health)"
 
 
 def phase_allows_ability(phase: str) -> bool:

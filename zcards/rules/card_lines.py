@@ -31,6 +31,14 @@ class CardLines(Area):
     def _warn(self, message: str, player: str) -> None:
         self.findings.warn(Topic.TABLE, message, player=player)
 
+    def _token_unknown(self, name: str) -> None:
+        """An Infected token put on (or taken off) a ``name`` the actor does not hold while
+        several players do: which copy got it is unknown, so every copy may have it."""
+        for player in self.ctx.table.players.values():
+            if player.survivors_named(name):
+                for survivor in self.edit(player.name).survivors_named(name):
+                    survivor.infected = None
+
     def _take_control(self, me: Player, name: str) -> Fact:
         """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
         holders = [
@@ -268,6 +276,8 @@ class CardLines(Area):
                 return fact  # tokens of an ex-survivor: it loses them all (R11.3)
             if owner.known:
                 self._warn(f"{event.label} on {name}, which is not a survivor in play", me.name)
+                if meaning in (Meaning.INFECT, Meaning.CURE):
+                    self._token_unknown(name)
                 return fact
             survivor = Survivor(name, wounds=None, infected=None, spent=None)
             owner.survivors.append(survivor)

@@ -41,6 +41,7 @@ from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
 from zcards.rules.findings import Findings
 from zcards.rules.food import FoodRules
+from zcards.rules.harm import HarmRules
 from zcards.rules.lines import Tracker
 from zcards.rules.losing import LosingRules
 from zcards.rules.opening import SetupRules
@@ -102,6 +103,7 @@ class Reading:
             RecoupRules(ctx),
             DeathRules(ctx),
             CombatMoveRules(ctx),
+            HarmRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Reading] = {}
