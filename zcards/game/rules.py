@@ -16,7 +16,7 @@ from zcards.game.definition import (
     READY_PHASE,
     RECOUP_PHASE,
 )
-from zcards.game.effects import Effect, Target, Timing
+from zcards.game.effects import Cost, Effect, Target, Timing
 from zcards.game.power import Span
 from zcards.game.table import Player, Survivor, Table
 from zcards.game.zombies import HIDDEN, Board
@@ -191,6 +191,15 @@ def wound_rule(phase: str, *, active: bool) -> str | None:
     if phase == RECOUP_PHASE and active:
         return "R12.5"
     return None
+
+
+def discard_is_a_loss(info: CardInfo | None) -> bool:
+    """R10.6 and card text: an attacking zombie discarded in the Attack phase lost a fight
+    (text discarded it instead of spending it), unless its own text discards it as it wins
+    (Kamikaze Corpse)."""
+    return info is None or not any(
+        row.timing is Timing.WINS_FIGHT and row.cost is Cost.DISCARD_SELF for row in info.text.rows
+    )
 
 
 def take_over_fault(
