@@ -146,11 +146,12 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
     ViolationKind(
         Kind.ABILITY_USE,
         "R12.1",
-        ("R12.1", "R12.3"),
+        ("R12.1", "R12.3", "R16.1"),
         "a Medic or Scavenger ability used outside Recoup or without spending the ready "
-        "survivor (R12.1), or a Medic removing a wound card text forbids it to (R12.3)",
-        "the `Heal` line, or the food line of a roll made outside Recoup or without a "
-        "Scavenger spend",
+        "survivor (R12.1), a Medic removing a wound card text forbids it to (R12.3), or a "
+        "Scavenger attracting attention where card text forbids it (Carrion Crows, R16.1)",
+        "the `Heal` line, the food line of a roll made outside Recoup or without a "
+        "Scavenger spend, or the roll card text forbids",
     ),
     ViolationKind(
         Kind.ACTION_AFTER_LOSS,

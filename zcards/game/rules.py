@@ -122,13 +122,44 @@ def starvation(survivors: int, food: int) -> int:
 def scavenging_blocked(table: Table, cards: CardIndex) -> bool:
     """No Scavenger may attract attention while text forbids it (Carrion Crows in a combat
     zone)."""
+    return scavenging_banned_by(table, cards)[0] is not None
+
+
+def scavenging_banned_by(table: Table, cards: CardIndex) -> tuple[str | None, bool]:
+    """The card whose text forbids attracting attention now (Carrion Crows face up in a
+    combat zone), and whether it surely does: in every board the log allows of its controller
+    (a face-down card's zone is hidden), not only in some."""
+    maybe: str | None = None
     for player in table.in_game():
-        for board in player.zombies.readings:
+        boards = player.zombies.readings
+        for board in boards:
             for up in board.up:
                 info = cards.get(up.name) if up.combat and not up.generic else None
-                if info is not None and info.has(Effect.NO_SCAVENGING):
-                    return True
-    return False
+                if info is None or not info.has(Effect.NO_SCAVENGING):
+                    continue
+                name = info.name
+                if all(any(u.name == up.name and u.combat for u in b.up) for b in boards):
+                    return name, True
+                maybe = name
+    return maybe, False
+
+
+def discard_cost(cost: Cost) -> str | None:
+    """What a cost discards from the hand: "card", "Item", or None (it discards nothing)."""
+    if cost is Cost.SPEND_SELF_AND_DISCARD:
+        return "card"
+    if cost is Cost.SPEND_SELF_AND_DISCARD_ITEM:
+        return "Item"
+    return None
+
+
+def pays_discard(cost: Cost, card: CardInfo | None, *, hidden: bool) -> bool:
+    """Whether a card discarded from the hand pays ``cost`` ("discard an Item": an Item; a
+    card the log hides, or one missing from the card data, may be one)."""
+    wanted = discard_cost(cost)
+    if wanted is None or wanted == "card" or hidden:
+        return wanted is not None
+    return card is None or card.type == wanted
 
 
 def scavengers(player: Player, cards: CardIndex) -> list[Survivor]:
