@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lackey_plugin.log import events as ev
-from zcards.game.catalogue import Topic
 from zcards.game.cards import CardInfo
+from zcards.game.catalogue import Topic
 from zcards.game.definition import (
     ATTACK_PHASE,
     DECK,

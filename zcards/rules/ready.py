@@ -24,6 +24,7 @@ class ReadyRules(Area):
         super().__init__(ctx)
         self.infected: Counter[tuple[str, str]] = Counter()  # at the start of the phase
         self.wounded: Counter[tuple[str, str]] = Counter()
+        self.tokens: Counter[tuple[str, str]] = Counter()  # Infected tokens, less cures
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
@@ -42,6 +43,7 @@ class ReadyRules(Area):
             for survivor in me.survivors:
                 if survivor.infected:
                     self.infected[(me.name, survivor.name)] += 1
+        self.tokens = Counter(self.infected)
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
         if self.clock.phase != READY_PHASE or fact.survivor is None or fact.owner is None:
@@ -49,7 +51,7 @@ class ReadyRules(Area):
         key = (fact.owner.name, fact.survivor.name)
         if fact.meaning == Meaning.WOUND:
             self.wounded[key] += 1
-            if self.wounded[key] > self.infected[key] and self._known(fact):
+            if self.wounded[key] > self.tokens[key] and self._known(fact):
                 self.check(
                     Kind.INFECTION_WOUND,
                     f"{fact.survivor.name} gets a wound in the Ready phase that no Infected "
@@ -61,6 +63,7 @@ class ReadyRules(Area):
                 )
         elif fact.meaning == Meaning.CURE and self.infected[key]:
             self.infected[key] -= 1
+            self.tokens[key] -= 1
 
     def _known(self, fact: Fact) -> bool:
         """Whether the log tells the survivor's Infected token since the phase began."""

@@ -20,6 +20,7 @@ from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import ATTACK_PHASE, DISCARD, HAND, RECOUP_PHASE, Meaning
 from zcards.game.effects import Condition, Effect, Row, Target, Timing
 from zcards.game.power import Boost
+from zcards.game.rules import discard_cost, pays_discard
 from zcards.game.table import Table
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 
@@ -100,10 +101,12 @@ class TextLedger:
         self.played: list[tuple[str, str]] = []  # (card, controller) played this turn
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
+        self.discards: list[tuple[str, str | None]] = []  # (player, card) from hands this phase
 
     def fork(self, table: Table) -> TextLedger:
         twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
+        twin.discards = list(self.discards)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
 
@@ -116,7 +119,27 @@ class TextLedger:
 
     def new_phase(self) -> None:
         self.credits.clear()
+        self.discards.clear()
         self.attackers = {}
+
+    def discarded(self, card: str | None, controller: str) -> None:
+        """A card went from ``controller``'s hand to his discard pile (``card`` None: hidden):
+        it may pay an ability's discard cost (Chef Antoine's Item)."""
+        self.discards.append((controller, card))
+
+    def _cost_paid(self, credit: Credit, *, consume: bool) -> bool:
+        """Whether the use behind ``credit`` paid the discard its cost asks for, with a card
+        discarded from its controller's hand this phase that no other use claimed."""
+        cost = credit.row.cost
+        if discard_cost(cost) is None:
+            return True
+        for index, (player, card) in enumerate(self.discards):
+            info = self.cards.get(card)
+            if player == credit.controller and pays_discard(cost, info, hidden=card is None):
+                if consume:
+                    del self.discards[index]
+                return True
+        return False
 
     def set_attackers(self, attackers: dict[str, frozenset[str]]) -> None:
         self.attackers = attackers
@@ -213,7 +236,9 @@ class TextLedger:
         )
         active = self.table.active
         for index, credit in enumerate(self.credits):
-            if event.caused_by(credit.row, credit.controller, credit.card, active):
+            if event.caused_by(
+                credit.row, credit.controller, credit.card, active
+            ) and self._cost_paid(credit, consume=consume):
                 if consume and credit.left:
                     if credit.left == 1:
                         del self.credits[index]
@@ -285,6 +310,7 @@ class CardUses(Area):
             ev.Perform: self.on_function,
             ev.Face: self.on_function,
             ev.Play: self.on_play,
+            ev.Move: self.on_move,
             ev.TableToZone: self.on_leave,
             ev.CardAction: self.on_leave,
         }
@@ -308,6 +334,10 @@ class CardUses(Area):
     def on_play(self, event: ev.Play, fact: Fact) -> None:
         if event.src_zone == HAND and fact.owner is not None:
             self.ctx.text.used(fact.name, fact.owner.name, "played")
+
+    def on_move(self, event: ev.Move, fact: Fact) -> None:
+        if event.src_zone == HAND and event.dst_zone == DISCARD:
+            self.ctx.text.discarded(self.ctx.card_name(event), event.player)
 
     def on_leave(self, event: ev.Event, fact: Fact) -> None:
         if fact.owner is None:
