@@ -55,6 +55,7 @@ VIOLATION_IDS = {
     "combat-move",
     "scavenge-penalty",
     "deck-to-resource",
+    "readying",
 }
 NEVER_A_VIOLATION = {"food-total"}  # an unlogged change is resynchronised, never a violation
 ENTRY_KEYS = {"file", "about", "violations", "warnings", "unverifiable", "options", "unparsed"}

@@ -69,8 +69,6 @@ KNOWN_FAILURES = {
     "phase (50)",
     "fix-v05-discarded-twice-kept.txt": "the second discard is reported at its own line (51), "
     "the judge expects the end of the Draw phase (52)",
-    "fix-v06-zombie-readied-in-later-phase.txt": "readying a card outside the Ready phase "
-    "(R4.1) is not checked: the audit reads a Ready line as a spend taken back",
     "fix-v08-scavenger-food-double-not-undone.txt": "the extra food is reported at the gain's "
     "line (102, R12.2, as case-b05-food-misclick-overcorrected's judge expects), the judge "
     "here expects the end of the Recoup (108)",

@@ -41,6 +41,7 @@ class Kind(StrEnum):
     DECK_TO_RESOURCE = "deck-to-resource"
     OPENING_HAND = "opening-hand"
     FOOD_LOSS = "food-loss"
+    READYING = "readying"
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,14 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         "food lost without upkeep or card text: upkeep paid by a non-active player, twice or "
         "more than 1 (R12.5), or food taken below 0 (R1.8, R12.5)",
         "the food line",
+    ),
+    ViolationKind(
+        Kind.READYING,
+        "R4.1",
+        ("R4.1",),
+        "a card readied outside the Ready phase without card text: spent in an earlier phase, "
+        "or a zombie that is not Fast readied as it arrives in the combat zone (R4.1, R9.2)",
+        "the `Ready` line",
     ),
 )
 

@@ -50,6 +50,24 @@ def readies(phase: str) -> bool:
     return phase == READY_PHASE
 
 
+def ready_fault(
+    phase: str, card: CardInfo | None, *, arrived: bool, spent_here: bool
+) -> str | None:
+    """Why readying a card now breaks R4.1 (None: it may be readied). Outside the Ready phase
+    only a Fast zombie as it arrives in the combat zone is readied (R9.2), and a spend of this
+    phase may be taken back (a misclick; it then paid for nothing). A zombie that was moved to
+    the combat zone this phase (``arrived``) paid for the move with its spend."""
+    if readies(phase):
+        return None
+    if arrived:
+        if card is not None and "fast" in card.keywords:
+            return None
+        return "it is not Fast: the spend that moved it to the combat zone stays"
+    if spent_here:
+        return None
+    return f"it was not spent in this {phase} phase: spent cards are readied in the Ready phase"
+
+
 # -- costs and requirements (R7, R8) ---------------------------------------------------------
 
 

@@ -301,16 +301,15 @@ class Auditor:
         ]
         least = min(scores)
         best_scored = [i for i, score in enumerate(scores) if score == least]
-        # A fix found later in its phase is a reading only where its net effect is legal: it
-        # must break nothing that the same reading without it does not break, so it never
-        # trades a violation for another (a wound put right that a fight needed).
+        # A fix (undone at once, or later in its phase) is a reading only where it makes the
+        # log more legal: it must break nothing that the same reading without it does not
+        # break, so it never trades a violation for another (a wound put right that a fight
+        # needed; a Ready taken back by the Spend a move to combat needed).
         best_scored = [
             i
             for i in best_scored
             if not any(
-                replays[j].late < replays[i].late
-                and replays[j].fixes == replays[i].fixes
-                and not keys[i] <= keys[j]
+                replays[j].corrects < replays[i].corrects and not keys[i] <= keys[j]
                 for j in best_scored
             )
         ]

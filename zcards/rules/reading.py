@@ -47,6 +47,7 @@ from zcards.rules.losing import LosingRules
 from zcards.rules.opening import SetupRules
 from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
+from zcards.rules.readying import ReadyingRules
 from zcards.rules.recoup import RecoupRules
 from zcards.rules.text import CardUses, TextLedger
 from zcards.rules.window import Window
@@ -104,6 +105,7 @@ class Reading:
             DeathRules(ctx),
             CombatMoveRules(ctx),
             HarmRules(ctx),
+            ReadyingRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Reading] = {}
@@ -190,6 +192,11 @@ class Reading:
         twin.assumptions = list(self.assumptions)
         twin._wire()
         return twin
+
+    @property
+    def corrects(self) -> frozenset[int]:
+        """The pairs this reading reads as fixes that readings open beside it may not."""
+        return self.fixes | self.late
 
     @property
     def findings(self) -> Findings:

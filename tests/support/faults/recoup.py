@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from lackey_plugin.log import events as ev
-from zcards.game.definition import Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.game.effects import Effect
 
 from .logview import walk
@@ -161,3 +161,27 @@ def food_loss(events: Events, rng: random.Random, book: Book) -> Mutation | None
                 lost = ev.StatChange(player, "Food", side.food, side.food - 1, target=player)
                 sites.append((partial(insert, events, i, lost), f"{player} pays upkeep too"))
     return pick("food-loss", sites, rng)
+
+
+def readying(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A zombie that is not Fast readied right after its move to the combat zone (R4.1, R9.2);
+    found at the Ready line. Only after a Spend and To Combat pair of one named zombie, where
+    the next game action is about another card."""
+    moving = book.flagged(Effect.TO_COMBAT, Effect.LEAVE_COMBAT)
+    sites: list[Site] = []
+    for i, e, moment, _ in walk(events):
+        if not (_is_counter(e, Meaning.TO_COMBAT) and moment.phase == "Recoup" and i > 0):
+            continue
+        assert isinstance(e, ev.CounterChange)
+        card = book.cards.get(e.card)
+        if card is None or e.card in moving or "Fast" in card.keywords:
+            continue
+        if not (
+            is_spend(events[i - 1], e.player) and getattr(events[i - 1], "card", None) == e.card
+        ):
+            continue
+        if getattr(_game_action(events, i + 1, 1), "card", None) == e.card:
+            continue
+        ready = ev.Perform.of(e.player, Meaning.READY, e.card, game=ZOMBIE_GAME)
+        sites.append((partial(insert, events, i + 1, ready), f"{e.card} readied in combat"))
+    return pick("readying", sites, rng)
