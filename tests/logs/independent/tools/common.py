@@ -11,6 +11,10 @@ DISCARDS = {
              "Dumpster Dave", "Molotov Cocktail", "Hunter Jed"],
     "horde": ["Shambler", "Gross Ghoul", "Mall Cop Randy", "Boarded Windows", "Swarm Caller",
               "Librarian Ruth", "Canned Food", "Crawling Torso"],
+    "runners": ["Crowbar", "Road Runner", "Tin of Beans", "Screamer", "Teen Lookout",
+                "Sprinting Dead", "Crowbar", "Road Runner"],
+    "crowd": ["Shuffler", "Mob", "Tin of Beans", "Drooler", "Gas Can", "Trucker Vi", "Shuffler",
+              "Mob"],
     "cw": ["Lab Escapee", "Road Map", "Grandma Edna", "Weeping Sores", "Zoë Park", "Pipe Wielder",
            "Bandages", "Spitter"],
 }
@@ -21,6 +25,10 @@ POOLS = {
              "Soccer Mom Linda", "Meat Stalker", "Kamikaze Corpse", "Molotov Cocktail"],
     "horde": ["Shambler", "Gross Ghoul", "Canned Food", "Rotting Neighbour", "Crawling Torso",
               "Mall Cop Randy", "Swarm Caller", "Fire Axe"],
+    "runners": ["Road Runner", "Crowbar", "Sprinting Dead", "Tin of Beans", "Screamer",
+                "Road Runner", "Teen Lookout", "Crowbar"],
+    "crowd": ["Shuffler", "Tin of Beans", "Mob", "Gas Can", "Drooler", "Shuffler", "Trucker Vi",
+              "Mob"],
     "cw": ["Lab Escapee", "Weeping Sores", "Road Map", "Zombie Dog", "Festering Corpse",
            "Pipe Wielder", "Zoë Park", "Riot Armour"],
 }
@@ -34,7 +42,7 @@ class Script:
         self.z: dict[str, object] = {}
 
     def turn(self, res=None, build=None, attack=None, recoup=None, upkeep=(), end=None,
-             nxt=None, names=None, discards=None, stop=None):
+             nxt=None, names=None, discards=None, stop=None, fed=0, draw=None):
         g = self.g
         res = res if res is not None else {}
         discards = discards or {}
@@ -44,7 +52,10 @@ class Script:
         disc = {p: discards.get(p) or next(self.disc[p]) for p in g.order}
         if g.pov not in discards:
             disc[g.pov] = names[g.pov][1]
-        g.draw_phase(disc, names)
+        if draw:
+            draw(g, disc, names)
+        else:
+            g.draw_phase(disc, names)
         if stop == "Draw":
             return
         g.to("Build")
@@ -68,7 +79,7 @@ class Script:
             recoup(g)
         if stop == "Recoup":
             return
-        g.upkeep(list(upkeep))
+        g.upkeep(list(upkeep), fed=fed)
         if stop == "Upkeep":
             return
         g.to("End")

@@ -336,13 +336,13 @@ class Game:
         self.raw(f"{who} performs Heal ({t.wounds} to {t.wounds - 1}) (-1) on {target}.", mark)
         t.wounds -= 1
 
-    def upkeep(self, targets: list[str] | None = None) -> None:
+    def upkeep(self, targets: list[str] | None = None, fed: int = 0) -> None:
         assert self.phase == "Recoup"
         who = self.active
         pl = self.p[who]
         if pl.food > 0:
             self.food_line(who, pl.food - 1)
-        excess = max(0, len(pl.survivors) - pl.food)
+        excess = max(0, len(pl.survivors) - fed - pl.food)
         targets = targets or []
         assert len(targets) == excess, (excess, targets)
         for t in targets:
