@@ -150,7 +150,7 @@ class CardLines(Area):
         def spend(combat: bool | None) -> tuple[Zombies, Fit]:
             if name is None:
                 return me.zombies.spend_face_down(combat=combat, dragged=dragged)
-            return me.zombies.spend_named(name, combat=combat)
+            return me.zombies.spend_named(name, combat=combat, dragged=dragged)
 
         if clock.phase == ATTACK_PHASE and me.name != clock.active and me.lost is None:
             zombies, fact.attack_fit = spend(True)  # it fought: a ready zombie in combat

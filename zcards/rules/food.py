@@ -21,7 +21,15 @@ from zcards.game.definition import RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
 from zcards.game.rules import UPKEEP, scavenge_succeeds, starvation
 from zcards.game.zombies import Fit
-from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+from zcards.rules.context import (
+    Area,
+    Context,
+    Fact,
+    GameEnded,
+    Handler,
+    PhaseBegun,
+    PhaseEnded,
+)
 
 _FOOD_LINES = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS, Kind.ABILITY_USE)  # checked at their lines
 _NETTED = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS)  # what a phase's food lines netting out voids
@@ -73,6 +81,7 @@ class FoodRules(Area):
             ev.DiceRoll: self.on_dice,
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
+            GameEnded: self.on_game_ended,
         }
 
     @property
@@ -102,6 +111,18 @@ class FoodRules(Area):
         if not self.in_turn:
             return
         self._net_out(signal.phase)
+        self._unexplained_losses()
+        if signal.phase == RECOUP_PHASE:
+            self._check_upkeep()
+
+    def on_game_ended(self, _: GameEnded, __: Fact) -> None:
+        """The log stops inside a phase: its losses nothing explained stay unexplained (the
+        phase's net effect so far decides, as at its end); nothing more is owed."""
+        if self.in_turn:
+            self._net_out(self.clock.phase)
+            self._unexplained_losses()
+
+    def _unexplained_losses(self) -> None:
         for name, losses in self.lost.items():
             for lost in losses:
                 self.check(
@@ -117,8 +138,6 @@ class FoodRules(Area):
                     provisional=True,
                 )
         self.lost.clear()
-        if signal.phase == RECOUP_PHASE:
-            self._check_upkeep()
 
     # -- food lines --------------------------------------------------------------------------
 
@@ -326,10 +345,12 @@ class FoodRules(Area):
             if me.known:  # his survivors are all known: what he owes is
                 self._check_extra_wounds(me.name, food)
             return
-        self.findings.violation(
+        self.check(
             Kind.FOOD_UPKEEP,
             f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {food} food: "
             f"{needed} starvation wounds due, {got} given",
+            Effect.FEEDS,
+            me.name,
             player=me.name,
             provisional=True,
         )

@@ -337,7 +337,10 @@ class Reading:
                 rule="R17.8",
             )
             for player in list(self.table.players):
-                self.table.edit(player).forget()
+                me = self.table.edit(player)
+                me.forget()
+                me.lost = None  # the loaded game may be from before his loss
+            self.table.losses = []
             self.clock.known = False
             return self
         restored = saved.fork(saves=self.saves)
