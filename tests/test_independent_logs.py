@@ -82,6 +82,9 @@ KNOWN_FAILURES = {
     "phase (50)",
     "fix-v05-discarded-twice-kept.txt": "the second discard is reported at its own line (51), "
     "the judge expects the end of the Draw phase (52)",
+    "case-a10-medic-heals-dwayne.txt": "the judges disagree: a Medic's heal of Ex-Con Dwayne "
+    "breaks Dwayne's text, and case-c08-medic-heals-ex-con-dwayne's judge cites card text "
+    "(R16.1) for the same heal, this judge the Medic rule (12); the audit cites R16.1",
     "fix-v08-scavenger-food-double-not-undone.txt": "the extra food is reported at the gain's "
     "line (102, R12.2, as case-b05-food-misclick-overcorrected's judge expects), the judge "
     "here expects the end of the Recoup (108)",

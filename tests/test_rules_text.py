@@ -163,17 +163,18 @@ def test_an_ability_explains_nothing_without_the_discard_its_cost_asks_for() -> 
     """Chef Antoine's "discard an Item" and Prepper Vance's "discard a card" are costs: spent
     without that discard this phase, they give no food; Chef Antoine needs an Item."""
     for card in ("Chef Antoine", "Prepper Vance"):
-        assert situation(card, "spent", Effect.FOOD, gain=True, paid=False) == NOTHING
+        unpaid = Why(False, (), (card,))  # it would explain the food, its cost paid
+        assert situation(card, "spent", Effect.FOOD, gain=True, paid=False) == unpaid
     table = Table(started=True)
     table.edit(ME).playing = True
     table.turn, table.phase, table.active = 3, "Recoup", ME
     text = TextLedger(CARDS, table)
     text.used("Chef Antoine", ME, "spent")
     text.discarded("Shambler", ME)
-    assert text.explain(Effect.FOOD, ME, gain=True, consume=False) == NOTHING
+    assert not text.explain(Effect.FOOD, ME, gain=True, consume=False).legal
     text.discarded(None, ME)  # a card the log hides may be an Item
     assert text.explain(Effect.FOOD, ME, gain=True) == LEGAL
-    assert text.explain(Effect.FOOD, ME, gain=True) == NOTHING  # the discard paid once
+    assert text.explain(Effect.FOOD, ME, gain=True) == NOTHING  # used once
 
 
 @pytest.mark.parametrize(

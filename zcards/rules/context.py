@@ -192,6 +192,9 @@ class Area:
                 f"{message}; card text of {', '.join(why.doubts)} may allow it",
                 **{k: v for k, v in where.items() if k in ("rule", "player", "line")},
             )
+        elif why.unpaid:  # the text that would allow it asks for a cost not paid (R16.1)
+            cost = f"{message}; {', '.join(why.unpaid)} would allow it only with its cost paid"
+            self.findings.violation(kind, cost, **{**where, "rule": "R16.1"})
         else:
             self.findings.violation(kind, message, **where)
 

@@ -17,15 +17,27 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, READY_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import take_over_fault, wound_rule
-from zcards.rules.context import Area, Fact, Handler
+from zcards.game.rules import may_be_infected, take_over_fault, wound_rule
+from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun
 
 
 class HarmRules(Area):
     """Wounds outside the phases that wound by rule; take-overs (R11.3)."""
 
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.since = 0  # the line the current phase began at
+
     def handlers(self) -> Mapping[type, Handler]:
-        return {ev.CounterChange: self.on_counter, ev.Perform: self.on_take_control}
+        return {
+            PhaseBegun: self.on_phase_begun,
+            ev.CounterChange: self.on_counter,
+            ev.Perform: self.on_take_control,
+        }
+
+    def on_phase_begun(self, _: PhaseBegun, __: Fact) -> None:
+        event = self.clock.event
+        self.since = event.line if event is not None else 0
 
     @property
     def in_turn(self) -> bool:
@@ -33,6 +45,15 @@ class HarmRules(Area):
 
     def on_counter(self, _: ev.CounterChange, fact: Fact) -> None:
         survivor, owner = fact.survivor, fact.owner
+        if fact.meaning == Meaning.INFECT and fact.added > 0 and survivor is not None:
+            if not may_be_infected(fact.info) and self.in_turn:
+                self.findings.violation(
+                    Kind.COMBAT_RESULT,
+                    f"{survivor.name} gets an Infected token, but its text forbids it",
+                    rule="R16.1",
+                    player=owner.name if owner is not None else None,
+                )
+            return
         if (
             fact.meaning != Meaning.WOUND
             or fact.added <= 0
@@ -65,12 +86,14 @@ class HarmRules(Area):
         if not self.in_turn or not owner.known:
             return
         phase = self.clock.phase
-        # a fight may overwhelm; the Ready phase's infection wound is R4.2's to judge
+        # a fight may overwhelm a survivor it did not wound (each survivor fights at most once
+        # an Attack phase); the Ready phase's infection wound is R4.2's to judge
+        wounded_now = survivor.touched > self.since
         fault = take_over_fault(
             survivor.infected,
             survivor.wounds if survivor.dying is None else None,
             self.ctx.powers().health(owner.name, survivor),
-            overwhelmed=phase in (ATTACK_PHASE, READY_PHASE),
+            overwhelmed=(phase == ATTACK_PHASE and not wounded_now) or phase == READY_PHASE,
         )
         if fault is None:
             return

@@ -274,7 +274,7 @@ class RecoupRules(Area):
         elif not medic_may_heal(info):
             assert info is not None
             message = f"a Medic removes a wound from {info.name}, whose text forbids it"
-            rule = "R12.3"
+            rule = "R16.1"
         else:
             return
         self.check(

@@ -49,6 +49,7 @@ class Why(NamedTuple):
 
     legal: bool
     doubts: tuple[str, ...]
+    unpaid: tuple[str, ...] = ()  # cards that would explain it had their cost been paid
 
 
 class Event(NamedTuple):
@@ -235,16 +236,19 @@ class TextLedger:
             not_on,
         )
         active = self.table.active
+        unpaid: set[str] = set()
         for index, credit in enumerate(self.credits):
-            if event.caused_by(
-                credit.row, credit.controller, credit.card, active
-            ) and self._cost_paid(credit, consume=consume):
-                if consume and credit.left:
-                    if credit.left == 1:
-                        del self.credits[index]
-                    else:
-                        self.credits[index] = credit._replace(left=credit.left - 1)
-                return Why(True, ())
+            if not event.caused_by(credit.row, credit.controller, credit.card, active):
+                continue
+            if not self._cost_paid(credit, consume=consume):
+                unpaid.add(credit.card)
+                continue
+            if consume and credit.left:
+                if credit.left == 1:
+                    del self.credits[index]
+                else:
+                    self.credits[index] = credit._replace(left=credit.left - 1)
+            return Why(True, ())
         doubts = {name for name, _ in self.played if not self._covered(name)}
         for player in self.table.players.values():
             if not player.playing:
@@ -257,7 +261,7 @@ class TextLedger:
                     return Why(True, ())
             if not player.known and self._unseen_may(player.name, event):
                 doubts.add(f"cards of {player.name} not seen in this log")
-        return Why(False, tuple(sorted(doubts)))
+        return Why(False, tuple(sorted(doubts)), tuple(sorted(unpaid)))
 
     def _in_fight(self, info: CardInfo, controller: str, event: Event) -> bool:
         """A face-up card whose text may cause the event in this Attack phase without a
