@@ -10,11 +10,13 @@ from __future__ import annotations
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Topic
 from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, RECOUP_PHASE, Meaning
+from zcards.game.effects import Effect, Target
 from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit, Zombies
 from zcards.rules.context import Area, Context, Fact, meaning_of
 
 _SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
+_IN_COMBAT = frozenset({Target.ZOMBIE_IN_COMBAT, Target.ATTACKING_ZOMBIE})
 
 
 class CardLines(Area):
@@ -157,8 +159,23 @@ class CardLines(Area):
             if fact.attack_fit:
                 me.zombies = zombies
                 return fact
+        if self._spent_in_combat_by_text(me.name):  # Firecrackers: a zombie in combat
+            zombies, fit = spend(True)
+            if fit:
+                me.zombies, fact.fit = zombies, fit
+                return fact
         me.zombies, fact.fit = spend(None)
         return fact
+
+    def _spent_in_combat_by_text(self, player: str) -> bool:
+        """Whether another player's card used this phase spends a zombie in a combat zone
+        (Firecrackers, Molotov Cocktail): a spend of ``player``'s zombie is then its effect."""
+        return any(
+            credit.row.effect is Effect.SPEND
+            and credit.row.target in _IN_COMBAT
+            and credit.controller != player
+            for credit in self.ctx.text.credits
+        )
 
     def _spend_unseen(self, owner: Player, fact: Fact) -> Fact:
         """A card of a table the log did not show from the start is spent: it was there."""

@@ -233,10 +233,15 @@ class Auditor:
         that assume the same player took turn 1 and the same turn lines were misclicks
         differ only in earlier pairs, so they are settled as a turn line settles readings
         (what they all break stays a violation, the rest is a doubt), and the new pair is
-        read both ways again. The search stays bounded and linear in the log."""
-        groups: dict[tuple[str | None, int], list[Reading]] = {}
+        read both ways again. Readings waiting for different undo lines are not settled
+        together: those lines decide between them. The search stays bounded and linear in the
+        log."""
+        # readings that wait for the undo of a fix (lines not read yet) differ in what those
+        # lines will decide: they are never settled together before them
+        groups: dict[tuple[str | None, int, frozenset[int]], list[Reading]] = {}
         for replay in readings:
-            groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
+            key = (replay.turn1, replay.misnamed, frozenset(replay.skipped))
+            groups.setdefault(key, []).append(replay)
         widest = max(len(group) for group in groups.values())
         if widest * 2 <= MAX_MISCLICK_READINGS and len(readings) * 2 <= MAX_READINGS:
             return readings
