@@ -185,3 +185,40 @@ def readying(events: Events, rng: random.Random, book: Book) -> Mutation | None:
         ready = ev.Perform.of(e.player, Meaning.READY, e.card, game=ZOMBIE_GAME)
         sites.append((partial(insert, events, i + 1, ready), f"{e.card} readied in combat"))
     return pick("readying", sites, rng)
+
+
+def scavenge_under_ban(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A Scavenger roll while a zombie whose text forbids attracting attention (Carrion
+    Crows) is face up in a combat zone: at the start of the active player's Recoup, his ready
+    Scavenger is spent and rolls a 4 and he gains the food (R16.1); found at the roll line. Only
+    where that zombie was moved to its controller's combat zone by name and never left it, and
+    the Scavenger is not used again in that phase."""
+    banning = {n for n, c in book.cards.items() if "cannot attract attention" in c.text}
+    scavengers = {n for n, c in book.cards.items() if "Scavenger" in c.symbols}
+    in_combat: dict[str, int] = {}
+    sites: list[Site] = []
+    for i, e, moment, sides in walk(events):
+        card = getattr(e, "card", None)
+        if card in banning:
+            key = f"{getattr(e, 'player', '')}/{card}"
+            if _is_counter(e, Meaning.TO_COMBAT):
+                in_combat[key] = 1
+            elif _is_counter(e, Meaning.LEAVE_COMBAT) or isinstance(e, ev.TableToZone):
+                in_combat[key] = 0  # a copy left: the others are not followed
+        if not (is_phase(e, "Recoup") and moment.turn > 0 and moment.active in sides):
+            continue
+        active = moment.active
+        if not any(k.split("/")[0] != active and n for k, n in in_combat.items()):
+            continue
+        end = next_phase_line(events, i + 1) or len(events)
+        used = {getattr(x, "card", None) for x in events[i + 1 : end] if is_spend(x, active)}
+        side = sides[active]
+        for name in sorted(set(side.named) & scavengers - used):
+            food = side.food
+            lines = (
+                ev.Perform.of(active, Meaning.SPEND, name, game=ZOMBIE_GAME),
+                ev.DiceRoll(active, 6, (4,)),
+                ev.StatChange(active, "Food", food, food + 1, target=active),
+            )
+            sites.append((partial(cut, events, i + 1, i + 1, *lines, report_at=i + 2), name))
+    return pick("ability-use", sites, rng)
