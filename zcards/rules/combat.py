@@ -26,7 +26,15 @@ from zcards.game.moments import Hull, same_powers
 from zcards.game.power import Fighter, Powers, Span
 from zcards.game.table import Table
 from zcards.game.zombies import Fit
-from zcards.rules.attack import Attack, Defender, Mark, Result, fighter
+from zcards.rules.attack import (
+    MAX_COPY_READINGS,
+    MAX_WOUND_READINGS,
+    Attack,
+    Defender,
+    Mark,
+    Result,
+    fighter,
+)
 from zcards.rules.context import (
     Area,
     Context,
@@ -308,6 +316,15 @@ class CombatRules(Area):
                 Kind.COMBAT_RESULT,
                 "fight results in the Attack phase; the attackers are not known from the start "
                 "of the log",
+                player=attack.defender,
+            )
+            return
+        if attack.readings_of_wounds() is None:
+            self.findings.cannot_decide(
+                Kind.COMBAT_RESULT,
+                "fight results on copies of one survivor: the lines fall on the copies in more "
+                f"ways than the audit follows ({MAX_COPY_READINGS} a card, "
+                f"{MAX_WOUND_READINGS} in all)",
                 player=attack.defender,
             )
             return
