@@ -30,14 +30,15 @@ class ReadyingRules(Area):
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
-            PhaseBegun: self.on_phase_begun,
             ev.Perform: self.on_perform,
             ev.CounterChange: self.on_counter,
+            PhaseBegun: self.on_phase_begun,
         }
 
     def on_phase_begun(self, _: PhaseBegun, __: Fact) -> None:
-        if self.spent or self.arrived:
-            self.spent, self.arrived = {}, {}
+        """What an earlier phase spent or moved readies nothing now."""
+        self.spent.clear()
+        self.arrived.clear()
 
     def _key(self, fact: Fact) -> Key | None:
         owner = fact.owner

@@ -74,11 +74,17 @@ def wounds(size: int) -> list[str]:
         *(f"{B} advances to the next phase: {step}" for step in ("Ready -> Draw", "Draw -> Build")),
         f"{B} advances to the next phase: Build -> Attack",
     ]
+    return _wounded(head, size, B, "Old Pete", 3)
+
+
+def _wounded(head: list[str], size: int, player: str, card: str, cycle: int) -> list[str]:
+    """``head``, then Wound lines on copies of ``card`` (counts cycling through ``cycle``
+    values) up to ``size`` lines, and the line ending the Attack phase."""
     body = [
-        f"{B} performs Wound ({n % 3} to {n % 3 + 1}) (+1) on Old Pete."
+        f"{player} performs Wound ({n % cycle} to {n % cycle + 1}) (+1) on {card}."
         for n in range(max(0, size - len(head) - 1))
     ]
-    return [*head, *body, f"{B} advances to the next phase: Attack -> Recoup"]
+    return [*head, *body, f"{player} advances to the next phase: Attack -> Recoup"]
 
 
 COPIES = 20  # identical survivors of the ``copies`` kind
@@ -119,11 +125,7 @@ def copies(size: int) -> list[str]:
         f"{A} advances to the next phase: Draw -> Build",
         f"{A} advances to the next phase: Build -> Attack",
     ]
-    body = [
-        f"{A} performs Wound ({n % 2} to {n % 2 + 1}) (+1) on Grandma Edna."
-        for n in range(max(0, size - len(head) - 1))
-    ]
-    return [*head, *body, f"{A} advances to the next phase: Attack -> Recoup"]
+    return _wounded(head, size, A, "Grandma Edna", 2)
 
 
 def misclicks(size: int) -> list[str]:
