@@ -1,4 +1,4 @@
-"""Batch C of the independent corpus: issue 30's kinds, each violation next to a legal twin.
+"""Batch C of the independent corpus: the one-executor work's kinds, each violation next to a legal twin.
 
 Run from this folder: python batch_c.py  (writes the logs and prints the expected.toml entries).
 """
