@@ -177,6 +177,23 @@ def test_an_ability_explains_nothing_without_the_discard_its_cost_asks_for() -> 
     assert text.explain(Effect.FOOD, ME, gain=True) == NOTHING  # used once
 
 
+def test_a_discard_cost_may_be_logged_just_after_its_food() -> None:
+    """People click the food before they drag the Item: the discard a little later in the same
+    phase pays the cost, once."""
+    from lackey_plugin.log import events as ev
+
+    table = Table(started=True)
+    table.edit(ME).playing = True
+    table.turn, table.phase, table.active = 3, "Recoup", ME
+    text = TextLedger(CARDS, table)
+    later = ev.Move(ME, "Baseball Bat", ME, "Hand", ME, "Discard", discard=True, line=40)
+    text.look = lambda: [later]
+    text.used("Chef Antoine", ME, "spent")
+    assert text.explain(Effect.FOOD, ME, gain=True) == LEGAL
+    text.discarded("Baseball Bat", ME, 40)  # the line itself: already paid for
+    assert text.discards == []
+
+
 @pytest.mark.parametrize(
     ("card", "effects"),
     [

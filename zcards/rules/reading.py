@@ -157,7 +157,7 @@ class Reading:
             if waiting:
                 self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
-        self.ctx.look = self._look
+        self.ctx.look = self.ctx.text.look = self._look
         self._read = self.tracker.read
         self._check_losses = self.losing.check_losses
 

@@ -12,7 +12,8 @@ Health in fights are not asked here: the fights compute them (:mod:`zcards.game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from typing import NamedTuple
 
 from lackey_plugin.log import events as ev
@@ -24,6 +25,7 @@ from zcards.game.rules import discard_cost, pays_discard
 from zcards.game.table import Table
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 
+COST_WINDOW = 16  # lines looked ahead for the discard a cost asks for
 FIGHT_TIMINGS = frozenset({Timing.WINS_FIGHT, Timing.LOSES_FIGHT, Timing.BEGIN_ATTACK})
 EACH = frozenset({Target.YOUR_OTHER_SURVIVORS, Target.INFECTED_SURVIVORS})  # any number
 USES = {
@@ -103,11 +105,13 @@ class TextLedger:
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
         self.discards: list[tuple[str, str | None]] = []  # (player, card) from hands this phase
+        self.prepaid: set[int] = set()  # lines of discards ahead already claimed by a cost
+        self.look: Callable[[], Iterable[object]] = lambda: ()  # the lines after this one
 
     def fork(self, table: Table) -> TextLedger:
         twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
-        twin.discards = list(self.discards)
+        twin.discards, twin.prepaid = list(self.discards), set(self.prepaid)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
 
@@ -121,11 +125,16 @@ class TextLedger:
     def new_phase(self) -> None:
         self.credits.clear()
         self.discards.clear()
+        self.prepaid.clear()
         self.attackers = {}
 
-    def discarded(self, card: str | None, controller: str) -> None:
+    def discarded(self, card: str | None, controller: str, line: int = 0) -> None:
         """A card went from ``controller``'s hand to his discard pile (``card`` None: hidden):
-        it may pay an ability's discard cost (Chef Antoine's Item)."""
+        it may pay an ability's discard cost (Chef Antoine's Item), unless a cost claimed it
+        before it was logged."""
+        if line in self.prepaid:
+            self.prepaid.discard(line)
+            return
         self.discards.append((controller, card))
 
     def _cost_paid(self, credit: Credit, *, consume: bool) -> bool:
@@ -140,6 +149,26 @@ class TextLedger:
                 if consume:
                     del self.discards[index]
                 return True
+        return self._paid_ahead(credit, consume=consume)
+
+    def _paid_ahead(self, credit: Credit, *, consume: bool) -> bool:
+        """The discard a cost asks for, logged a little later in the same phase (people click
+        the food before they drag the card)."""
+        for later in islice(self.look(), COST_WINDOW):
+            if isinstance(later, ev.PhaseChange | ev.TurnChange):
+                return False
+            if (
+                isinstance(later, ev.Move)
+                and later.player == credit.controller
+                and later.src_zone == HAND
+                and later.dst_zone == DISCARD
+                and later.line not in self.prepaid
+            ):
+                card = None if later.card in ev.HIDDEN_CARDS else later.card
+                if pays_discard(credit.row.cost, self.cards.get(card), hidden=card is None):
+                    if consume:
+                        self.prepaid.add(later.line)
+                    return True
         return False
 
     def set_attackers(self, attackers: dict[str, frozenset[str]]) -> None:
@@ -341,7 +370,7 @@ class CardUses(Area):
 
     def on_move(self, event: ev.Move, fact: Fact) -> None:
         if event.src_zone == HAND and event.dst_zone == DISCARD:
-            self.ctx.text.discarded(self.ctx.card_name(event), event.player)
+            self.ctx.text.discarded(self.ctx.card_name(event), event.player, event.line)
 
     def on_leave(self, event: ev.Event, fact: Fact) -> None:
         if fact.owner is None:
