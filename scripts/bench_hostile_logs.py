@@ -8,6 +8,9 @@ Kinds (each a legal two-player setup, then the hostile part repeated to the size
   taken turn 1, capped);
 * ``wounds``: 50 survivors of one name wounded line after line in one Attack phase (which
   copy a Wound line means is a reading, and the fights are a search);
+* ``copies``: 20 identical survivors and Wound lines whose counts leave open which copy was
+  hit (identical copies are one class: a reading counts how many got what); measure it at
+  the sizes of a short log with ``--kinds copies --sizes 60,300``;
 * ``misclicks``: Wound/Heal pairs undone at once (each pair is two readings, capped);
 * ``late-fixes``: a wound and a spend, each undone two lines later in the same phase (each
   pair is two readings too, capped);

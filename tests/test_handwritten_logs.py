@@ -55,6 +55,8 @@ VIOLATION_IDS = {
     "combat-move",
     "scavenge-penalty",
     "deck-to-resource",
+    "food-loss",
+    "readying",
 }
 NEVER_A_VIOLATION = {"food-total"}  # an unlogged change is resynchronised, never a violation
 ENTRY_KEYS = {"file", "about", "violations", "warnings", "unverifiable", "options", "unparsed"}

@@ -26,8 +26,9 @@ TABLE: list[dict[str, Any]] = tomllib.loads((CORPUS / "expected.toml").read_text
 
 
 @cache
-def cards() -> list[Card]:
-    return read_card_file(BUNDLED_SET)
+def cards(card_file: str | None = None) -> list[Card]:
+    """The bundled set, or the card file an entry names (``cards``, relative to the corpus)."""
+    return read_card_file(CORPUS / card_file if card_file else BUNDLED_SET)
 
 
 @cache
@@ -44,9 +45,21 @@ def section(judged: str) -> str:
 
 
 def report_of(entry: dict[str, Any]) -> AuditReport:
-    decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
+    card_file = entry.get("cards")
+    if card_file:  # another designer's set: its decks lie next to its card file
+        folder = (CORPUS / card_file).parent
+        decks = {
+            player: read_deck(folder / name).total
+            for player, name in entry.get("decks", {}).items()
+        }
+    else:
+        decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
     return audit_log(
-        CORPUS / entry["file"], cards(), players=entry["players"], pov=entry["pov"], decks=decks
+        CORPUS / entry["file"],
+        cards(card_file),
+        players=entry["players"],
+        pov=entry["pov"],
+        decks=decks,
     )
 
 
@@ -57,6 +70,10 @@ def test_the_corpus_is_complete() -> None:
         assert entry["legal"] == (not entry.get("violations")), entry["file"]
         assert ("verdict" in entry) == ("accepted" in entry), entry["file"]
 
+
+# Another designer's set whose text the effect rows do not read (zcards rules coverage): its
+# cards may do anything (R16.1), so what they might allow is unverifiable, not a violation.
+UNREAD = "the effect rows do not read {} of the lastlight set: card text may allow it (R16.1)"
 
 # Entries the audit does not yet meet, each with the reason (xfail strict: meeting one fails
 # the run, so the entry leaves this table the day it passes).
@@ -69,8 +86,28 @@ KNOWN_FAILURES = {
     "phase (50)",
     "fix-v05-discarded-twice-kept.txt": "the second discard is reported at its own line (51), "
     "the judge expects the end of the Draw phase (52)",
-    "fix-v06-zombie-readied-in-later-phase.txt": "readying a card outside the Ready phase "
-    "(R4.1) is not checked: the audit reads a Ready line as a spend taken back",
+    "case-a10-medic-heals-dwayne.txt": "the judges disagree: a Medic's heal of Ex-Con Dwayne "
+    "breaks Dwayne's text, and case-c08-medic-heals-ex-con-dwayne's judge cites card text "
+    "(R16.1) for the same heal, this judge the Medic rule (12); the audit cites R16.1",
+    "case-d02-opponent-third-draw-with-walkie-talkie.txt": UNREAD.format(
+        "Walkie-Talkie, Deputy Reyes, Teen Lookout"
+    ),
+    "case-d03-third-draw-with-restated-medic.txt": UNREAD.format(
+        "Doc Halloway, Deputy Reyes, Teen Lookout"
+    ),
+    "case-d04-quartermaster-second-resource-in-opponents-build.txt": UNREAD.format(
+        "Quartermaster Lee"
+    ),
+    "case-d07-extra-wound-with-kevlar-vest.txt": UNREAD.format(
+        "Kevlar Vest, Deputy Reyes, Teen Lookout"
+    ),
+    "case-d08-scrounger-sam-rolls-while-spent.txt": UNREAD.format(
+        "Scrounger Sam, Doc Halloway, Deputy Reyes"
+    ),
+    "case-d09-impossible-loss-with-farmhand-gus.txt": UNREAD.format("Farmhand Gus, Teen Lookout"),
+    "case-d11-gutripper-without-second-fast.txt": UNREAD.format(
+        "Gutripper, Pack Leader, Screamer, Sprinting Dead"
+    ),
     "fix-v08-scavenger-food-double-not-undone.txt": "the extra food is reported at the gain's "
     "line (102, R12.2, as case-b05-food-misclick-overcorrected's judge expects), the judge "
     "here expects the end of the Recoup (108)",

@@ -54,6 +54,8 @@ VIOLATIONS: dict[str, tuple[Kind, str, int]] = {
     "deck-to-resource": (Kind.DECK_TO_RESOURCE, "R6.3", 46),
     "opening-hand": (Kind.OPENING_HAND, "R2.3", 10),
     "food-loss": (Kind.FOOD_LOSS, "R12.5", 55),
+    # a face-down card moved to combat is not Fast: readied again, it is readied outside Ready
+    "readying": (Kind.READYING, "R4.1", 54),
 }
 # Legal games: the protocol's own and each recording style the audit accepts (R17).
 LEGAL = [

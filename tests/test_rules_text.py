@@ -68,10 +68,12 @@ def situation(
     gain: bool | None = None,
     card_name: str | None = None,
     not_on: Target | None = None,
+    paid: bool = True,
 ) -> Why:
     """What explains ``effect`` (concerning ``subject``) when ``ME`` controls ``card`` placed
     ``how``: on the ``table``, ``attacking``, or ``spent``/``played``/``died``/``flipped``
-    earlier in this phase, or ``gone`` (neither)."""
+    earlier in this phase, or ``gone`` (neither); a card spent discards an Item from his hand
+    with it unless ``paid`` is False."""
     table = Table(started=True)
     for name in (ME, HIM):
         table.edit(name).playing = True
@@ -91,6 +93,8 @@ def situation(
         text.set_attackers({ME: frozenset({card})})
     if how in ("spent", "played", "died", "flipped"):
         text.used(card, ME, how)
+    if how == "spent" and paid:  # what a "discard a card" or "an Item" cost discards
+        text.discarded("Baseball Bat", ME)
     return text.explain(effect, subject, card=card_name, gain=gain, not_on=not_on)
 
 
@@ -153,6 +157,41 @@ def test_an_effect_explains_its_event_in_its_scope_only(
     elsewhere = "Draw" if phase != "Draw" else "Build"
     if how in ("spent", "attacking"):
         assert situation(card, how, effect, **{**here, "phase": elsewhere}) == NOTHING
+
+
+def test_an_ability_explains_nothing_without_the_discard_its_cost_asks_for() -> None:
+    """Chef Antoine's "discard an Item" and Prepper Vance's "discard a card" are costs: spent
+    without that discard this phase, they give no food; Chef Antoine needs an Item."""
+    for card in ("Chef Antoine", "Prepper Vance"):
+        unpaid = Why(False, (), (card,))  # it would explain the food, its cost paid
+        assert situation(card, "spent", Effect.FOOD, gain=True, paid=False) == unpaid
+    table = Table(started=True)
+    table.edit(ME).playing = True
+    table.turn, table.phase, table.active = 3, "Recoup", ME
+    text = TextLedger(CARDS, table)
+    text.used("Chef Antoine", ME, "spent")
+    text.discarded("Shambler", ME)
+    assert not text.explain(Effect.FOOD, ME, gain=True, consume=False).legal
+    text.discarded(None, ME)  # a card the log hides may be an Item
+    assert text.explain(Effect.FOOD, ME, gain=True) == LEGAL
+    assert text.explain(Effect.FOOD, ME, gain=True) == NOTHING  # used once
+
+
+def test_a_discard_cost_may_be_logged_just_after_its_food() -> None:
+    """People click the food before they drag the Item: the discard a little later in the same
+    phase pays the cost, once."""
+    from lackey_plugin.log import events as ev
+
+    table = Table(started=True)
+    table.edit(ME).playing = True
+    table.turn, table.phase, table.active = 3, "Recoup", ME
+    text = TextLedger(CARDS, table)
+    later = ev.Move(ME, "Baseball Bat", ME, "Hand", ME, "Discard", discard=True, line=40)
+    text.look = lambda: [later]
+    text.used("Chef Antoine", ME, "spent")
+    assert text.explain(Effect.FOOD, ME, gain=True) == LEGAL
+    text.discarded("Baseball Bat", ME, 40)  # the line itself: already paid for
+    assert text.discards == []
 
 
 @pytest.mark.parametrize(
@@ -262,15 +301,16 @@ def test_a_one_shot_item_taken_back_explains_nothing() -> None:
 
 # A short legal game with the bundled set: Ann's Marine Sergeant Cole, Grandma Edna and Nurse
 # Ratchet against Bob's Kyle Bjorn and Librarian Ruth (cards whose texts the old patterns read
-# as excuses for everything).
+# as excuses for everything). Ann bids 2, so her first upkeep leaves her two starvation wounds.
 GAME = """\
 Ann sits down at seat 1
 Bob sits down at seat 2
 Ann starts a new game.
 Ann loads a deck to the Deck zone and shuffles it.
 Bob loads a deck to the Deck zone and shuffles it.
-Ann: bid 10
+Ann: bid 2
 Bob: bid 10
+Ann changes Ann's Food to 2. (from 10 to 2) (-8)
 Ann draws 7 cards.
 Bob draws 7 cards.
 Ann plays Marine Sergeant Cole from his Deck.
@@ -291,8 +331,9 @@ Ann plays a face down card from his Hand.
 Bob plays a face down card from his Hand.
 Ann advances to the next phase: Build -> Attack
 Ann advances to the next phase: Attack -> Recoup
+Ann changes Ann's Food to 1. (from 2 to 1) (-1)
 Ann performs Wound (0 to 1) (+1) on Nurse Ratchet.
-Ann changes Ann's Food to 9. (from 10 to 9) (-1)
+Ann performs Wound (0 to 1) (+1) on Marine Sergeant Cole.
 Ann advances to the next phase: Recoup -> End
 Ann advances the turn. Current Turn: #2, Bob's turn.
 """

@@ -41,6 +41,7 @@ class Kind(StrEnum):
     DECK_TO_RESOURCE = "deck-to-resource"
     OPENING_HAND = "opening-hand"
     FOOD_LOSS = "food-loss"
+    READYING = "readying"
 
 
 @dataclass(frozen=True)
@@ -105,27 +106,30 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
     ViolationKind(
         Kind.COMBAT_RESULT,
         "R10.5",
-        ("R10.5", "R10.6", "R10.8"),
+        ("R10.5", "R10.6", "R10.8", "R16.1"),
         "fight results no assignment of the attackers to fights can give: a wound, kill or "
         "lost fight the attackers cannot cause (R10.8), an overwhelmed survivor only wounded "
         "or a Fierce wound missing (R10.5), a zombie that lost its fight winning another "
-        "(R10.6)",
+        "(R10.6), an Infected token on a survivor whose text forbids it (R16.1); a wound no "
+        "fight, infection, starvation or card text explains (R10.8)",
         "the line no assignment can explain; a result left incomplete at the line ending the "
-        "Attack phase",
+        "Attack phase; an unexplained wound outside the Attack phase, or a forbidden Infected "
+        "token, at its line",
     ),
     ViolationKind(
         Kind.FOOD_UPKEEP,
         "R12.5",
         ("R12.5",),
-        "upkeep food not paid at the end of Recoup, or starvation wounds missing",
-        "the line ending the Recoup phase",
+        "upkeep food not paid at the end of Recoup, starvation wounds missing, or more "
+        "wounds in the active player's Recoup than starvation and card text give",
+        "the line ending the Recoup phase; the first wound beyond what is owed",
     ),
     ViolationKind(
         Kind.INFECTION_WOUND,
         "R4.2",
         ("R4.2",),
         "an infected survivor not wounded in the Ready phase, or taken over in it without "
-        "that wound",
+        "that wound, or a Ready-phase wound no Infected token gives",
         "the line ending the Ready phase, or the take-over line of a survivor that did not get it",
     ),
     ViolationKind(
@@ -139,18 +143,21 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
     ViolationKind(
         Kind.SCAVENGE_FOOD,
         "R12.2",
-        ("R12.2",),
-        "a Scavenger roll of 1 credited with food, or food gained without a successful roll",
+        ("R12.2", "R16.1"),
+        "a Scavenger roll of 1 credited with food, or food gained without a successful roll "
+        "(R12.2) or with card text whose cost was not paid (Chef Antoine's Item, R16.1)",
         "the food line",
     ),
     ViolationKind(
         Kind.ABILITY_USE,
         "R12.1",
-        ("R12.1", "R12.3"),
+        ("R12.1", "R12.3", "R16.1"),
         "a Medic or Scavenger ability used outside Recoup or without spending the ready "
-        "survivor (R12.1), or a Medic removing a wound card text forbids it to (R12.3)",
-        "the `Heal` line, or the food line of a roll made outside Recoup or without a "
-        "Scavenger spend",
+        "survivor (R12.1, R12.3), a Medic removing a wound card text forbids it to (Ex-Con "
+        "Dwayne), or a Scavenger attracting attention where card text forbids it (Carrion "
+        "Crows, R16.1)",
+        "the `Heal` line, the food line of a roll made outside Recoup or without a "
+        "Scavenger spend, or the roll card text forbids",
     ),
     ViolationKind(
         Kind.ACTION_AFTER_LOSS,
@@ -163,9 +170,11 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         Kind.DEAD_SURVIVOR,
         "R11.1",
         ("R11.1", "R11.3"),
-        "a survivor whose wounds reached its Health stays in play (R11.1), or an infected "
-        "survivor that died goes to the discard pile instead of its infecter (R11.3)",
-        "the end of the phase (or a spend or heal of the dead survivor); the discard line",
+        "a survivor whose wounds reached its Health stays in play (R11.1), an infected "
+        "survivor that died goes to the discard pile instead of its infecter, or a survivor "
+        "taken over that was not infected or is alive (R11.3)",
+        "the end of the phase (or a spend or heal of the dead survivor); the discard line; the "
+        "`Take Control` line",
     ),
     ViolationKind(
         Kind.FOOD_TOTAL,
@@ -242,6 +251,14 @@ VIOLATION_KINDS: tuple[ViolationKind, ...] = (
         "food lost without upkeep or card text: upkeep paid by a non-active player, twice or "
         "more than 1 (R12.5), or food taken below 0 (R1.8, R12.5)",
         "the food line",
+    ),
+    ViolationKind(
+        Kind.READYING,
+        "R4.1",
+        ("R4.1",),
+        "a card readied outside the Ready phase without card text: spent in an earlier phase, "
+        "or a zombie that is not Fast readied as it arrives in the combat zone (R4.1, R9.2)",
+        "the `Ready` line",
     ),
 )
 

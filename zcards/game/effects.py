@@ -106,6 +106,8 @@ class Effect(StrEnum):
     TO_COMBAT = "to-combat"  # the zombie moves to the combat zone, ready
     DISCARD_INSTEAD = "discard-instead"  # losing zombies are discarded, not spent
     KEYWORD = "keyword"  # gains ``keyword``
+    EXTRA_RESOURCE = "extra-resource"  # one more card from the hand to the resource zone
+    FEEDS = "feeds"  # a survivor not counted in excess of food at upkeep
     LOOK = "look"  # looks at or reorders cards: nothing a rule or a log line shows
     PERMANENT = "permanent"  # marker: stays on the table
     ONE_SHOT = "one-shot"  # marker: discarded as soon as used (R7.5)

@@ -9,8 +9,14 @@ from collections import Counter
 from collections.abc import Iterable
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.definition import BUILD_PHASE, OPENING_BUDGET, READY_PHASE, RECOUP_PHASE
-from zcards.game.effects import Effect, Target, Timing
+from zcards.game.definition import (
+    ATTACK_PHASE,
+    BUILD_PHASE,
+    OPENING_BUDGET,
+    READY_PHASE,
+    RECOUP_PHASE,
+)
+from zcards.game.effects import Cost, Effect, Target, Timing
 from zcards.game.power import Span
 from zcards.game.table import Player, Survivor, Table
 from zcards.game.zombies import HIDDEN, Board
@@ -42,6 +48,24 @@ def draws_allowed(phase: str) -> bool:
 def readies(phase: str) -> bool:
     """R4.1: readying every spent card happens in the Ready phase."""
     return phase == READY_PHASE
+
+
+def ready_fault(
+    phase: str, card: CardInfo | None, *, arrived: bool, spent_here: bool
+) -> str | None:
+    """Why readying a card now breaks R4.1 (None: it may be readied). Outside the Ready phase
+    only a Fast zombie as it arrives in the combat zone is readied (R9.2), and a spend of this
+    phase may be taken back (a misclick; it then paid for nothing). A zombie that was moved to
+    the combat zone this phase (``arrived``) paid for the move with its spend."""
+    if readies(phase):
+        return None
+    if arrived:
+        if card is not None and "fast" in card.keywords:
+            return None
+        return "it is not Fast: the spend that moved it to the combat zone stays"
+    if spent_here:
+        return None
+    return f"it was not spent in this {phase} phase: spent cards are readied in the Ready phase"
 
 
 # -- costs and requirements (R7, R8) ---------------------------------------------------------
@@ -116,19 +140,50 @@ def starvation(survivors: int, food: int) -> int:
 def scavenging_blocked(table: Table, cards: CardIndex) -> bool:
     """No Scavenger may attract attention while text forbids it (Carrion Crows in a combat
     zone)."""
-    return scavenging_blocker(table, cards) is not None
+    return scavenging_banned_by(table, cards)[0] is not None
 
 
 def scavenging_blocker(table: Table, cards: CardIndex) -> str | None:
     """The card whose text forbids Scavenger rolls now (a face-up zombie in a combat zone),
-    if any."""
+    if any (in some board the log allows: the simulator knows the one board)."""
+    return scavenging_banned_by(table, cards)[0]
+
+
+def scavenging_banned_by(table: Table, cards: CardIndex) -> tuple[str | None, bool]:
+    """The card whose text forbids attracting attention now (Carrion Crows face up in a
+    combat zone), and whether it surely does: in every board the log allows of its controller
+    (a face-down card's zone is hidden), not only in some."""
+    maybe: str | None = None
     for player in table.in_game():
-        for board in player.zombies.readings:
+        boards = player.zombies.readings
+        for board in boards:
             for up in board.up:
                 info = cards.get(up.name) if up.combat and not up.generic else None
-                if info is not None and info.has(Effect.NO_SCAVENGING):
-                    return info.name
+                if info is None or not info.has(Effect.NO_SCAVENGING):
+                    continue
+                name = info.name
+                if all(any(u.name == up.name and u.combat for u in b.up) for b in boards):
+                    return name, True
+                maybe = name
+    return maybe, False
+
+
+def discard_cost(cost: Cost) -> str | None:
+    """What a cost discards from the hand: "card", "Item", or None (it discards nothing)."""
+    if cost is Cost.SPEND_SELF_AND_DISCARD:
+        return "card"
+    if cost is Cost.SPEND_SELF_AND_DISCARD_ITEM:
+        return "Item"
     return None
+
+
+def pays_discard(cost: Cost, card: CardInfo | None, *, hidden: bool) -> bool:
+    """Whether a card discarded from the hand pays ``cost`` ("discard an Item": an Item; a
+    card the log hides, or one missing from the card data, may be one)."""
+    wanted = discard_cost(cost)
+    if wanted is None or wanted == "card" or hidden:
+        return wanted is not None
+    return card is None or card.type == wanted
 
 
 def scavengers(player: Player, cards: CardIndex) -> list[Survivor]:
@@ -177,6 +232,42 @@ def has_lost(player: Player, *, setup_over: bool) -> str | None:
     if setup_over and player.known and not player.survivors:
         return "no survivors"
     return None
+
+
+def wound_rule(phase: str, *, active: bool) -> str | None:
+    """The rule that may wound a survivor in ``phase`` (``active``: one of the active
+    player's): an infection in the Ready phase (R4.2), a lost fight in the Attack phase
+    (R10.5, only the active player's survivors are attacked, R10.8), starvation at the end of
+    the active player's Recoup (R12.5). None: only card text wounds a survivor then (R16.1)."""
+    if phase == READY_PHASE:
+        return "R4.2"
+    if phase == ATTACK_PHASE and active:
+        return "R10.5"
+    if phase == RECOUP_PHASE and active:
+        return "R12.5"
+    return None
+
+
+def discard_is_a_loss(info: CardInfo | None) -> bool:
+    """R10.6 and card text: an attacking zombie discarded in the Attack phase lost a fight
+    (text discarded it instead of spending it), unless its own text discards it as it wins
+    (Kamikaze Corpse)."""
+    return info is None or not any(
+        row.timing is Timing.WINS_FIGHT and row.cost is Cost.DISCARD_SELF for row in info.text.rows
+    )
+
+
+def take_over_fault(
+    infected: bool | None, wounds: int | None, health: Span | None, *, overwhelmed: bool
+) -> str | None:
+    """R11.3: why a survivor cannot be taken over (None: it may be): only an infected survivor
+    that died goes to the player who infected it; it died when its wounds reached its Health,
+    or when it was overwhelmed (``overwhelmed``: a fight of this phase may have done it)."""
+    if infected is False:
+        return "it was not infected"
+    if overwhelmed or wounds is None or may_die(wounds, health):
+        return None
+    return f"it is alive ({wounds} wound(s), short of its Health)"
 
 
 def phase_allows_ability(phase: str) -> bool:

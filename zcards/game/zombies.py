@@ -290,17 +290,25 @@ class Zombies(NamedTuple):
         return b.with_up(rest)
 
     def spend_named(
-        self, name: str, *, combat: bool | None = None, where: Up | None = None
+        self,
+        name: str,
+        *,
+        combat: bool | None = None,
+        where: Up | None = None,
+        dragged: bool = False,
     ) -> tuple[Zombies, Fit]:
-        return self._named(
-            name,
-            lambda b, u: (
-                [self._swap(b, u, Up(u.name, u.combat, True, u.generic))]
-                if not u.spent and combat in (None, u.combat)
-                else []
-            ),
-            where,
-        )
+        """Spend a face-up zombie; ``dragged``: one in the resource zone may also have been
+        moved to the combat zone as it was spent (a drag the log does not show)."""
+
+        def change(b: Board, u: Up) -> list[Board]:
+            if u.spent or combat not in (None, u.combat):
+                return []
+            out = [self._swap(b, u, Up(u.name, u.combat, True, u.generic))]
+            if dragged and not u.combat:
+                out.append(self._swap(b, u, Up(u.name, True, True, u.generic)))
+            return out
+
+        return self._named(name, change, where)
 
     def ready_named(self, name: str, *, where: Up | None = None) -> tuple[Zombies, Fit]:
         return self._named(

@@ -10,11 +10,13 @@ from __future__ import annotations
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Topic
 from zcards.game.definition import ATTACK_PHASE, BUILD_PHASE, READY_PHASE, RECOUP_PHASE, Meaning
+from zcards.game.effects import Effect, Target
 from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit, Zombies
 from zcards.rules.context import Area, Context, Fact, meaning_of
 
 _SPENT_FIT = {False: Fit.YES, None: Fit.MAYBE, True: Fit.NO}
+_IN_COMBAT = frozenset({Target.ZOMBIE_IN_COMBAT, Target.ATTACKING_ZOMBIE})
 
 
 class CardLines(Area):
@@ -30,6 +32,14 @@ class CardLines(Area):
 
     def _warn(self, message: str, player: str) -> None:
         self.findings.warn(Topic.TABLE, message, player=player)
+
+    def _token_unknown(self, name: str) -> None:
+        """An Infected token put on (or taken off) a ``name`` the actor does not hold while
+        several players do: which copy got it is unknown, so every copy may have it."""
+        for player in self.ctx.table.players.values():
+            if player.survivors_named(name):
+                for survivor in self.edit(player.name).survivors_named(name):
+                    survivor.infected = None
 
     def _take_control(self, me: Player, name: str) -> Fact:
         """R11.3: the infecting player gains a dead infected survivor as a generic zombie."""
@@ -142,15 +152,30 @@ class CardLines(Area):
         def spend(combat: bool | None) -> tuple[Zombies, Fit]:
             if name is None:
                 return me.zombies.spend_face_down(combat=combat, dragged=dragged)
-            return me.zombies.spend_named(name, combat=combat)
+            return me.zombies.spend_named(name, combat=combat, dragged=dragged)
 
         if clock.phase == ATTACK_PHASE and me.name != clock.active and me.lost is None:
             zombies, fact.attack_fit = spend(True)  # it fought: a ready zombie in combat
             if fact.attack_fit:
                 me.zombies = zombies
                 return fact
+        if self._spent_in_combat_by_text(me.name):  # Firecrackers: a zombie in combat
+            zombies, fit = spend(True)
+            if fit:
+                me.zombies, fact.fit = zombies, fit
+                return fact
         me.zombies, fact.fit = spend(None)
         return fact
+
+    def _spent_in_combat_by_text(self, player: str) -> bool:
+        """Whether another player's card used this phase spends a zombie in a combat zone
+        (Firecrackers, Molotov Cocktail): a spend of ``player``'s zombie is then its effect."""
+        return any(
+            credit.row.effect is Effect.SPEND
+            and credit.row.target in _IN_COMBAT
+            and credit.controller != player
+            for credit in self.ctx.text.credits
+        )
 
     def _spend_unseen(self, owner: Player, fact: Fact) -> Fact:
         """A card of a table the log did not show from the start is spent: it was there."""
@@ -268,6 +293,8 @@ class CardLines(Area):
                 return fact  # tokens of an ex-survivor: it loses them all (R11.3)
             if owner.known:
                 self._warn(f"{event.label} on {name}, which is not a survivor in play", me.name)
+                if meaning in (Meaning.INFECT, Meaning.CURE):
+                    self._token_unknown(name)
                 return fact
             survivor = Survivor(name, wounds=None, infected=None, spent=None)
             owner.survivors.append(survivor)

@@ -26,7 +26,15 @@ from zcards.game.moments import Hull, same_powers
 from zcards.game.power import Fighter, Powers, Span
 from zcards.game.table import Table
 from zcards.game.zombies import Fit
-from zcards.rules.attack import Attack, Defender, Mark, Result, fighter
+from zcards.rules.attack import (
+    MAX_COPY_READINGS,
+    MAX_WOUND_READINGS,
+    Attack,
+    Defender,
+    Mark,
+    Result,
+    fighter,
+)
 from zcards.rules.context import (
     Area,
     Context,
@@ -114,6 +122,12 @@ class CombatRules(Area):
         if fact.meaning == Meaning.READY and fact.what == "zombie" and fact.owner is not None:
             self._arrival(fact.owner.name, fact)
             return
+        self._fought(fact, Effect.SPEND, "spends")
+
+    def _fought(self, fact: Fact, effect: Effect, verb: str) -> None:
+        """A zombie player's zombie spent (or discarded, ``effect``) in the Attack phase lost
+        a fight, or a card did it to an attacking zombie: it was a ready one in his combat
+        zone."""
         if fact.attack_fit is None or fact.owner is None:
             return
         me, what = fact.owner, fact.name or "a face-down zombie"
@@ -122,7 +136,7 @@ class CombatRules(Area):
             if fact.attack_fit is Fit.SOME:
                 self.findings.cannot_decide(
                     Kind.ILLEGAL_ATTACKER,
-                    f"{me.name} spends {what} in the Attack phase; the log does not show "
+                    f"{me.name} {verb} {what} in the Attack phase; the log does not show "
                     "whether it was a ready zombie in his combat zone (a face-down card's "
                     "zone is hidden)",
                     player=me.name,
@@ -130,16 +144,16 @@ class CombatRules(Area):
             elif fact.attack_fit is Fit.MAYBE:
                 self.findings.cannot_decide(
                     Kind.ILLEGAL_ATTACKER,
-                    f"{me.name} spends {what} in the Attack phase; his combat zone is not "
+                    f"{me.name} {verb} {what} in the Attack phase; his combat zone is not "
                     "known from the start of the log",
                     player=me.name,
                 )
         elif fact.fit:
             self.check(
                 Kind.ILLEGAL_ATTACKER,
-                f"{me.name} spends {what} in the Attack phase, but no such ready zombie is in "
+                f"{me.name} {verb} {what} in the Attack phase, but no such ready zombie is in "
                 "his combat zone",
-                Effect.SPEND,
+                effect,
                 me.name,
                 not_on=Target.ATTACKING_ZOMBIE,
                 player=me.name,
@@ -147,7 +161,7 @@ class CombatRules(Area):
         else:
             self.findings.violation(
                 Kind.ILLEGAL_ATTACKER,
-                f"{me.name} spends {what} in the Attack phase, but every such zombie is "
+                f"{me.name} {verb} {what} in the Attack phase, but every such zombie is "
                 "already spent",
                 player=me.name,
             )
@@ -202,6 +216,9 @@ class CombatRules(Area):
     # -- fight results (R10.5-R10.8) ---------------------------------------------------------
 
     def on_leave_table(self, event: ev.Event, fact: Fact) -> None:
+        if fact.what == "zombie" and fact.attack_fit is not None:  # lost, discarded by text
+            self._fought(fact, Effect.DISCARD_ZOMBIE, "discards")
+            return
         if self.clock.phase != ATTACK_PHASE or fact.survivor is None or fact.owner is None:
             return
         if fact.owner.name == self.clock.active:
@@ -299,6 +316,15 @@ class CombatRules(Area):
                 Kind.COMBAT_RESULT,
                 "fight results in the Attack phase; the attackers are not known from the start "
                 "of the log",
+                player=attack.defender,
+            )
+            return
+        if attack.readings_of_wounds() is None:
+            self.findings.cannot_decide(
+                Kind.COMBAT_RESULT,
+                "fight results on copies of one survivor: the lines fall on the copies in more "
+                f"ways than the audit follows ({MAX_COPY_READINGS} a card, "
+                f"{MAX_WOUND_READINGS} in all)",
                 player=attack.defender,
             )
             return

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.catalogue import Kind
+from zcards.game.catalogue import Kind, kind_info
 from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.game.effects import Effect, Target
 from zcards.game.power import Powers
@@ -192,6 +192,10 @@ class Area:
                 f"{message}; card text of {', '.join(why.doubts)} may allow it",
                 **{k: v for k, v in where.items() if k in ("rule", "player", "line")},
             )
+        elif why.unpaid:  # the text that would allow it asks for a cost not paid (R16.1)
+            cost = f"{message}; {', '.join(why.unpaid)} would allow it only with its cost paid"
+            rule = "R16.1" if "R16.1" in kind_info(kind).rules else where.get("rule")
+            self.findings.violation(kind, cost, **{**where, "rule": rule})
         else:
             self.findings.violation(kind, message, **where)
 

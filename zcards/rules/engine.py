@@ -233,10 +233,15 @@ class Auditor:
         that assume the same player took turn 1 and the same turn lines were misclicks
         differ only in earlier pairs, so they are settled as a turn line settles readings
         (what they all break stays a violation, the rest is a doubt), and the new pair is
-        read both ways again. The search stays bounded and linear in the log."""
-        groups: dict[tuple[str | None, int], list[Reading]] = {}
+        read both ways again. Readings waiting for different undo lines are not settled
+        together: those lines decide between them. The search stays bounded and linear in the
+        log."""
+        # readings that wait for the undo of a fix (lines not read yet) differ in what those
+        # lines will decide: they are never settled together before them
+        groups: dict[tuple[str | None, int, frozenset[int]], list[Reading]] = {}
         for replay in readings:
-            groups.setdefault((replay.turn1, replay.misnamed), []).append(replay)
+            key = (replay.turn1, replay.misnamed, frozenset(replay.skipped))
+            groups.setdefault(key, []).append(replay)
         widest = max(len(group) for group in groups.values())
         if widest * 2 <= MAX_MISCLICK_READINGS and len(readings) * 2 <= MAX_READINGS:
             return readings
@@ -301,16 +306,15 @@ class Auditor:
         ]
         least = min(scores)
         best_scored = [i for i, score in enumerate(scores) if score == least]
-        # A fix found later in its phase is a reading only where its net effect is legal: it
-        # must break nothing that the same reading without it does not break, so it never
-        # trades a violation for another (a wound put right that a fight needed).
+        # A fix (undone at once, or later in its phase) is a reading only where it makes the
+        # log more legal: it must break nothing that the same reading without it does not
+        # break, so it never trades a violation for another (a wound put right that a fight
+        # needed; a Ready taken back by the Spend a move to combat needed).
         best_scored = [
             i
             for i in best_scored
             if not any(
-                replays[j].late < replays[i].late
-                and replays[j].fixes == replays[i].fixes
-                and not keys[i] <= keys[j]
+                replays[j].corrects < replays[i].corrects and not keys[i] <= keys[j]
                 for j in best_scored
             )
         ]

@@ -21,10 +21,19 @@ from zcards.game.definition import RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
 from zcards.game.rules import UPKEEP, scavenge_succeeds, starvation
 from zcards.game.zombies import Fit
-from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
+from zcards.rules.context import (
+    Area,
+    Context,
+    Fact,
+    GameEnded,
+    Handler,
+    PhaseBegun,
+    PhaseEnded,
+)
 
 _FOOD_LINES = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS, Kind.ABILITY_USE)  # checked at their lines
 _NETTED = (Kind.SCAVENGE_FOOD, Kind.FOOD_LOSS)  # what a phase's food lines netting out voids
+MAX_WOUND_LINES = 64  # wound lines of one Recoup kept to place an extra wound at its line
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,8 @@ class Upkeep:
     line: int = 0  # the line that paid it
     rolled: int = 0  # his successful d6 rolls in the phase: the food he gains
     gains: int = 0  # the most food he may gain: a food per successful roll, and card text's
+    survivors_at_start: int = 0
+    wounds: tuple[tuple[int, str], ...] = ()  # his survivors' wound lines of the phase
 
 
 class FoodRules(Area):
@@ -70,6 +81,7 @@ class FoodRules(Area):
             ev.DiceRoll: self.on_dice,
             PhaseBegun: self.on_phase_begun,
             PhaseEnded: self.on_phase_ended,
+            GameEnded: self.on_game_ended,
         }
 
     @property
@@ -81,8 +93,10 @@ class FoodRules(Area):
         self.start = {}
         if signal.phase == RECOUP_PHASE:
             active = self.table.players.get(self.clock.active or "")
+            survivors = active.known_survivors() if active else 0
             self.upkeep = Upkeep(
-                survivors_at_mark=active.known_survivors() if active else 0,
+                survivors_at_mark=survivors,
+                survivors_at_start=survivors,
                 start=active.food_now if active else None,
                 found=len(self.findings.violations),
             )
@@ -97,6 +111,18 @@ class FoodRules(Area):
         if not self.in_turn:
             return
         self._net_out(signal.phase)
+        self._unexplained_losses()
+        if signal.phase == RECOUP_PHASE:
+            self._check_upkeep()
+
+    def on_game_ended(self, _: GameEnded, __: Fact) -> None:
+        """The log stops inside a phase: its losses nothing explained stay unexplained (the
+        phase's net effect so far decides, as at its end); nothing more is owed."""
+        if self.in_turn:
+            self._net_out(self.clock.phase)
+            self._unexplained_losses()
+
+    def _unexplained_losses(self) -> None:
         for name, losses in self.lost.items():
             for lost in losses:
                 self.check(
@@ -112,8 +138,6 @@ class FoodRules(Area):
                     provisional=True,
                 )
         self.lost.clear()
-        if signal.phase == RECOUP_PHASE:
-            self._check_upkeep()
 
     # -- food lines --------------------------------------------------------------------------
 
@@ -288,8 +312,11 @@ class FoodRules(Area):
             and self.clock.phase == RECOUP_PHASE
             and fact.owner.name == self.clock.active
         ):
+            upkeep, event_line = self.upkeep, (event.line, event.raw)
             self.upkeep = replace(
-                self.upkeep, wounds_since_mark=self.upkeep.wounds_since_mark + max(0, fact.added)
+                upkeep,
+                wounds_since_mark=upkeep.wounds_since_mark + max(0, fact.added),
+                wounds=(*upkeep.wounds, event_line)[:MAX_WOUND_LINES],
             )
 
     def _check_upkeep(self) -> None:
@@ -315,11 +342,38 @@ class FoodRules(Area):
         needed = starvation(self.upkeep.survivors_at_mark, food)
         got = self.upkeep.wounds_since_mark
         if needed <= got:
+            if me.known:  # his survivors are all known: what he owes is
+                self._check_extra_wounds(me.name, food)
             return
-        self.findings.violation(
+        self.check(
             Kind.FOOD_UPKEEP,
             f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {food} food: "
             f"{needed} starvation wounds due, {got} given",
+            Effect.FEEDS,
+            me.name,
             player=me.name,
             provisional=True,
         )
+
+    def _check_extra_wounds(self, name: str, food: int) -> None:
+        """Wounds of the active player's Recoup beyond the starvation he owes (counted with
+        the most survivors he had at any food line of it) need card text (Father Gabriel,
+        Seeping Drifter): the first one nothing explains is the violation, at its line."""
+        upkeep = self.upkeep
+        allowed = starvation(max(upkeep.survivors_at_mark, upkeep.survivors_at_start), food)
+        for line, raw in upkeep.wounds[allowed:]:
+            if self.ctx.text.explain(Effect.WOUND, name).legal:
+                continue
+            self.check(
+                Kind.FOOD_UPKEEP,
+                f"{name} has {allowed} starvation wound(s) to give with {food} food, and his "
+                "survivors get more wounds in his Recoup phase than that: no fight, infection "
+                "or card text wounds a survivor then",
+                Effect.WOUND,
+                name,
+                player=name,
+                line=line,
+                text=raw,
+                provisional=True,
+            )
+            return

@@ -16,8 +16,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from lackey_plugin.log import events as ev
+from zcards.game.cards import CardInfo
 from zcards.game.catalogue import Topic
 from zcards.game.definition import (
+    ATTACK_PHASE,
     DECK,
     DISCARD,
     HAND,
@@ -25,6 +27,7 @@ from zcards.game.definition import (
     REMOVED,
     Meaning,
 )
+from zcards.game.rules import discard_is_a_loss
 from zcards.game.table import Item, Player, Survivor
 from zcards.game.zombies import Fit
 from zcards.rules.card_lines import CardLines
@@ -128,8 +131,10 @@ class Tracker(CardLines):
         _enter_zone(self.edit(event.dst_owner or event.player), event.dst_zone, name)
         actor = self.edit(event.player)
         if name is None:
-            actor.zombies, fit = actor.zombies.remove_face_down()
-            return Fact(owner=actor, what="zombie", fit=fit)
+            fought = self._fought(actor, None, None)
+            place = (True, False) if fought else None  # it fought: a ready one in combat
+            actor.zombies, fit = actor.zombies.remove_face_down(place=place)
+            return Fact(owner=actor, what="zombie", fit=fit, attack_fit=fought)
         owner = self.edit(self.ctx.table.owner_of(event.player, name))
         fact = Fact(owner=owner, name=name, info=self.ctx.cards.get(name))
         copies = owner.survivors_named(name)
@@ -142,6 +147,7 @@ class Tracker(CardLines):
             owner.items.remove(items[0])
             fact.what = "item"
         elif owner.zombies.has_named(name):
+            fact.attack_fit = self._fought(owner, name, fact.info)
             owner.zombies, _ = owner.zombies.remove_named(name)
             fact.what = "zombie"
         elif not owner.known:
@@ -152,6 +158,18 @@ class Tracker(CardLines):
                 fact.what, fact.fit = "unseen", Fit.NO
                 self._warn(f"{name} leaves the table but was not seen on it", event.player)
         return fact
+
+    def _fought(self, me: Player, name: str | None, info: CardInfo | None) -> Fit | None:
+        """A zombie player's zombie leaving the table in the Attack phase lost a fight (R10.6,
+        discarded by text): whether a ready one was in his combat zone (None: not a fight)."""
+        clock = self.ctx.clock
+        if clock.phase != ATTACK_PHASE or me.name == clock.active or me.lost is not None:
+            return None
+        if name is None:
+            return me.zombies.spend_face_down(combat=True)[1]
+        if not discard_is_a_loss(info):
+            return None
+        return me.zombies.spend_named(name, combat=True)[1]
 
     def _card_action(self, event: ev.CardAction) -> Fact:
         name = self.ctx.card_name(event)

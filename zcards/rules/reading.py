@@ -41,11 +41,13 @@ from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
 from zcards.rules.findings import Findings
 from zcards.rules.food import FoodRules
+from zcards.rules.harm import HarmRules
 from zcards.rules.lines import Tracker
 from zcards.rules.losing import LosingRules
 from zcards.rules.opening import SetupRules
 from zcards.rules.phases import PhaseRules
 from zcards.rules.ready import ReadyRules
+from zcards.rules.readying import ReadyingRules
 from zcards.rules.recoup import RecoupRules
 from zcards.rules.text import CardUses, TextLedger
 from zcards.rules.window import Window
@@ -102,6 +104,8 @@ class Reading:
             RecoupRules(ctx),
             DeathRules(ctx),
             CombatMoveRules(ctx),
+            HarmRules(ctx),
+            ReadyingRules(ctx),
         ]
         self.deferred: list[tuple[int, ev.Event]] = []  # actions logged before their phase line
         self.saves: dict[str, Reading] = {}
@@ -153,7 +157,7 @@ class Reading:
             if waiting:
                 self.waiting.setdefault(kind, []).append(handler)
         self.ctx.emit = self.emit
-        self.ctx.look = self._look
+        self.ctx.look = self.ctx.text.look = self._look
         self._read = self.tracker.read
         self._check_losses = self.losing.check_losses
 
@@ -188,6 +192,11 @@ class Reading:
         twin.assumptions = list(self.assumptions)
         twin._wire()
         return twin
+
+    @property
+    def corrects(self) -> frozenset[int]:
+        """The pairs this reading reads as fixes that readings open beside it may not."""
+        return self.fixes | self.late
 
     @property
     def findings(self) -> Findings:
@@ -328,7 +337,10 @@ class Reading:
                 rule="R17.8",
             )
             for player in list(self.table.players):
-                self.table.edit(player).forget()
+                me = self.table.edit(player)
+                me.forget()
+                me.lost = None  # the loaded game may be from before his loss
+            self.table.losses = []
             self.clock.known = False
             return self
         restored = saved.fork(saves=self.saves)

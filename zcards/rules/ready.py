@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import READY_PHASE, Meaning
+from zcards.game.effects import Effect
 from zcards.game.rules import may_die
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded
 
@@ -23,6 +24,7 @@ class ReadyRules(Area):
         super().__init__(ctx)
         self.infected: Counter[tuple[str, str]] = Counter()  # at the start of the phase
         self.wounded: Counter[tuple[str, str]] = Counter()
+        self.tokens: Counter[tuple[str, str]] = Counter()  # Infected tokens, less cures
 
     def handlers(self) -> Mapping[type, Handler]:
         return {
@@ -41,6 +43,7 @@ class ReadyRules(Area):
             for survivor in me.survivors:
                 if survivor.infected:
                     self.infected[(me.name, survivor.name)] += 1
+        self.tokens = Counter(self.infected)
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
         if self.clock.phase != READY_PHASE or fact.survivor is None or fact.owner is None:
@@ -48,8 +51,24 @@ class ReadyRules(Area):
         key = (fact.owner.name, fact.survivor.name)
         if fact.meaning == Meaning.WOUND:
             self.wounded[key] += 1
+            if self.wounded[key] > self.tokens[key] and self._known(fact):
+                self.check(
+                    Kind.INFECTION_WOUND,
+                    f"{fact.survivor.name} gets a wound in the Ready phase that no Infected "
+                    "token gives (one wound per infected survivor)",
+                    Effect.WOUND,
+                    fact.owner.name,
+                    card=fact.survivor.name,
+                    player=fact.owner.name,
+                )
         elif fact.meaning == Meaning.CURE and self.infected[key]:
             self.infected[key] -= 1
+            self.tokens[key] -= 1
+
+    def _known(self, fact: Fact) -> bool:
+        """Whether the log tells the survivor's Infected token since the phase began."""
+        assert fact.survivor is not None and fact.owner is not None
+        return self.clock.known and fact.owner.known and fact.survivor.infected is not None
 
     def on_take_control(self, _: ev.Perform, fact: Fact) -> None:
         """An infected survivor taken over in the Ready phase died of a wound, and the only

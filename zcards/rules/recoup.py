@@ -23,6 +23,7 @@ from zcards.game.rules import (
     medic_may_heal,
     phase_allows_ability,
     scavenge_succeeds,
+    scavenging_banned_by,
 )
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
 
@@ -214,6 +215,8 @@ class RecoupRules(Area):
         phase = self.clock.phase
         for result in event.results:
             backed = phase == RECOUP_PHASE and self._use_symbol(SCAVENGER, event.player)
+            if backed:
+                self._banned(event.player)
             roll = Roll(event.player, result, event.line, phase, backed)
             if scavenge_succeeds(result):
                 if self.early.get(event.player):  # its food was logged before it
@@ -229,6 +232,22 @@ class RecoupRules(Area):
                     if backed:
                         self.owed[me.name] = self.owed.get(me.name, 0) + 1
                         self.roll_line[me.name] = event.line
+
+    def _banned(self, player: str) -> None:
+        """Card text may forbid attracting attention (Carrion Crows in a combat zone)."""
+        banned, surely = scavenging_banned_by(self.table, self.ctx.cards)
+        if banned is None:
+            return
+        message = f"{player}'s Scavenger attracts attention while {banned} is in a combat zone"
+        if surely:
+            self.findings.violation(Kind.ABILITY_USE, message, rule="R16.1", player=player)
+        else:
+            self.findings.cannot_decide(
+                Kind.ABILITY_USE,
+                f"{message} in some reading of the table (a face-down card's zone is hidden)",
+                rule="R16.1",
+                player=player,
+            )
 
     def on_counter(self, event: ev.CounterChange, fact: Fact) -> None:
         if (
@@ -255,7 +274,7 @@ class RecoupRules(Area):
         elif not medic_may_heal(info):
             assert info is not None
             message = f"a Medic removes a wound from {info.name}, whose text forbids it"
-            rule = "R12.3"
+            rule = "R16.1"
         else:
             return
         self.check(

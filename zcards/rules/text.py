@@ -12,7 +12,8 @@ Health in fights are not asked here: the fights compute them (:mod:`zcards.game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import islice
 from typing import NamedTuple
 
 from lackey_plugin.log import events as ev
@@ -20,9 +21,11 @@ from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import ATTACK_PHASE, DISCARD, HAND, RECOUP_PHASE, Meaning
 from zcards.game.effects import Condition, Effect, Row, Target, Timing
 from zcards.game.power import Boost
+from zcards.game.rules import discard_cost, pays_discard
 from zcards.game.table import Table
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 
+COST_WINDOW = 16  # lines looked ahead for the discard a cost asks for
 FIGHT_TIMINGS = frozenset({Timing.WINS_FIGHT, Timing.LOSES_FIGHT, Timing.BEGIN_ATTACK})
 EACH = frozenset({Target.YOUR_OTHER_SURVIVORS, Target.INFECTED_SURVIVORS})  # any number
 USES = {
@@ -48,6 +51,7 @@ class Why(NamedTuple):
 
     legal: bool
     doubts: tuple[str, ...]
+    unpaid: tuple[str, ...] = ()  # cards that would explain it had their cost been paid
 
 
 class Event(NamedTuple):
@@ -100,10 +104,14 @@ class TextLedger:
         self.played: list[tuple[str, str]] = []  # (card, controller) played this turn
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
+        self.discards: list[tuple[str, str | None]] = []  # (player, card) from hands this phase
+        self.prepaid: set[int] = set()  # lines of discards ahead already claimed by a cost
+        self.look: Callable[[], Iterable[object]] = lambda: ()  # the lines after this one
 
     def fork(self, table: Table) -> TextLedger:
         twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
+        twin.discards, twin.prepaid = list(self.discards), set(self.prepaid)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
 
@@ -116,7 +124,52 @@ class TextLedger:
 
     def new_phase(self) -> None:
         self.credits.clear()
+        self.discards.clear()
+        self.prepaid.clear()
         self.attackers = {}
+
+    def discarded(self, card: str | None, controller: str, line: int = 0) -> None:
+        """A card went from ``controller``'s hand to his discard pile (``card`` None: hidden):
+        it may pay an ability's discard cost (Chef Antoine's Item), unless a cost claimed it
+        before it was logged."""
+        if line in self.prepaid:
+            self.prepaid.discard(line)
+            return
+        self.discards.append((controller, card))
+
+    def _cost_paid(self, credit: Credit, *, consume: bool) -> bool:
+        """Whether the use behind ``credit`` paid the discard its cost asks for, with a card
+        discarded from its controller's hand this phase that no other use claimed."""
+        cost = credit.row.cost
+        if discard_cost(cost) is None:
+            return True
+        for index, (player, card) in enumerate(self.discards):
+            info = self.cards.get(card)
+            if player == credit.controller and pays_discard(cost, info, hidden=card is None):
+                if consume:
+                    del self.discards[index]
+                return True
+        return self._paid_ahead(credit, consume=consume)
+
+    def _paid_ahead(self, credit: Credit, *, consume: bool) -> bool:
+        """The discard a cost asks for, logged a little later in the same phase (people click
+        the food before they drag the card)."""
+        for later in islice(self.look(), COST_WINDOW):
+            if isinstance(later, ev.PhaseChange | ev.TurnChange):
+                return False
+            if (
+                isinstance(later, ev.Move)
+                and later.player == credit.controller
+                and later.src_zone == HAND
+                and later.dst_zone == DISCARD
+                and later.line not in self.prepaid
+            ):
+                card = None if later.card in ev.HIDDEN_CARDS else later.card
+                if pays_discard(credit.row.cost, self.cards.get(card), hidden=card is None):
+                    if consume:
+                        self.prepaid.add(later.line)
+                    return True
+        return False
 
     def set_attackers(self, attackers: dict[str, frozenset[str]]) -> None:
         self.attackers = attackers
@@ -212,14 +265,19 @@ class TextLedger:
             not_on,
         )
         active = self.table.active
+        unpaid: set[str] = set()
         for index, credit in enumerate(self.credits):
-            if event.caused_by(credit.row, credit.controller, credit.card, active):
-                if consume and credit.left:
-                    if credit.left == 1:
-                        del self.credits[index]
-                    else:
-                        self.credits[index] = credit._replace(left=credit.left - 1)
-                return Why(True, ())
+            if not event.caused_by(credit.row, credit.controller, credit.card, active):
+                continue
+            if not self._cost_paid(credit, consume=consume):
+                unpaid.add(credit.card)
+                continue
+            if consume and credit.left:
+                if credit.left == 1:
+                    del self.credits[index]
+                else:
+                    self.credits[index] = credit._replace(left=credit.left - 1)
+            return Why(True, ())
         doubts = {name for name, _ in self.played if not self._covered(name)}
         for player in self.table.players.values():
             if not player.playing:
@@ -232,7 +290,7 @@ class TextLedger:
                     return Why(True, ())
             if not player.known and self._unseen_may(player.name, event):
                 doubts.add(f"cards of {player.name} not seen in this log")
-        return Why(False, tuple(sorted(doubts)))
+        return Why(False, tuple(sorted(doubts)), tuple(sorted(unpaid)))
 
     def _in_fight(self, info: CardInfo, controller: str, event: Event) -> bool:
         """A face-up card whose text may cause the event in this Attack phase without a
@@ -285,6 +343,7 @@ class CardUses(Area):
             ev.Perform: self.on_function,
             ev.Face: self.on_function,
             ev.Play: self.on_play,
+            ev.Move: self.on_move,
             ev.TableToZone: self.on_leave,
             ev.CardAction: self.on_leave,
         }
@@ -308,6 +367,10 @@ class CardUses(Area):
     def on_play(self, event: ev.Play, fact: Fact) -> None:
         if event.src_zone == HAND and fact.owner is not None:
             self.ctx.text.used(fact.name, fact.owner.name, "played")
+
+    def on_move(self, event: ev.Move, fact: Fact) -> None:
+        if event.src_zone == HAND and event.dst_zone == DISCARD:
+            self.ctx.text.discarded(self.ctx.card_name(event), event.player, event.line)
 
     def on_leave(self, event: ev.Event, fact: Fact) -> None:
         if fact.owner is None:

@@ -50,6 +50,7 @@ MUTATORS: dict[str, Mutator] = {
     "deck-to-resource": recoup.deck_to_resource,
     Violation.OPENING_HAND: setup.opening_hand,
     Violation.FOOD_LOSS: recoup.food_loss,
+    Violation.READYING: recoup.readying,
 }
 # A "from" value that contradicts the tracked food is an unlogged change (an undo, a revert):
 # the audit must report it unverifiable, never as a violation (audit contract).

@@ -74,11 +74,58 @@ def wounds(size: int) -> list[str]:
         *(f"{B} advances to the next phase: {step}" for step in ("Ready -> Draw", "Draw -> Build")),
         f"{B} advances to the next phase: Build -> Attack",
     ]
+    return _wounded(head, size, B, "Old Pete", 3)
+
+
+def _wounded(head: list[str], size: int, player: str, card: str, cycle: int) -> list[str]:
+    """``head``, then Wound lines on copies of ``card`` (counts cycling through ``cycle``
+    values) up to ``size`` lines, and the line ending the Attack phase."""
     body = [
-        f"{B} performs Wound ({n % 3} to {n % 3 + 1}) (+1) on Old Pete."
+        f"{player} performs Wound ({n % cycle} to {n % cycle + 1}) (+1) on {card}."
         for n in range(max(0, size - len(head) - 1))
     ]
-    return [*head, *body, f"{B} advances to the next phase: Attack -> Recoup"]
+    return [*head, *body, f"{player} advances to the next phase: Attack -> Recoup"]
+
+
+COPIES = 20  # identical survivors of the ``copies`` kind
+
+
+def copies(size: int) -> list[str]:
+    """Alice's 20 Grandma Ednas against Bob's one face-down attacker, and Wound lines whose
+    counts leave open which copy each one hit, line after line in one Attack phase."""
+    draws = [
+        line
+        for name in (A, B)
+        for line in (
+            f"{name} draws 2 cards.",
+            f"{name} discards a card from his Hand to his Discard.",
+        )
+    ]
+    head = [f"{name} sits down at seat {seat}" for seat, name in enumerate((A, B), 1)]
+    head += [f"{name} loads a deck to the Deck zone and shuffles it." for name in (A, B)]
+    head += [f"{name} draws 7 cards." for name in (A, B)]
+    head += [f"{A} plays Grandma Edna from his Deck."] * COPIES + [f"{A} shuffles his Deck."]
+    head += [f"{B} plays Kyle Bjorn from his Deck.", f"{B} shuffles his Deck."]
+    head += [
+        f"{B} advances the turn. Current Turn: #1, {B}'s turn.",
+        f"{B} advances to the next phase: Ready -> Draw",
+        *draws,
+        f"{B} advances to the next phase: Draw -> Build",
+        f"{B} plays a face down card from his Hand.",
+        f"{B} advances to the next phase: Build -> Attack",
+        f"{B} advances to the next phase: Attack -> Recoup",
+        f"{B} performs Spend on a face-down card.",
+        f"{B} performs To Combat (0 to 1) (+1) on a face-down card.",
+        f"{B} changes {B}'s Food to 9. (from 10 to 9) (-1)",
+        f"{B} advances to the next phase: Recoup -> End",
+        f"{B} advances the turn. Current Turn: #2, {A}'s turn.",
+        f"{B} performs Ready All on all his cards.",
+        f"{A} advances to the next phase: Ready -> Draw",
+        *draws,
+        f"{A} advances to the next phase: Draw -> Build",
+        f"{A} advances to the next phase: Build -> Attack",
+    ]
+    return _wounded(head, size, A, "Grandma Edna", 2)
 
 
 def misclicks(size: int) -> list[str]:
@@ -125,6 +172,7 @@ KINDS: dict[str, Callable[[int], list[str]]] = {
     "clears": clears,
     "seats": seats,
     "wounds": wounds,
+    "copies": copies,
     "misclicks": misclicks,
     "late-fixes": late_fixes,
     "saves": saves,

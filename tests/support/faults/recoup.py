@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from lackey_plugin.log import events as ev
-from zcards.game.definition import Meaning
+from zcards.game.definition import ZOMBIE_GAME, Meaning
 from zcards.game.effects import Effect
 
 from .logview import walk
@@ -161,3 +161,64 @@ def food_loss(events: Events, rng: random.Random, book: Book) -> Mutation | None
                 lost = ev.StatChange(player, "Food", side.food, side.food - 1, target=player)
                 sites.append((partial(insert, events, i, lost), f"{player} pays upkeep too"))
     return pick("food-loss", sites, rng)
+
+
+def readying(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A zombie that is not Fast readied right after its move to the combat zone (R4.1, R9.2);
+    found at the Ready line. Only after a Spend and To Combat pair of one named zombie, where
+    the next game action is about another card."""
+    moving = book.flagged(Effect.TO_COMBAT, Effect.LEAVE_COMBAT)
+    sites: list[Site] = []
+    for i, e, moment, _ in walk(events):
+        if not (_is_counter(e, Meaning.TO_COMBAT) and moment.phase == "Recoup" and i > 0):
+            continue
+        assert isinstance(e, ev.CounterChange)
+        card = book.cards.get(e.card)
+        if card is None or e.card in moving or "Fast" in card.keywords:
+            continue
+        if not (
+            is_spend(events[i - 1], e.player) and getattr(events[i - 1], "card", None) == e.card
+        ):
+            continue
+        if getattr(_game_action(events, i + 1, 1), "card", None) == e.card:
+            continue
+        ready = ev.Perform.of(e.player, Meaning.READY, e.card, game=ZOMBIE_GAME)
+        sites.append((partial(insert, events, i + 1, ready), f"{e.card} readied in combat"))
+    return pick("readying", sites, rng)
+
+
+def scavenge_under_ban(events: Events, rng: random.Random, book: Book) -> Mutation | None:
+    """A Scavenger roll while a zombie whose text forbids attracting attention (Carrion
+    Crows) is face up in a combat zone: at the start of the active player's Recoup, his ready
+    Scavenger is spent and rolls a 4 and he gains the food (R16.1); found at the roll line. Only
+    where that zombie was moved to its controller's combat zone by name and never left it, and
+    the Scavenger is not used again in that phase."""
+    banning = {n for n, c in book.cards.items() if "cannot attract attention" in c.text}
+    scavengers = {n for n, c in book.cards.items() if "Scavenger" in c.symbols}
+    in_combat: dict[str, int] = {}
+    sites: list[Site] = []
+    for i, e, moment, sides in walk(events):
+        card = getattr(e, "card", None)
+        if card in banning:
+            key = f"{getattr(e, 'player', '')}/{card}"
+            if _is_counter(e, Meaning.TO_COMBAT):
+                in_combat[key] = 1
+            elif _is_counter(e, Meaning.LEAVE_COMBAT) or isinstance(e, ev.TableToZone):
+                in_combat[key] = 0  # a copy left: the others are not followed
+        if not (is_phase(e, "Recoup") and moment.turn > 0 and moment.active in sides):
+            continue
+        active = moment.active
+        if not any(k.split("/")[0] != active and n for k, n in in_combat.items()):
+            continue
+        end = next_phase_line(events, i + 1) or len(events)
+        used = {getattr(x, "card", None) for x in events[i + 1 : end] if is_spend(x, active)}
+        side = sides[active]
+        for name in sorted(set(side.named) & scavengers - used):
+            food = side.food
+            lines = (
+                ev.Perform.of(active, Meaning.SPEND, name, game=ZOMBIE_GAME),
+                ev.DiceRoll(active, 6, (4,)),
+                ev.StatChange(active, "Food", food, food + 1, target=active),
+            )
+            sites.append((partial(cut, events, i + 1, i + 1, *lines, report_at=i + 2), name))
+    return pick("ability-use", sites, rng)
