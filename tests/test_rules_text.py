@@ -9,8 +9,9 @@ import pytest
 from zcards.cards.model import Card
 from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
+from zcards.game.cardtext import read_text
 from zcards.game.definition import ZOMBIE_GAME
-from zcards.game.effects import Effect, Target, load_rows, read_text
+from zcards.game.effects import Effect, Target, load_rows
 from zcards.game.table import Item, Survivor, Table
 from zcards.resources import BUNDLED_SET
 from zcards.rules.text import TextLedger, Why
@@ -228,7 +229,7 @@ def test_an_unknown_table_may_hide_a_card_that_explains_it() -> None:
     assert text.explain(Effect.HEAL, ME) == NOTHING
 
 
-def test_a_card_the_rows_do_not_cover_may_do_anything() -> None:
+def test_an_unread_sentence_may_do_what_it_speaks_of_and_nothing_else() -> None:
     odd = Card(
         name="Odd Zed",
         set_name="x",
@@ -244,7 +245,10 @@ def test_a_card_the_rows_do_not_cover_may_do_anything() -> None:
     me.playing = True
     me.survivors.append(Survivor("Odd Zed"))
     table.turn, table.phase, table.active = 2, "Recoup", ME
-    assert TextLedger(cards, table).explain(Effect.HEAL, ME) == Why(False, ("Odd Zed",))
+    text = TextLedger(cards, table)
+    assert text.explain(Effect.HEAL, ME) == Why(False, ('Odd Zed ("Odd Zed heals.")',))
+    assert text.explain(Effect.DRAW, ME) == NOTHING
+    assert text.explain(Effect.FOOD, ME, gain=True) == NOTHING
 
 
 def test_a_one_shot_item_taken_back_explains_nothing() -> None:

@@ -4,9 +4,11 @@ Every answer comes from the effect rows (:mod:`zcards.game.effects`). A card use
 phase (spent for its ability, played, dead, turned face up) leaves *credits*: the events its
 rows may put in the log, for whom, and how many. A card face up on the table explains what
 its fight rows do in the Attack phase (an attacking Kamikaze Corpse's wounds, a Hungry
-Masses' food). A card the rows do not cover (``zcards rules coverage``) may do anything while
-it is on the table or was played this turn, and a player whose table the log did not show
-from the start may hold any card: both make findings unverifiable, naming them. Power and
+Masses' food). A sentence the rows do not read (``zcards rules coverage``) may do what it
+speaks of (:class:`~zcards.game.wording.Reach`: its rule areas, whose, when) while its card is
+on the table or was played this turn, and a player whose table the log did not show from the
+start may hold any card: both make the findings they may touch unverifiable, naming the card
+and its sentence. Power and
 Health in fights are not asked here: the fights compute them (:mod:`zcards.game.power`).
 """
 
@@ -21,6 +23,7 @@ from zcards.game.definition import ATTACK_PHASE, DISCARD, HAND, RECOUP_PHASE, Me
 from zcards.game.effects import Condition, Effect, Row, Target, Timing
 from zcards.game.power import Boost
 from zcards.game.table import Table
+from zcards.game.wording import When
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 
 FIGHT_TIMINGS = frozenset({Timing.WINS_FIGHT, Timing.LOSES_FIGHT, Timing.BEGIN_ATTACK})
@@ -31,6 +34,13 @@ USES = {
     "died": frozenset({Timing.DIES}),
     "flipped": frozenset({Timing.TURNED_UP}),
 }
+
+
+class Moment(NamedTuple):
+    """A phase and its active player, as an unread sentence's reach is asked about them."""
+
+    phase: str | None
+    active: str | None
 
 
 class Credit(NamedTuple):
@@ -170,22 +180,44 @@ class TextLedger:
             c.left or 1 for c in self.credits if c.row.effect is effect and c.row.target is target
         )
 
-    def unmodelled(self) -> list[str]:
-        """Cards whose text the rows do not cover, on the table or played this turn, and
-        players whose cards the log did not show from the start: any of them may do anything
-        (R16.1)."""
-        found = {name for name, _ in self.played if not self._covered(name)}
+    def unmodelled(
+        self, effects: frozenset[Effect], subject: str | None = None, *, phase: str | None = None
+    ) -> list[str]:
+        """Card text the rows do not read that may cause events of ``effects`` concerning
+        ``subject`` in ``phase`` (default: now), on the table or played this turn (each card
+        with its sentence), and players whose cards the log did not show from the start: any
+        of them may (R16.1)."""
+        when = Moment(phase or self.table.phase, self.table.active)
+        return self._unexplained(Event(effects, subject, None, None), when)
+
+    def _unexplained(self, event: Event, when: When) -> list[str]:
+        found = self._doubts(event, when)
         for player in self.table.players.values():
-            if not player.playing:
-                continue
-            found |= {name for name in player.face_up_names() if not self._covered(name)}
-            if not player.known:
+            if player.playing and not player.known and self._unseen_may(player.name, event, when):
                 found.add(f"cards of {player.name} not seen in this log")
         return sorted(found)
 
-    def _covered(self, name: str) -> bool:
+    def _doubts(self, event: Event, when: When) -> set[str]:
+        """The unread sentences of cards played this turn or face up on the table that may
+        cause ``event`` at ``when`` (a card missing from the card data may cause anything)."""
+        found: set[str] = set()
+        for name, controller in self.played:
+            found |= self._unread(name, controller, event, when)
+        for player in self.table.players.values():
+            if player.playing:
+                for name in player.face_up_names():
+                    found |= self._unread(name, player.name, event, when)
+        return found
+
+    def _unread(self, name: str, controller: str, event: Event, when: When) -> set[str]:
         info = self.cards.get(name)
-        return info is not None and info.covered
+        if info is None:
+            return {name}
+        return {
+            f'{info.name} ("{unread.sentence}")'
+            for unread in info.text.unread
+            if unread.reach.touches(event.effects, event.subject, controller, when)
+        }
 
     # -- the question ------------------------------------------------------------------------
 
@@ -220,17 +252,19 @@ class TextLedger:
                     else:
                         self.credits[index] = credit._replace(left=credit.left - 1)
                 return Why(True, ())
-        doubts = {name for name, _ in self.played if not self._covered(name)}
         for player in self.table.players.values():
-            if not player.playing:
-                continue
-            for name in player.face_up_names():
-                info = self.cards.get(name)
-                if info is None or not info.covered:
-                    doubts.add(name)
-                elif self._in_fight(info, player.name, event):
-                    return Why(True, ())
-            if not player.known and self._unseen_may(player.name, event):
+            if player.playing:
+                for name in player.face_up_names():
+                    info = self.cards.get(name)
+                    if info is not None and self._in_fight(info, player.name, event):
+                        return Why(True, ())
+        doubts = self._doubts(event, self.table)
+        for player in self.table.players.values():
+            if (
+                player.playing
+                and not player.known
+                and self._unseen_may(player.name, event, self.table)
+            ):
                 doubts.add(f"cards of {player.name} not seen in this log")
         return Why(False, tuple(sorted(doubts)))
 
@@ -256,12 +290,15 @@ class TextLedger:
                 return True
         return False
 
-    def _unseen_may(self, controller: str, event: Event) -> bool:
+    def _unseen_may(self, controller: str, event: Event, when: When) -> bool:
         """Could a card of ``controller`` the log has not shown (on his table, so acting
-        without a logged use: in a fight, or by being there) cause the event?"""
-        now = self.table.phase
+        without a logged use: in a fight, or by being there) cause the event at ``when``?"""
+        now = when.phase
         return any(
-            not info.covered
+            any(
+                u.reach.touches(event.effects, event.subject, controller, when)
+                for u in info.text.unread
+            )
             or any(
                 (
                     row.timing is Timing.STATIC
