@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import EXIT_FINDING, card_file_option, db_option, format_option
+from zcards.cli.common import (
+    EXIT_FINDING,
+    card_file_option,
+    db_option,
+    effect_rows,
+    effects_option,
+    format_option,
+)
 from zcards.cli.output import emit_json
 from zcards.game.cards import CardIndex
 from zcards.rules.load import load_cards
@@ -21,14 +28,17 @@ def rules_group() -> None:
 @rules_group.command("coverage")
 @db_option
 @card_file_option
+@effects_option
 @format_option(("text", "json"), "text")
-def coverage_command(db_path: Path | None, card_file: Path | None, output_format: str) -> None:
+def coverage_command(
+    db_path: Path | None, card_file: Path | None, effects_file: Path | None, output_format: str
+) -> None:
     """List the cards whose text the effect rows (zcards/game/effects.toml) do not cover.
 
     Such a card is treated as able to do anything its text says: the audit's findings it could
     touch are unverifiable, naming it. Exit code 1 when some card is not covered.
     """
-    index = CardIndex(load_cards(db_path, card_file))
+    index = CardIndex(load_cards(db_path, card_file, effect_rows(effects_file)))
     missing = index.uncovered()
     if output_format == "json":
         emit_json(

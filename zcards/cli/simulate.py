@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, format_option, progress
+from zcards.cli.common import db_option, effect_rows, effects_option, format_option, progress
 from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
@@ -51,6 +51,7 @@ from zcards.sim.styles import MIXED, STYLE_NAMES
     f" (see docs/log-protocol.md), or {MIXED!r}: every choice at random per game.",
 )
 @db_option
+@effects_option
 @format_option(("text", "json"), default="text")
 def simulate_command(
     games: int,
@@ -62,6 +63,7 @@ def simulate_command(
     timestamps: bool,
     style: str,
     db_path: Path | None,
+    effects_file: Path | None,
     output_format: str,
 ) -> None:
     """Play seeded games of Zombie CCG between two decks and report how they went.
@@ -88,7 +90,7 @@ def simulate_command(
     if len(strategies) > 2:
         raise UsageError("give --strategy at most twice")
     pair = (strategies * 2)[:2] if strategies else ("greedy", "greedy")
-    deck_lists = load_decks(decks, db_path)
+    deck_lists = load_decks(decks, db_path, effect_rows(effects_file))
     with progress(
         iter_games(deck_lists, games, seed, strategies=pair, max_turns=max_turns),
         "Simulating",

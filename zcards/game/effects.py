@@ -33,6 +33,7 @@ class Timing(StrEnum):
 
     STATIC = "static"  # while the card is face up on its controller's table
     ACTIVATED = "activated"  # its controller pays the cost, in ``phase``
+    YOUR_PHASE = "your-phase"  # in ``phase`` of its controller's turn, while it is in play
     ONE_SHOT = "one-shot"  # a one-shot item, as it is played (then discarded)
     WINS_FIGHT = "wins-fight"  # when the card wins a fight
     LOSES_FIGHT = "loses-fight"  # when the card loses a fight
@@ -207,8 +208,10 @@ def parse_row(raw: object, where: str) -> Row:
         raise ValueError(f"{where}: faction {row.faction!r} is not a faction")
     if row.keyword is not None and row.keyword not in KEYWORDS:
         raise ValueError(f"{where}: keyword {row.keyword!r} is not a keyword")
-    if (row.timing is Timing.ACTIVATED) != (row.phase is not None):
-        raise ValueError(f"{where}: an activated ability, and only one, names its phase")
+    if (row.timing in (Timing.ACTIVATED, Timing.YOUR_PHASE)) != (row.phase is not None):
+        raise ValueError(
+            f"{where}: an activated or your-phase ability, and only one, names its phase"
+        )
     return row
 
 

@@ -45,6 +45,7 @@ from zcards.ingest.provenance import (
 from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
+from zcards.store.effect_rows import store_rows
 from zcards.store.game_columns import apply_game, stored_game
 from zcards.store.open import connect_readonly, connect_writable, database_errors
 from zcards.store.placing import (
@@ -84,6 +85,7 @@ class _Options:
     prune: bool
     progress: ProgressFactory | None
     game: GameFile | None = None
+    effects: tuple[str, str] | None = None  # a designer's effects file: its name and text
 
 
 @_without_cycle_collection()
@@ -97,12 +99,14 @@ def import_sources(
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
     game: GameFile | None = None,
+    effects: tuple[str, str] | None = None,
 ) -> ImportReport:
     """Import card data from paths and URLs into ``db_path`` in one transaction.
 
     ``game``: the game definition the card data follows; it is stored in the database (its
     columns become columns of ``cards``) and later imports read by it. Without one, the game
-    stored before, else the Zombie game."""
+    stored before, else the Zombie game. ``effects``: a designer's effect rows for his set
+    (a file's name and text), stored with the cards (:mod:`zcards.store.effect_rows`)."""
     db_path = Path(db_path)
     started = now()
     with contextlib.ExitStack() as stack:
@@ -117,7 +121,7 @@ def import_sources(
             return made[0]
 
         collection = Collector(downloads, _cached_validators(db_path)).collect(list(sources))
-    options = _Options(skip_bad_rows, dry_run, prune, progress, game)
+    options = _Options(skip_bad_rows, dry_run, prune, progress, game, effects)
     with database_errors(db_path):
         while True:
             if db_path.exists():
@@ -196,6 +200,8 @@ def _write(
     report.warnings = list(collection.warnings)
     if options.game is not None:
         apply_game(conn, options.game)
+    if options.effects is not None:
+        store_rows(conn, *options.effects)
     game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0

@@ -124,9 +124,22 @@ class TextLedger:
         self.turn_boosts.clear()
         self.new_phase()
 
-    def new_phase(self) -> None:
+    def new_phase(self, phase: str | None = None) -> None:
+        """A phase begins: this phase's uses start afresh, with what the cards the active
+        player has in play do in this phase of his turn ("during your Draw phase")."""
         self.credits.clear()
         self.attackers = {}
+        active = self.table.players.get(self.table.active or "")
+        if phase is None or active is None:
+            return
+        for name in sorted(active.face_up_names()):
+            info = self.cards.get(name)
+            if info is None:
+                continue
+            for row in info.rows(Timing.YOUR_PHASE):
+                if row.phase == phase:
+                    times = 0 if row.target in EACH else max(row.amount, 0)
+                    self.credits.append(Credit(info.name, active.name, row, times))
 
     def set_attackers(self, attackers: dict[str, frozenset[str]]) -> None:
         self.attackers = attackers
@@ -329,8 +342,8 @@ class CardUses(Area):
     def on_turn(self, _: TurnBegun, __: Fact) -> None:
         self.ctx.text.new_turn()
 
-    def on_phase(self, _: PhaseBegun, __: Fact) -> None:
-        self.ctx.text.new_phase()
+    def on_phase(self, signal: PhaseBegun, __: Fact) -> None:
+        self.ctx.text.new_phase(signal.phase)
 
     def on_function(self, _: ev.Event, fact: Fact) -> None:
         if fact.owner is None:
