@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from zcards.cards.model import Card
 from zcards.game.effects import Row, load_rows, parse_row, row_fields
+from zcards.game.grammar import read_sentence
 from zcards.game.wording import Reach, acts, plain, restates, sentences, speaks_of, words
 
 EFFECTS_COLUMN = "Effects"  # a card's own rows (JSON), as its set's effects file gave them
@@ -114,5 +115,9 @@ def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
             if words(left):
                 unread.append(Unread(sentence, speaks_of(sentence, card.name), partly=True))
         elif not restates(sentence, card.name, own) and acts(sentence, card.name):
-            unread.append(Unread(sentence, speaks_of(sentence, card.name)))
+            said = read_sentence(sentence, card.name)
+            if said:
+                mine.extend(said)
+            else:
+                unread.append(Unread(sentence, speaks_of(sentence, card.name)))
     return CardText(tuple(mine), tuple(unread))

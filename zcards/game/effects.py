@@ -7,10 +7,8 @@ Each row of ``effects.toml`` is one effect of one ability: the *clause* of card 
 contains its clause, so a new set adds rows, not code. Rows of one card with the same clause
 are one ability (one use, several effects).
 
-A card is *covered* when its whole text is accounted for: clauses of rows, its own keywords
-and symbols (with their reminder text), and flavour (a sentence naming no game term). A card
-that is not covered is treated as able to do anything its text might say: the audit's
-findings it could touch are unverifiable, naming it (``zcards rules coverage`` lists them).
+How a card's text is read into rows, sentence by sentence (rows, the grammar of common
+phrasings, keywords restated, flavour), is :mod:`zcards.game.cardtext`.
 """
 
 from __future__ import annotations
