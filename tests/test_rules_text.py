@@ -10,9 +10,9 @@ from zcards.cards.model import Card
 from zcards.cards.normalise import read_card_file
 from zcards.game.cards import CardIndex
 from zcards.game.cardtext import read_text
-from zcards.game.grammar import read_sentence
 from zcards.game.definition import ZOMBIE_GAME
 from zcards.game.effects import Effect, Target, load_rows
+from zcards.game.grammar import read_sentence
 from zcards.game.table import Item, Survivor, Table
 from zcards.resources import BUNDLED_SET
 from zcards.rules.text import TextLedger, Why

@@ -13,7 +13,7 @@ from zcards.errors import UsageError
 from zcards.sim.batch import iter_games, write_logs
 from zcards.sim.decklists import load_decks
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import format_report, summarise_games
+from zcards.sim.report import format_report, summarise_games, with_abilities
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
@@ -99,7 +99,7 @@ def simulate_command(
         results = list(played)
     if out_dir is not None:
         write_logs(results, out_dir, timestamps=timestamps, style=style)
-    report = summarise_games(results)
+    report = summarise_games(results, with_abilities(deck_lists))
     if output_format == "json":
         logs = str(out_dir) if out_dir else None
         emit_json(report.to_json() | {"seed": seed, "logs": logs, "style": style})

@@ -67,6 +67,14 @@ class CardInfo:
         """Whether the effect rows account for the whole text (else it may do anything)."""
         return self.text.covered
 
+    @property
+    def has_abilities(self) -> bool:
+        """Whether its text gives its player something to use or that triggers (beyond what
+        it is and what it changes while in play), or says what the rows cannot read."""
+        return bool(self.text.unread) or any(
+            row.timing not in (Timing.STATIC, Timing.MARKER) for row in self.text.rows
+        )
+
     def may(self, effects: Iterable[Effect]) -> bool:
         """Whether a sentence of its text the rows do not read may have these effects."""
         wanted = frozenset(effects)

@@ -29,9 +29,9 @@ start: prefix? effects
      | "permanent"                                                -> permanent
      | "one-shot"                                                 -> one_shot
 
-prefix: PHASE "-" "spend" SELF ":"                         -> activated
-      | PHASE ":" "spend" SELF "to"                        -> activated
+prefix: PHASE ("-" | ":") "spend" SELF (":" | "to")        -> activated
       | "during" "your" PHASE "phase" ","?                 -> your_phase
+      | "at" "the" ("start" | "beginning") "of" "your" PHASE "phase" ","?  -> your_phase
       | "when" SELF "wins" "a" "fight" ","                 -> wins_fight
       | "when" SELF "loses" "a" "fight" ","                -> loses_fight
       | "when" SELF "dies" ","                             -> dies

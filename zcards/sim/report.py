@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
-from zcards.sim.game import GameResult
+from zcards.game.cards import CardIndex
+from zcards.sim.game import DeckList, GameResult
 
 Z_95 = 1.959963984540054
 
@@ -68,6 +69,7 @@ class Report:
     by_deck: dict[str, Rate]
     by_seat_order: dict[str, Rate]
     strategies: dict[str, int]
+    never_used: list[str] = field(default_factory=list)  # cards whose abilities went unused
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -77,8 +79,24 @@ class Report:
         return data
 
 
-def summarise_games(results: Sequence[GameResult]) -> Report:
-    """Count how the games went, per deck and for the first and second player."""
+def with_abilities(decks: Sequence[DeckList]) -> frozenset[str]:
+    """The names of the decks' cards whose text gives their player something to use."""
+    index = CardIndex(card for deck in decks for card in deck.cards)
+    return frozenset(info.name for info in index.infos() if info.has_abilities)
+
+
+def never_used(results: Sequence[GameResult], abilities: frozenset[str]) -> list[str]:
+    """The cards of ``abilities`` whose text no player used in any of the games (a card the
+    simulator cannot play, or never chose to)."""
+    used = {name for result in results for figures in result.cards for name, _ in figures.used}
+    return sorted(abilities - used)
+
+
+def summarise_games(
+    results: Sequence[GameResult], abilities: frozenset[str] = frozenset()
+) -> Report:
+    """Count how the games went, per deck and for the first and second player; of the cards
+    in ``abilities``, those whose text was never used."""
     deck_games: Counter[str] = Counter()
     deck_wins: Counter[str] = Counter()
     order_wins: Counter[str] = Counter()
@@ -102,6 +120,7 @@ def summarise_games(results: Sequence[GameResult]) -> Report:
             for order in ("first player", "second player")
         },
         strategies=dict(Counter(" vs ".join(result.strategies) for result in results)),
+        never_used=never_used(results, abilities),
     )
 
 
@@ -122,6 +141,7 @@ def format_report(report: Report) -> str:
         "win rate by turn order (the bid winner chose the first player, who may have started"
         " with less food; 'zcards balance' measures the turn order with equal food):",
         *_rate_lines(report.by_seat_order),
+        "abilities never used: " + (", ".join(report.never_used) or "none"),
     ]
     return "\n".join(lines) + "\n"
 
