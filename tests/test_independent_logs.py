@@ -26,8 +26,9 @@ TABLE: list[dict[str, Any]] = tomllib.loads((CORPUS / "expected.toml").read_text
 
 
 @cache
-def cards() -> list[Card]:
-    return read_card_file(BUNDLED_SET)
+def cards(card_file: str | None = None) -> list[Card]:
+    """The bundled set, or the card file an entry names (``cards``, relative to the corpus)."""
+    return read_card_file(CORPUS / card_file if card_file else BUNDLED_SET)
 
 
 @cache
@@ -44,9 +45,17 @@ def section(judged: str) -> str:
 
 
 def report_of(entry: dict[str, Any]) -> AuditReport:
-    decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
+    card_file = entry.get("cards")
+    if card_file:  # another designer's set: its decks lie next to its card file
+        folder = (CORPUS / card_file).parent
+        decks = {
+            player: read_deck(folder / name).total for player, name in entry.get("decks", {}).items()
+        }
+    else:
+        decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
     return audit_log(
-        CORPUS / entry["file"], cards(), players=entry["players"], pov=entry["pov"], decks=decks
+        CORPUS / entry["file"], cards(card_file), players=entry["players"], pov=entry["pov"],
+        decks=decks,
     )
 
 
