@@ -49,12 +49,16 @@ def report_of(entry: dict[str, Any]) -> AuditReport:
     if card_file:  # another designer's set: its decks lie next to its card file
         folder = (CORPUS / card_file).parent
         decks = {
-            player: read_deck(folder / name).total for player, name in entry.get("decks", {}).items()
+            player: read_deck(folder / name).total
+            for player, name in entry.get("decks", {}).items()
         }
     else:
         decks = {player: deck_sizes()[name] for player, name in entry.get("decks", {}).items()}
     return audit_log(
-        CORPUS / entry["file"], cards(card_file), players=entry["players"], pov=entry["pov"],
+        CORPUS / entry["file"],
+        cards(card_file),
+        players=entry["players"],
+        pov=entry["pov"],
         decks=decks,
     )
 

@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from zcards.cards.model import Card
 from zcards.game.effects import Row, load_rows, parse_row, row_fields
 from zcards.game.grammar import read_sentence
-from zcards.game.wording import Reach, acts, plain, restates, sentences, speaks_of, words
+from zcards.game.wording import (
+    Reach,
+    acts,
+    plain,
+    requires,
+    restates,
+    sentences,
+    speaks_of,
+    words,
+)
 
 EFFECTS_COLUMN = "Effects"  # a card's own rows (JSON), as its set's effects file gave them
 
@@ -106,6 +115,7 @@ def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
         mine.append(row)
         read[at : at + len(clause)] = [True] * len(clause)
     own = frozenset(w.casefold() for w in (*card.keywords, *card.symbols))
+    needs = frozenset(k.casefold() for k in card.requirements)
     unread = []
     for start, end in sentences(text):
         sentence = text[start:end].strip()
@@ -114,7 +124,11 @@ def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
             left = "".join(" " if read[i] else text[i] for i in range(start, end))
             if words(left):
                 unread.append(Unread(sentence, speaks_of(sentence, card.name), partly=True))
-        elif not restates(sentence, card.name, own) and acts(sentence, card.name):
+        elif (
+            acts(sentence, card.name)
+            and not restates(sentence, card.name, own)
+            and not requires(sentence, needs)
+        ):
             said = read_sentence(sentence, card.name)
             if said:
                 mine.extend(said)

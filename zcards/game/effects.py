@@ -96,6 +96,7 @@ class Effect(StrEnum):
     DRAW = "draw"  # amount cards drawn
     DISCARD = "discard"  # amount cards discarded from the hand
     DECK_TO_RESOURCE = "deck-to-resource"  # the deck's top card, face down, resource zone
+    EXTRA_RESOURCE = "extra-resource"  # amount more cards from the hand to the resource zone
     DISCARD_TO_RESOURCE = "discard-to-resource"  # a Zombie from the discard pile, likewise
     ITEM_TO_HAND = "item-to-hand"  # an Item from the discard pile back to the hand
     SPEND = "spend"  # up to amount zombies spent

@@ -27,10 +27,11 @@ start: prefix? effects
      | "medic" "survivors" "cannot" "remove" "wounds" "from" SELF  -> no_medic_heal
      | SELF "cannot" "be" "healed"                                -> no_medic_heal
      | "permanent"                                                -> permanent
+     | "attach" "to" "a" "survivor" "you" "control"               -> permanent
      | "one-shot"                                                 -> one_shot
 
 prefix: PHASE ("-" | ":") "spend" SELF (":" | "to")        -> activated
-      | "during" "your" PHASE "phase" ","?                 -> your_phase
+      | "during" "your" PHASE "phase" ("," | ":")?         -> your_phase
       | "at" "the" ("start" | "beginning") "of" "your" PHASE "phase" ","?  -> your_phase
       | "when" SELF "wins" "a" "fight" ","                 -> wins_fight
       | "when" SELF "loses" "a" "fight" ","                -> loses_fight
@@ -51,6 +52,7 @@ act: ("draw" | "draws") cards                               -> draw
    | subject ("has" | "have") "power" NUMBER condition?     -> set_power
    | "remove" ("a" | "one") "wound" "counter"? "from" "target" "survivor"   -> heal
    | "discard" SELF                                          -> discard_self
+   | "play" ONE_MORE "card" "from" "your" "hand" TO_RESOURCES FACE_DOWN?  -> extra_resource
 
 cards: "a" "card" | "an" "extra" "card" | "one" "card" | NUMBER "cards" | "a" "additional" "card"
      | "an" "additional" "card"
@@ -70,6 +72,9 @@ condition: "while" "fighting" "a" "wounded" "survivor"                    -> fig
          | "until" "end" "of" "turn"                                      -> this_turn
 
 SELF: "{self}"
+ONE_MORE: /(one|an|a) (additional|extra|more)/
+FACE_DOWN: "face down"
+TO_RESOURCES: "to your resource zone"
 PHASE: /ready|draw|build|attack|recoup/
 FACTION: /rage|horde|contagion|weird/
 SIGNED: /[+-][0-9]+/
@@ -99,8 +104,9 @@ def read_sentence(sentence: str, name: str) -> tuple[Row, ...]:
 def _rows(clause: str) -> tuple[Row, ...]:
     text = clause.casefold().rstrip(".!").strip()
     text = _WORD_NUMBERS.sub(lambda m: f"{_NUMBER_WORDS[m.group(1)]} {m.group(2)}", text)
+    parser = _parser()  # outside the try: a grammar that does not build is a bug, not a doubt
     try:
-        tree = _parser().parse(text)
+        tree = parser.parse(text)
         found: tuple[Row, ...] = _Rows(clause).transform(tree)
     except (LarkError, _Unread):
         return ()
@@ -211,6 +217,9 @@ class _Rows(Transformer[Token, Any]):
 
     def heal(self, _: list[Any]) -> dict[str, Any]:
         return {"effect": Effect.HEAL, "target": Target.SURVIVOR, "amount": 1}
+
+    def extra_resource(self, _: list[Any]) -> dict[str, Any]:
+        return {"effect": Effect.EXTRA_RESOURCE, "target": Target.YOU, "amount": 1}
 
     def discard_self(self, _: list[Any]) -> dict[str, Any]:
         return {"discard_self": True}

@@ -132,10 +132,25 @@ OWN_AREAS: dict[str, frozenset[Effect]] = {
     "fierce": FIGHTS | _DEATH | _COMBAT,
     "infectious": FIGHTS | _DEATH | _COMBAT | {Effect.INFECT, Effect.CURE},
     "medic": _DEATH | {Effect.HEAL, Effect.SPEND},
-    "scavenger": frozenset({Effect.FOOD, Effect.SPEND, Effect.DECK_TO_RESOURCE}),
+    "scavenger": frozenset(
+        {Effect.FOOD, Effect.SPEND, Effect.DECK_TO_RESOURCE, Effect.DISCARD_TO_RESOURCE}
+    ),
+}
+# What a sentence must say to restate a keyword's or symbol's own rule in other words.
+_SIGNATURES: dict[str, re.Pattern[str]] = {
+    name: re.compile(pattern, re.I)
+    for name, pattern in {
+        "fast": r"\bread(?:y|ied|ies)\b.*\bcombat\b|\bcombat\b.*\bread(?:y|ied|ies)\b",
+        "fierce": r"\b(?:wins?|beats?)\b.*\b(?:extra|additional|another|one more)\b.*\bwound",
+        "infectious": r"\b(?:wins?|beats?)\b.*\binfect",
+        "medic": r"\bspend\b.*\bwound",
+        "scavenger": r"\broll\b|\bdie\b|\battract attention\b|\bon a 1\b",
+    }.items()
 }
 _OWN_NUMBERS = re.compile(r"\b(?:[2-9]|\d\d+|two|three|four|five|six)\b", re.I)
-_SCAVENGER_ROLL = re.compile(r"\b(?:on a 1|2 ?- ?6|2 to 6)\b", re.I)
+_SCAVENGER_ROLL = re.compile(
+    r"\b(?:on a 1|2 ?- ?6|2 to 6|2 or (?:more|higher|better|above)|2\+)", re.I
+)
 # The rulebook prints these without naming the symbol.
 RULEBOOK_ABILITIES: dict[str, tuple[str, ...]] = {
     "medic": ("recoup - spend this survivor: remove a wound counter from target survivor.",),
@@ -169,7 +184,41 @@ def restates(sentence: str, name: str, own: frozenset[str]) -> bool:
         return speaks_of(low, name).areas <= areas and numbers is None
     left = _FILLER.sub(" ", low.replace(name.casefold(), " "))
     bare = [w for w in re.split(r"[\s,.!;:()]+|\bor\b", left) if w]
-    return bool(bare) and all(w in own for w in bare)
+    if bare and all(w in own for w in bare):
+        return True
+    return _in_other_words(low, name, own)
+
+
+def _in_other_words(low: str, name: str, own: frozenset[str]) -> bool:
+    """A keyword's or symbol's rule said in other words ("Moves quick: it is readied the
+    moment it reaches the combat zone."): the sentence says what the rule says (its
+    signature) and speaks of nothing that rule does not touch."""
+    areas = frozenset().union(*(OWN_AREAS.get(word, frozenset()) for word in own))
+    numbers = _OWN_NUMBERS.search(_SCAVENGER_ROLL.sub(" ", low))
+    return (
+        any(word in _SIGNATURES and _SIGNATURES[word].search(low) for word in own)
+        and numbers is None
+        and speaks_of(low, name).areas <= areas
+    )
+
+
+def requires(sentence: str, requirements: frozenset[str]) -> bool:
+    """Whether a sentence only restates the card's requirement (its Requirements column
+    decides) or only narrows when it may be turned face up: upgrades are never owed, so a
+    sentence that only forbids them can excuse no finding ("Needs a Fast zombie you
+    control.", "It turns up only where the runners already are.")."""
+    if speaks_of(sentence).areas - {Effect.KEYWORD, Effect.TO_COMBAT, Effect.SPEND}:
+        return False
+    low = sentence.casefold()
+    named = {w for w in re.findall(r"[a-z]+", low) if w in {k.casefold() for k in KEYWORDS}}
+    if re.search(r"\b(?:needs?|requires?|requirement)\b", low):
+        return named <= requirements
+    return (
+        bool(re.search(r"\bonly\b", low)) and not _GRANTS.search(low) and not named - requirements
+    )
+
+
+_GRANTS = re.compile(r"\b(?:may|can(?!not)|additional|extra|instead|also|even)\b", re.I)
 
 
 # -- what an unread sentence speaks of --------------------------------------------------------
@@ -230,6 +279,7 @@ def _is(whose: Whose, subject: str, controller: str, active: str | None) -> bool
     return active is None or subject != active
 
 
+_RESOURCES = frozenset({Effect.DECK_TO_RESOURCE, Effect.DISCARD_TO_RESOURCE, Effect.EXTRA_RESOURCE})
 FIGHT_OUTCOMES = FIGHTS | {Effect.HEAL}  # and what may take results away
 EVERY_AREA = frozenset(Effect)
 
@@ -244,7 +294,8 @@ _AREAS: tuple[tuple[re.Pattern[str], frozenset[Effect]], ...] = tuple(
         (r"\bdiscard", {Effect.DISCARD, Effect.DISCARD_ZOMBIE, Effect.DISCARD_INSTEAD}),
         (r"\bfood\b|\bstarv|\bupkeep\b", {Effect.FOOD}),
         (
-            r"\bwound|\bdamage|\bkill|\bdestroy|\boverwhelm|\bsuffer|\bdies?\b|\bdead\b",
+            r"\bwound|\bdamage|\bkill|\bdestroy|\boverwhelm|\bsuffer|\bdies\b|\bdead\b"
+            r"|(?<!\ba )(?<!\bthe )\bdie\b",
             {Effect.WOUND, Effect.HEALTH, Effect.NO_OVERWHELM},
         ),
         (r"\bheal|\bremove\b.*\bwound", {Effect.HEAL, Effect.WOUND}),
@@ -256,8 +307,15 @@ _AREAS: tuple[tuple[re.Pattern[str], frozenset[Effect]], ...] = tuple(
         (r"\bcombat\b|\battack", {Effect.TO_COMBAT, Effect.LEAVE_COMBAT, Effect.SPEND}),
         (r"\bfights?\b|\bfighting\b|\bdefend|\bassign|\bblock", FIGHTS),
         (r"\bresources?\b|\bface[ -]down\b", {Effect.DECK_TO_RESOURCE, Effect.DISCARD_TO_RESOURCE}),
-        (r"\brequire|\bupgrade|\bface[ -]up\b|\bkeywords?\b", {Effect.KEYWORD}),
-        (r"\bplay|\bcosts?\b|\bpay", {Effect.DECK_TO_RESOURCE, Effect.KEYWORD}),
+        (
+            r"\bhand\b.*\bresource|\b(?:additional|extra|second|one more) (?:card|resource)",
+            {Effect.EXTRA_RESOURCE},
+        ),
+        (
+            r"\brequire|\bneeds?\b|\bupgrade|\bface[ -]up\b|\bturn(?:s|ed)? up\b|\bkeywords?\b",
+            {Effect.KEYWORD},
+        ),
+        (r"\bplay(?!ers?\b)|\bcosts?\b|\bpay", _RESOURCES | {Effect.KEYWORD}),
         (r"\bfast\b", {Effect.TO_COMBAT, Effect.SPEND, Effect.KEYWORD}),
         (r"\bfierce\b", {Effect.WOUND, Effect.KEYWORD}),
         (r"\binfectious\b", {Effect.INFECT, Effect.KEYWORD}),
@@ -293,6 +351,7 @@ _ANY_PHASE = re.compile(
     rf"(?:the|each|every|a|any) ({_PHASE}) phase\b|\bbegin attack step\b()",
     re.I,
 )
+_COST = re.compile(r"^\s*(?:discard|spend) (?:\{self\}|this \w+)\s*:", re.I)  # its own cost
 _FIGHT_TRIGGER = re.compile(r"\b(?:wins?|loses?) (?:a|the|its) (?:fight|combat)\b", re.I)
 
 
@@ -300,8 +359,9 @@ def speaks_of(sentence: str, name: str = "") -> Reach:
     """The rule areas, players and phase an unread sentence may touch (all areas when no
     area can be told: reading errs towards doubt, never towards a false violation)."""
     areas: frozenset[Effect] = frozenset()
+    said = _COST.sub("", sentence.replace(name, "{self}") if name else sentence)
     for pattern, effects in _AREAS:
-        if pattern.search(sentence):
+        if pattern.search(said):
             areas |= effects
     if re.search(r"\bprevent", sentence, re.I):  # it only ever takes wounds away
         areas = (areas - _DEATH) | {Effect.HEAL}

@@ -203,9 +203,11 @@ class BuildRules(Area):
                 player=me.name,
             )
         elif self.resource_plays.get(me.name, 0) >= RESOURCE_PLAYS:
-            self.findings.violation(
+            self.check(
                 Kind.RESOURCE_PLAY,
                 f"{me.name} plays a second resource this turn",
+                Effect.EXTRA_RESOURCE,
+                me.name,
                 rule="R6.1",
                 player=me.name,
             )

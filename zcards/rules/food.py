@@ -316,10 +316,12 @@ class FoodRules(Area):
         got = self.upkeep.wounds_since_mark
         if needed <= got:
             return
-        self.findings.violation(
+        self.check(
             Kind.FOOD_UPKEEP,
             f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {food} food: "
             f"{needed} starvation wounds due, {got} given",
+            Effect.FOOD,
+            me.name,
             player=me.name,
             provisional=True,
         )

@@ -108,12 +108,14 @@ class TextLedger:
         self.table = table
         self.credits: list[Credit] = []
         self.played: list[tuple[str, str]] = []  # (card, controller) played this turn
+        self.departed: list[tuple[str, str]] = []  # put from the table into the discard pile
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
 
     def fork(self, table: Table) -> TextLedger:
         twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
+        twin.departed = list(self.departed)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
 
@@ -128,6 +130,7 @@ class TextLedger:
         """A phase begins: this phase's uses start afresh, with what the cards the active
         player has in play do in this phase of his turn ("during your Draw phase")."""
         self.credits.clear()
+        self.departed.clear()
         self.attackers = {}
         active = self.table.players.get(self.table.active or "")
         if phase is None or active is None:
@@ -172,7 +175,10 @@ class TextLedger:
         """A card played this phase went back off the table to a zone other than the discard
         pile: it was not used (a one-shot item is discarded once its effect happened), so its
         play excuses nothing from now on."""
-        if zone == DISCARD or card is None:
+        if card is None:
+            return
+        if zone == DISCARD:  # used, or gone: what its text did this phase still stands
+            self.departed.append((card, controller))
             return
         info = self.cards.get(card)
         name = info.name if info is not None else card
@@ -214,7 +220,7 @@ class TextLedger:
         """The unread sentences of cards played this turn or face up on the table that may
         cause ``event`` at ``when`` (a card missing from the card data may cause anything)."""
         found: set[str] = set()
-        for name, controller in self.played:
+        for name, controller in (*self.played, *self.departed):
             found |= self._unread(name, controller, event, when)
         for player in self.table.players.values():
             if player.playing:
