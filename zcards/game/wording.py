@@ -68,37 +68,46 @@ def words(text: str) -> str:
 
 # -- flavour: no verb of the effect vocabulary acting on a game object ----------------------
 
-_VERBS = (
-    r"draws?|drew|discards?|gains?|gets?|loses?|lost|add|adds|pay|pays|spends?|spent|"
-    r"read(?:y|ies|ied)|moves?|put|puts|place|places|returns?|removes?|heals?|wounds?|"
-    r"suffers?|deals?|prevents?|infects?|cures?|plays?|attach(?:es)?|targets?|fights?|"
-    r"attacks?|defends?|assigns?|kills?|overwhelms?|destroys?|sacrifices?|search(?:es)?|"
-    r"look|looks|reveals?|shuffles?|wins?|has|have|roll|rolls|flip|flips|turn|turns|"
-    r"control|controls|take|takes|give|gives|double|doubles|ignores?|choose|chooses|"
-    r"count|counts|become|becomes|leaves?|enters?|costs?|cannot|can't|can|may|must|"
-    r"instead|immune|extra|additional|only|skip|skips|steal|steals|block|blocks|"
-    r"untap|exhaust|tap|gain|set|sets|equal|equals|reduce|reduces|increase|increases"
+# Verbs that act on whatever they name, a pronoun too ("ready it"); and verbs that act only on
+# a game object ("has power 2", not "It looks smart.").
+_STRONG = (
+    r"draws?|drew|discards?|spends?|spent|read(?:y|ies|ied)|returns?|removes?|heals?|"
+    r"wounds?|infects?|cures?|attach(?:es)?|targets?|destroys?|sacrifices?|shuffles?|"
+    r"flip|flips|untap|exhaust|tap|steal|steals|overwhelms?"
 )
-_ACTION = re.compile(rf"\b(?:{_VERBS})\b|[+-]\d", re.I)
+_WEAK = (
+    r"gains?|gets?|loses?|lost|add|adds|pay|pays|moves?|put|puts|place|places|suffers?|"
+    r"deals?|prevents?|plays?|fights?|attacks?|defends?|assigns?|kills?|search(?:es)?|"
+    r"look|looks|reveals?|wins?|has|have|roll|rolls|turn|turns|control|controls|take|"
+    r"takes|give|gives|double|doubles|ignores?|choose|chooses|count|counts|become|becomes|"
+    r"leaves?|enters?|costs?|cannot|can't|can|may|must|instead|immune|extra|additional|"
+    r"only|skip|skips|block|blocks|set|sets|equal|equals|reduce|reduces|increase|increases"
+)
+_STRONG_ACTION = re.compile(rf"\b(?:{_STRONG})\b", re.I)
+_ACTION = re.compile(rf"\b(?:{_STRONG}|{_WEAK})\b|[+-]\d", re.I)
 _OBJECTS = (
     r"cards?|hands?|decks?|food|wounds?|counters?|tokens?|power|health|survivors?|"
     r"zombies?|items?|weapons?|armou?r|resources?|zones?|dice|die|rolls?|turns?|phases?|"
-    r"fights?|combat|players?|opponents?|attackers?|defenders?|discard|pile|it|him|her|"
-    r"them|itself|himself|herself|target|ex-survivors?|barricades?|"
+    r"fights?|combat|players?|opponents?|attackers?|defenders?|discard|pile|"
+    r"target|ex-survivors?|barricades?|"
     r"infected|spent|ready|keywords?|symbols?|requirements?|abilit(?:y|ies)|"
     + "|".join(w.casefold() for w in (*KEYWORDS, *SYMBOLS, *FACTIONS, *PHASES))
 )
 _OBJECT = re.compile(rf"\b(?:{_OBJECTS})\b", re.I)
+_PRONOUN = re.compile(r"\b(?:it|him|her|them|itself|himself|herself)\b", re.I)
 
 
 def acts(sentence: str, name: str = "") -> bool:
     """Whether a sentence does anything in the game: a verb of the effect vocabulary and a
-    game object (the card itself, by name, counts as one)."""
+    game object (the card itself, by name, counts as one; a pronoun only after a verb that
+    acts on whatever it names)."""
     if not _ACTION.search(sentence):
         return False
     if name and name.casefold() in sentence.casefold():
         return True
-    return _OBJECT.search(sentence) is not None
+    if _OBJECT.search(sentence) is not None:
+        return True
+    return _STRONG_ACTION.search(sentence) is not None and _PRONOUN.search(sentence) is not None
 
 
 # -- keywords and symbols restated ---------------------------------------------------------
