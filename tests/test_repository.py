@@ -46,8 +46,12 @@ def hits(pattern: re.Pattern[str]) -> list[str]:
     ]
 
 
+# The independent judges' corpus is theirs, never edited here (its expected.toml says so).
+JUDGES = "tests/logs/independent/"
+
+
 def test_no_file_names_an_issue_number() -> None:
-    assert hits(ISSUE) == []
+    assert [hit for hit in hits(ISSUE) if not hit.startswith(JUDGES)] == []
 
 
 # The one path outside the checkout the project knows: where the reference plugins are looked
