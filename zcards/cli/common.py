@@ -15,7 +15,6 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from lackey_plugin.errors import LackeyError
-from zcards.errors import UsageError
 
 if TYPE_CHECKING:
     from zcards.game.effects import Row
@@ -82,6 +81,7 @@ def effect_rows(path: Path | None) -> tuple[Row, ...]:
     or whose rows are wrong is a usage error naming it."""
     if path is None:
         return ()
+    from zcards.errors import UsageError
     from zcards.game.effects import rows_of
 
     try:

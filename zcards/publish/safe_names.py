@@ -99,7 +99,7 @@ def sanitize_cards(cards: Iterable[Card]) -> SafeCards:
             _note(messages, f"set {card.set_name!r} renamed to {set_name!r} (unsafe file name)")
         placed = replace(card, set_name=set_name)
         image = image_names.setdefault(set_name, UniqueNames()).image(placed, messages)
-        text = placed.text.replace("\r\n", "\n").replace("\n", LINE_BREAK)
+        text = placed.text.strip().replace("\r\n", "\n").replace("\n", LINE_BREAK)
         cleaned = replace(placed, image_file=image, text=text)
         fields = cleaned.to_lackey_fields()
         if any(_FIELD_BREAKS.search(value) for value in fields.values()):
