@@ -15,6 +15,7 @@ import dataclasses
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from zcards.cards.model import Card
 from zcards.game.effects import Row, load_rows, parse_row, row_fields
@@ -96,8 +97,18 @@ def _folded(text: str) -> str:
     return low if len(low) == len(text) else text
 
 
+@cache
+def _plain_clause(clause: str) -> str:
+    return plain(clause)
+
+
+def _clause_for(row: Row, name: str) -> str:
+    """The row's clause as the card called ``name`` (read as text is read) would print it."""
+    return _folded(_plain_clause(row.clause).replace("{self}", name))
+
+
 def _find(row: Row, card: Card) -> int:
-    return _folded(plain(card.text or "")).find(_folded(plain(row.text_for(card.name))))
+    return _folded(plain(card.text or "")).find(_clause_for(row, plain(card.name)))
 
 
 def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
@@ -107,8 +118,9 @@ def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
     low = _folded(text)
     mine: list[Row] = []
     read = [False] * len(text)
+    name = plain(card.name)
     for row in rows:
-        clause = _folded(plain(row.text_for(card.name)))
+        clause = _clause_for(row, name)
         at = low.find(clause) if clause else -1
         if at < 0:
             continue

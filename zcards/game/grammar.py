@@ -90,7 +90,9 @@ _WORD_NUMBERS = re.compile(r"\b(one|two|three|four|five|six) (food|cards?)\b")
 
 @cache
 def _parser() -> Lark:
-    return Lark(_GRAMMAR, parser="lalr")
+    # cache=True: lark keeps the built tables in the temporary folder, under the hash of the
+    # grammar and options (a changed grammar is built again), so a command starts in ms
+    return Lark(_GRAMMAR, parser="lalr", cache=True)
 
 
 def read_sentence(sentence: str, name: str) -> tuple[Row, ...]:
