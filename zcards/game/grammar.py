@@ -149,6 +149,11 @@ class _Rows(Transformer[Token, Any]):
             raise _Unread
         return tuple(rows)
 
+    def __default__(self, data: Token, children: list[Any], meta: Any) -> Any:
+        """A phrase that always says the same (see _SAYS)."""
+        said = _SAYS[str(data)]
+        return dict(said) if isinstance(said, dict) else said
+
     def _only(self, effect: Effect) -> tuple[Row, ...]:
         return (Row(self.clause, Timing.STATIC, effect),)
 
@@ -171,21 +176,6 @@ class _Rows(Transformer[Token, Any]):
 
     def your_phase(self, children: list[Token]) -> dict[str, Any]:
         return {"timing": Timing.YOUR_PHASE, "phase": _phase(children[0])}
-
-    def wins_fight(self, _: list[Any]) -> dict[str, Any]:
-        return {"timing": Timing.WINS_FIGHT}
-
-    def loses_fight(self, _: list[Any]) -> dict[str, Any]:
-        return {"timing": Timing.LOSES_FIGHT}
-
-    def dies(self, _: list[Any]) -> dict[str, Any]:
-        return {"timing": Timing.DIES}
-
-    def turned_up(self, _: list[Any]) -> dict[str, Any]:
-        return {"timing": Timing.TURNED_UP}
-
-    def attach(self, _: list[Any]) -> dict[str, Any]:
-        return {"timing": Timing.STATIC, "host": True}
 
     # -- effects ---------------------------------------------------------------------------
 
@@ -217,31 +207,10 @@ class _Rows(Transformer[Token, Any]):
     def set_power(self, children: list[Any]) -> dict[str, Any]:
         return _stat(Effect.SET_POWER, children)
 
-    def heal(self, _: list[Any]) -> dict[str, Any]:
-        return {"effect": Effect.HEAL, "target": Target.SURVIVOR, "amount": 1}
-
-    def extra_resource(self, _: list[Any]) -> dict[str, Any]:
-        return {"effect": Effect.EXTRA_RESOURCE, "target": Target.YOU, "amount": 1}
-
-    def discard_self(self, _: list[Any]) -> dict[str, Any]:
-        return {"discard_self": True}
-
     def cards(self, children: list[Token]) -> int:
         return int(children[0]) if children else 1
 
-    def itself(self, _: list[Any]) -> Target:
-        return Target.SELF
-
-    def target_survivor(self, _: list[Any]) -> Target:
-        return Target.SURVIVOR
-
     # -- conditions --------------------------------------------------------------------------
-
-    def fighting_wounded(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.FIGHTING_WOUNDED}
-
-    def fighting_fast(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.FIGHTING_FAST}
 
     def zombies_at_least(self, children: list[Token]) -> dict[str, Any]:
         return {"condition": Condition.ZOMBIES_AT_LEAST, "count": int(children[0])}
@@ -249,23 +218,31 @@ class _Rows(Transformer[Token, Any]):
     def survivors_at_least(self, children: list[Token]) -> dict[str, Any]:
         return {"condition": Condition.SURVIVORS_AT_LEAST, "count": int(children[0])}
 
-    def controls_barricade(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.CONTROLS_BARRICADE}
-
-    def item_in_discard(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.ITEM_IN_DISCARD}
-
-    def food_below_survivors(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.FOOD_BELOW_SURVIVORS}
-
     def another_of_faction(self, children: list[Token]) -> dict[str, Any]:
         return {"condition": Condition.ANOTHER_OF_FACTION, "faction": str(children[0]).title()}
 
-    def this_turn(self, _: list[Any]) -> dict[str, Any]:
-        return {"condition": Condition.THIS_TURN}
-
 
 _STATIC = frozenset({Effect.POWER, Effect.HEALTH, Effect.SET_POWER})
+# What the phrases without numbers or names say: a prefix's timing, an effect, a subject, a
+# condition.
+_SAYS: dict[str, dict[str, Any] | Target] = {
+    "wins_fight": {"timing": Timing.WINS_FIGHT},
+    "loses_fight": {"timing": Timing.LOSES_FIGHT},
+    "dies": {"timing": Timing.DIES},
+    "turned_up": {"timing": Timing.TURNED_UP},
+    "attach": {"timing": Timing.STATIC, "host": True},
+    "heal": {"effect": Effect.HEAL, "target": Target.SURVIVOR, "amount": 1},
+    "extra_resource": {"effect": Effect.EXTRA_RESOURCE, "target": Target.YOU, "amount": 1},
+    "discard_self": {"discard_self": True},
+    "itself": Target.SELF,
+    "target_survivor": Target.SURVIVOR,
+    "fighting_wounded": {"condition": Condition.FIGHTING_WOUNDED},
+    "fighting_fast": {"condition": Condition.FIGHTING_FAST},
+    "controls_barricade": {"condition": Condition.CONTROLS_BARRICADE},
+    "item_in_discard": {"condition": Condition.ITEM_IN_DISCARD},
+    "food_below_survivors": {"condition": Condition.FOOD_BELOW_SURVIVORS},
+    "this_turn": {"condition": Condition.THIS_TURN},
+}
 
 
 def _stat(effect: Effect, children: list[Any]) -> dict[str, Any]:
