@@ -93,16 +93,23 @@ def test_a_restated_keyword_or_symbol_is_read_as_that_keyword(
 
 
 def test_a_restatement_that_says_more_than_its_rule_is_not_one() -> None:
-    """A Scavenger whose text gives 2 food, or food without a roll, is not the symbol's rule."""
+    """A Scavenger whose text gives 2 food, or food without a roll, is not the symbol's rule;
+    a Medic's spend that wounds is not a Medic's heal."""
     for text in (
         "Scavenger: Recoup - roll a die: add 2 food.",
         "At the start of your Recoup phase, add 1 food and draw a card.",
     ):
-        assert not read_text(card(text, symbols=["Scavenger"])).covered, text
+        assert not read_text(card(text, symbols=["Scavenger", "Medic"])).covered, text
 
 
 def test_a_restated_requirement_is_the_requirements_column() -> None:
+    """So is a sentence that only narrows when the card may be turned up; one that says when
+    it may be (a phase) is read as what it says."""
     needs = {"Fast": 1}
+    only = "It turns up only where the runners already are."
+    assert read_text(card(only, kind="Zombie", needs=needs)).covered
+    when = "It turns up only during your Attack phase."
+    assert not read_text(card(when, kind="Zombie", needs=needs)).covered
     assert read_text(card("Needs a Fast zombie you control.", kind="Zombie", needs=needs)).covered
     assert not read_text(
         card("Needs a Tough zombie you control.", kind="Zombie", needs=needs)

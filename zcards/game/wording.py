@@ -152,7 +152,7 @@ _SIGNATURES: dict[str, re.Pattern[str]] = {
         "fast": r"\bread(?:y|ied|ies)\b.*\bcombat\b|\bcombat\b.*\bread(?:y|ied|ies)\b",
         "fierce": r"\b(?:wins?|beats?)\b.*\b(?:extra|additional|another|one more)\b.*\bwound",
         "infectious": r"\b(?:wins?|beats?)\b.*\binfect",
-        "medic": r"\bspend\b.*\bwound",
+        "medic": r"\bspend\b.*(?:\b(?:remove|take|takes|heal)\b.*\bwound|\bwound.*\boff\b)",
         "scavenger": r"\broll\b|\bdie\b|\battract attention\b|\bon a 1\b",
     }.items()
 }
@@ -227,7 +227,12 @@ def requires(sentence: str, requirements: frozenset[str]) -> bool:
     )
 
 
-_GRANTS = re.compile(r"\b(?:may|can(?!not)|additional|extra|instead|also|even)\b", re.I)
+# Words that grant (or time) an upgrade rather than only narrow it: "only during your Attack
+# phase" lets it happen where R8.2 does not.
+_GRANTS = re.compile(
+    r"\b(?:may|can(?!not)|additional|extra|instead|also|even|during|phase|when|whenever|any)\b",
+    re.I,
+)
 
 
 # -- what an unread sentence speaks of --------------------------------------------------------
