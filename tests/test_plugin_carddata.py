@@ -31,6 +31,8 @@ def test_a_large_set_is_split_into_files_under_one_megabyte() -> None:
 
 
 def test_breaks_in_fields_become_spaces_and_names_stay_unique_ignoring_case() -> None:
+    """A line break in a card's text is written as the card data's literal \\n (import reads
+    it back as one); elsewhere a TAB or line break becomes a space."""
     cards = [
         Card("Tabby\tCat", "s", "img", text="line one\nline two\r\n"),
         Card("Other", "s", "IMG"),
@@ -38,7 +40,7 @@ def test_breaks_in_fields_become_spaces_and_names_stay_unique_ignoring_case() ->
     ]
     safe = sanitize_cards(cards)
     first, second, third = safe.cards
-    assert (first.name, first.text) == ("Tabby Cat", "line one line two")
+    assert (first.name, first.text) == ("Tabby Cat", "line one\\nline two")
     assert (first.image_file, second.image_file) == ("img", "IMG-2")
     assert (third.set_name, third.image_file) == ("S-2", "x")
     assert any("TAB/line break" in message for message in safe.messages)

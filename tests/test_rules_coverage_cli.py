@@ -44,7 +44,8 @@ def test_a_card_no_row_covers_is_listed(capsys, tmp_path: Path) -> None:
             "name": "Odd Zed",
             "text": "Odd Zed heals everyone. He is odd.",
             "unread": ["Odd Zed heals everyone."],
+            "partly_read": [],
         }
     ]
     code, out = coverage(capsys, "--cards", str(cards))
-    assert code == 1 and "Odd Zed: not covered: Odd Zed heals everyone." in out
+    assert code == 1 and "Odd Zed: not read: Odd Zed heals everyone." in out

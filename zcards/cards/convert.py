@@ -77,7 +77,18 @@ def converter(name: str, header: str, strict: bool) -> Converter | None:
         return functools.partial(_list_value, what=name[:-1] if strict else None)
     if strict and name in ("type", "faction", "rarity"):
         return functools.partial(_enum_value, what=name)
+    if name == "text":
+        return card_text
     return None
+
+
+LINE_BREAK = "\\n"  # how a card-data file (one card a line) writes a line break in a text
+
+
+def card_text(value: str) -> str:
+    """A card's text as written, its literal ``\\n`` a line break (the plugin export writes
+    it back so)."""
+    return value.replace(LINE_BREAK, "\n") if LINE_BREAK in value else value
 
 
 class ColumnConverter:

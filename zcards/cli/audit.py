@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from zcards.cli.common import EXIT_FINDING, EXIT_INPUT, format_option, game_inputs, progress
+from zcards.cli.common import (
+    EXIT_FINDING,
+    EXIT_INPUT,
+    effect_rows,
+    format_option,
+    game_inputs,
+    progress,
+)
 from zcards.cli.output import emit_json
 from zcards.errors import UsageError
 from zcards.rules.load import audit_log, deck_sizes, load_cards
@@ -42,6 +49,7 @@ def audit_command(
     log_files: tuple[Path, ...],
     db_path: Path | None,
     card_file: Path | None,
+    effects_file: Path | None,
     decks: tuple[str, ...],
     players: tuple[str, ...],
     pov: str | None,
@@ -57,7 +65,7 @@ def audit_command(
     """
     if output_format == "json" and len(log_files) > 1:
         raise UsageError("--format json audits one log; use --format jsonl for several")
-    cards = load_cards(db_path, card_file)
+    cards = load_cards(db_path, card_file, effect_rows(effects_file))
     sizes = deck_sizes(decks)
     # What start-up made (modules, the card data) lives as long as the command: out of the
     # collector's sight, its full collections only scan what the audit allocates.

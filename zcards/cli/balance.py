@@ -7,7 +7,13 @@ from pathlib import Path
 import click
 
 from lackey_plugin.files import atomic_write
-from zcards.cli.common import db_option, format_option, progress_counter
+from zcards.cli.common import (
+    db_option,
+    effect_rows,
+    effects_option,
+    format_option,
+    progress_counter,
+)
 from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
@@ -63,6 +69,7 @@ from zcards.sim.players import STRATEGIES
 )
 @click.option("--all-cards", is_flag=True, help="List every card in the text report.")
 @db_option
+@effects_option
 @format_option(("text", "json"), default="text")
 def balance_command(
     decks: tuple[Path, ...],
@@ -76,6 +83,7 @@ def balance_command(
     html_path: Path | None,
     all_cards: bool,
     db_path: Path | None,
+    effects_file: Path | None,
     output_format: str,
 ) -> None:
     """Measure the balance of decks and cards over seeded simulated games.
@@ -102,7 +110,7 @@ def balance_command(
         raise UsageError(f"--jobs {jobs} is more than twice the cores here: at most {max_jobs()}")
     if html_path is not None and not html_path.resolve().parent.is_dir():
         raise UsageError(f"cannot write {html_path}: its folder does not exist")
-    deck_lists = read_decks(list(decks) or starter_decks(), db_path)
+    deck_lists = read_decks(list(decks) or starter_decks(), db_path, effect_rows(effects_file))
     lab = plan_balance(
         deck_lists,
         changes,

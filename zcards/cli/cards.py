@@ -13,6 +13,8 @@ import click
 from zcards.cli.common import (
     art_option,
     db_option,
+    effect_rows,
+    effects_option,
     format_option,
     game_option,
     progress,
@@ -47,6 +49,7 @@ _CHANGE_COLUMNS = ("run", "action", "set", "name", "fields")
     help=f"Allow removing more than {PRUNE_SHARE:.0%} of a source's cards.",
 )
 @game_option
+@effects_option
 @format_option(("text", "json"), "text")
 def import_command(
     sources: tuple[str, ...],
@@ -57,6 +60,7 @@ def import_command(
     verbose: bool,
     prune: bool,
     game: GameFile | None,
+    effects_file: Path | None,
     output_format: str,
 ) -> None:
     """Import card data from SOURCE paths or URLs.
@@ -67,6 +71,8 @@ def import_command(
     An import that would remove more than a small share of a source's cards stops unless
     --prune is given; 'zcards changes undo RUN' puts back what a run removed or changed.
     An import that creates the database says where it is and what it holds.
+    With --effects, the designer's effect rows are kept with the cards: every later command
+    that reads this database reads them too.
     """
     from zcards.ingest.importer import import_sources
 
@@ -82,6 +88,7 @@ def import_command(
         prune=prune,
         progress=progress,
         game=game,
+        effects=_effects_text(effects_file),
     )
     database = describe_database(target, created=not existed and not dry_run, written=not dry_run)
     if output_format == "json":
@@ -90,6 +97,15 @@ def import_command(
     click.echo("\n".join(report.summary(verbose=verbose)))
     if database.created:
         click.echo("\n".join(database.created_lines(suggest_bundled=named_db(db_path) is None)))
+
+
+def _effects_text(path: Path | None) -> tuple[str, str] | None:
+    """An effects file's name and text, its rows checked first (nothing is imported when
+    they are wrong)."""
+    if path is None:
+        return None
+    effect_rows(path)
+    return path.name, path.read_text(encoding="utf-8")
 
 
 @click.group("changes", invoke_without_command=True)

@@ -10,11 +10,14 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import IO, Any, NoReturn, TypeVar
+from typing import IO, TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from lackey_plugin.errors import LackeyError
+
+if TYPE_CHECKING:
+    from zcards.game.effects import Row
 
 T = TypeVar("T")
 
@@ -61,6 +64,34 @@ def card_file_option(function: Callable) -> Callable:
     )(function)
 
 
+def effects_option(function: Callable) -> Callable:
+    """``--effects FILE``: a designer's effect rows for the cards of his set."""
+    return click.option(
+        "--effects",
+        "effects_file",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="A designer's effect rows for his cards (TOML, the row format of "
+        "docs/effects.md), read with the bundled rows and any the database keeps.",
+    )(function)
+
+
+def effect_rows(path: Path | None) -> tuple[Row, ...]:
+    """The rows of a designer's effects file (none without one); a file that cannot be read
+    or whose rows are wrong is a usage error naming it."""
+    if path is None:
+        return ()
+    from zcards.errors import UsageError
+    from zcards.game.effects import rows_of
+
+    try:
+        return rows_of(path.read_text(encoding="utf-8"), str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read the effect rows: {error}") from error
+    except ValueError as error:
+        raise UsageError(f"bad effect rows: {error}") from error
+
+
 def game_inputs(function: Callable) -> Callable:
     """What reading a log needs besides the log, the same for ``audit``, ``log state`` and
     ``replay``: the card data, the players' decks, their turn order and the log's saver."""
@@ -68,6 +99,7 @@ def game_inputs(function: Callable) -> Callable:
         [
             db_option,
             card_file_option,
+            effects_option,
             click.option(
                 "--deck",
                 "decks",

@@ -11,7 +11,7 @@ import click
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
-from zcards.cli.common import format_option, game_inputs
+from zcards.cli.common import effect_rows, format_option, game_inputs
 from zcards.cli.output import emit_encoded, emit_json, write_chunked
 from zcards.game.definition import ZOMBIE_GAME
 
@@ -137,6 +137,7 @@ def state_command(
     line: int,
     db_path: Path | None,
     card_file: Path | None,
+    effects_file: Path | None,
     decks: tuple[str, ...],
     players: tuple[str, ...],
     pov: str | None,
@@ -155,7 +156,7 @@ def state_command(
     from zcards.rules.report import LABELS
     from zcards.rules.states import state_at, state_text
 
-    cards = load_cards(db_path, card_file)
+    cards = load_cards(db_path, card_file, effect_rows(effects_file))
     sizes = deck_sizes(decks)
     state, report = state_at(log_file, cards, line, players=players, pov=pov, decks=sizes)
     here = [

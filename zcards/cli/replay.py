@@ -8,7 +8,7 @@ import click
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.inputs import open_regular
-from zcards.cli.common import game_inputs, progress_counter
+from zcards.cli.common import effect_rows, game_inputs, progress_counter
 
 
 @click.command("replay")
@@ -33,6 +33,7 @@ def replay_command(
     plugin: Path | None,
     db_path: Path | None,
     card_file: Path | None,
+    effects_file: Path | None,
     decks: tuple[str, ...],
     players: tuple[str, ...],
     pov: str | None,
@@ -52,7 +53,7 @@ def replay_command(
     from zcards.rules.page import write_replay
     from zcards.rules.report import plural
 
-    cards = load_cards(db_path, card_file)
+    cards = load_cards(db_path, card_file, effect_rows(effects_file))
     sizes = deck_sizes(decks)
     with progress_counter("Replaying", _line_count(log_file)) as advance:
         report = write_replay(

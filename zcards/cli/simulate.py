@@ -6,16 +6,17 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import db_option, format_option, progress
+from zcards.cli.common import db_option, effect_rows, effects_option, format_option, progress
 from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
+from zcards.game.effects import Row
 from zcards.resources import starter_decks
 from zcards.sim.batch import iter_games, write_log
 from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.game import MAX_PLAYERS, MIN_PLAYERS, DeckList
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import Summary, format_report
+from zcards.sim.report import Summary, format_report, with_abilities
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 
@@ -61,6 +62,7 @@ from zcards.sim.styles import MIXED, STYLE_NAMES
     f" (see docs/log-protocol.md), or {MIXED!r}: every choice at random per game.",
 )
 @db_option
+@effects_option
 @format_option(("text", "json"), default="text")
 def simulate_command(
     games: int,
@@ -73,6 +75,7 @@ def simulate_command(
     timestamps: bool,
     style: str,
     db_path: Path | None,
+    effects_file: Path | None,
     output_format: str,
 ) -> None:
     """Play seeded games of Zombie CCG between two decks and report how they went.
@@ -100,13 +103,13 @@ def simulate_command(
     if len(strategies) not in (0, 1, players):
         raise UsageError(f"give --strategy once, or once per player ({players})")
     chosen = (strategies * players)[:players] if strategies else ("greedy",) * players
-    deck_lists = _decks(decks, players, db_path)
+    deck_lists = _decks(decks, players, db_path, effect_rows(effects_file))
     with progress(
         iter_games(deck_lists, games, seed, strategies=chosen, max_turns=max_turns),
         "Simulating",
         length=games,
     ) as played:
-        summary = Summary()  # the games stream through: memory flat in their number
+        summary = Summary(with_abilities(deck_lists))  # games stream through: memory stays flat
         if out_dir is not None:
             out_dir.mkdir(parents=True, exist_ok=True)
         for index, result in enumerate(played):
@@ -121,16 +124,18 @@ def simulate_command(
         click.echo(format_report(report), nl=False)
 
 
-def _decks(paths: tuple[Path, ...], players: int, db_path: Path | None) -> list[DeckList]:
+def _decks(
+    paths: tuple[Path, ...], players: int, db_path: Path | None, rows: tuple[Row, ...]
+) -> list[DeckList]:
     """Two decks as ``load_decks`` reads them; for more players, one deck file per player
     (the starter decks in turn by default)."""
     if players == MIN_PLAYERS:
-        return load_decks(paths, db_path)
+        return load_decks(paths, db_path, rows)
     if paths and len(paths) != players:
         raise UsageError(f"give --deck once per player ({players}), or not at all")
     starters = starter_decks()
     chosen = list(paths) or [starters[i % len(starters)] for i in range(players)]
-    return read_decks(chosen, db_path)
+    return read_decks(chosen, db_path, rows)
 
 
 COMMANDS = [simulate_command]

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from zcards.cards.model import Card
-from zcards.game.effects import CardText, Condition, Effect, Row, Target, Timing, read_text
+from zcards.game.cardtext import CardText, read_text
+from zcards.game.effects import Condition, Effect, Row, Target, Timing
 
 FIGHT_CONDITIONS = frozenset(
     {Condition.ANOTHER_OF_FACTION, Condition.PER_OTHER_OF_FACTION, Condition.FIGHTING_FAST}
@@ -65,6 +66,19 @@ class CardInfo:
     def covered(self) -> bool:
         """Whether the effect rows account for the whole text (else it may do anything)."""
         return self.text.covered
+
+    @property
+    def has_abilities(self) -> bool:
+        """Whether its text gives its player something to use or that triggers (beyond what
+        it is and what it changes while in play), or says what the rows cannot read."""
+        return bool(self.text.unread) or any(
+            row.timing not in (Timing.STATIC, Timing.MARKER) for row in self.text.rows
+        )
+
+    def may(self, effects: Iterable[Effect]) -> bool:
+        """Whether a sentence of its text the rows do not read may have these effects."""
+        wanted = frozenset(effects)
+        return any(unread.reach.areas & wanted for unread in self.text.unread)
 
     def has_keyword(self, keyword: str) -> bool:
         return keyword.casefold() in self.keywords

@@ -7,15 +7,12 @@ Each row of ``effects.toml`` is one effect of one ability: the *clause* of card 
 contains its clause, so a new set adds rows, not code. Rows of one card with the same clause
 are one ability (one use, several effects).
 
-A card is *covered* when its whole text is accounted for: clauses of rows, its own keywords
-and symbols (with their reminder text), and flavour (a sentence naming no game term). A card
-that is not covered is treated as able to do anything its text might say: the audit's
-findings it could touch are unverifiable, naming it (``zcards rules coverage`` lists them).
+How a card's text is read into rows, sentence by sentence (rows, the grammar of common
+phrasings, keywords restated, flavour), is :mod:`zcards.game.cardtext`.
 """
 
 from __future__ import annotations
 
-import re
 import tomllib
 from dataclasses import dataclass, fields
 from enum import StrEnum
@@ -23,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from zcards.cards.model import FACTIONS, KEYWORDS, SYMBOLS, Card
+from zcards.cards.model import FACTIONS, KEYWORDS
 from zcards.game.definition import PHASES
 
 EFFECTS_FILE = Path(__file__).with_name("effects.toml")
@@ -34,6 +31,7 @@ class Timing(StrEnum):
 
     STATIC = "static"  # while the card is face up on its controller's table
     ACTIVATED = "activated"  # its controller pays the cost, in ``phase``
+    YOUR_PHASE = "your-phase"  # in ``phase`` of its controller's turn, while it is in play
     ONE_SHOT = "one-shot"  # a one-shot item, as it is played (then discarded)
     WINS_FIGHT = "wins-fight"  # when the card wins a fight
     LOSES_FIGHT = "loses-fight"  # when the card loses a fight
@@ -98,6 +96,7 @@ class Effect(StrEnum):
     DRAW = "draw"  # amount cards drawn
     DISCARD = "discard"  # amount cards discarded from the hand
     DECK_TO_RESOURCE = "deck-to-resource"  # the deck's top card, face down, resource zone
+    EXTRA_RESOURCE = "extra-resource"  # amount more cards from the hand to the resource zone
     DISCARD_TO_RESOURCE = "discard-to-resource"  # a Zombie from the discard pile, likewise
     ITEM_TO_HAND = "item-to-hand"  # an Item from the discard pile back to the hand
     SPEND = "spend"  # up to amount zombies spent
@@ -106,8 +105,6 @@ class Effect(StrEnum):
     TO_COMBAT = "to-combat"  # the zombie moves to the combat zone, ready
     DISCARD_INSTEAD = "discard-instead"  # losing zombies are discarded, not spent
     KEYWORD = "keyword"  # gains ``keyword``
-    EXTRA_RESOURCE = "extra-resource"  # one more card from the hand to the resource zone
-    FEEDS = "feeds"  # a survivor not counted in excess of food at upkeep
     LOOK = "look"  # looks at or reorders cards: nothing a rule or a log line shows
     PERMANENT = "permanent"  # marker: stays on the table
     ONE_SHOT = "one-shot"  # marker: discarded as soon as used (R7.5)
@@ -181,7 +178,10 @@ _ENUMS: dict[str, type[StrEnum]] = {
 _FIELDS = {f.name for f in fields(Row)}
 
 
-def _row(raw: dict[str, object], where: str) -> Row:
+def parse_row(raw: object, where: str) -> Row:
+    """One row of an effects file, validated; ``where`` names it in an error."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: a row is a table of fields")
     unknown = set(raw) - _FIELDS
     if unknown:
         raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
@@ -194,67 +194,49 @@ def _row(raw: dict[str, object], where: str) -> Row:
                 raise ValueError(
                     f"{where}: {name} {values[name]!r} is not one of {', '.join(enum)}"
                 ) from None
-    row = Row(**values)
+    missing = {"clause", "timing", "effect"} - set(values)
+    if missing:
+        raise ValueError(f"{where}: no {sorted(missing)[0]!r}")
+    try:
+        row = Row(**values)
+    except TypeError as error:
+        raise ValueError(f"{where}: {error}") from None
     if row.phase is not None and row.phase not in PHASES:
         raise ValueError(f"{where}: phase {row.phase!r} is not a phase")
     if row.faction is not None and row.faction not in FACTIONS:
         raise ValueError(f"{where}: faction {row.faction!r} is not a faction")
     if row.keyword is not None and row.keyword not in KEYWORDS:
         raise ValueError(f"{where}: keyword {row.keyword!r} is not a keyword")
-    if (row.timing is Timing.ACTIVATED) != (row.phase is not None):
-        raise ValueError(f"{where}: an activated ability, and only one, names its phase")
+    if (row.timing in (Timing.ACTIVATED, Timing.YOUR_PHASE)) != (row.phase is not None):
+        raise ValueError(
+            f"{where}: an activated or your-phase ability, and only one, names its phase"
+        )
     return row
+
+
+def rows_of(data: str, where: str) -> tuple[Row, ...]:
+    """The rows of an effects file's text (TOML, ``[[row]]`` tables)."""
+    try:
+        parsed = tomllib.loads(data)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{where}: {error}") from None
+    raws = parsed.get("row", [])
+    if not isinstance(raws, list):
+        raise ValueError(f"{where}: 'row' must be a list of [[row]] tables")
+    return tuple(parse_row(raw, f"{where}, row {i + 1}") for i, raw in enumerate(raws))
 
 
 @cache
 def load_rows(path: Path = EFFECTS_FILE) -> tuple[Row, ...]:
     """Every row of an effects file, validated (a misspelt name is an error naming the row)."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return tuple(_row(raw, f"{path.name}, row {i + 1}") for i, raw in enumerate(data["row"]))
+    return rows_of(path.read_text(encoding="utf-8"), path.name)
 
 
-# -- which rows a card has, and whether they cover its text --------------------------------
-
-# Words a sentence must use to do anything in the game; a sentence without any is flavour.
-GAME_TERMS = re.compile(
-    r"\b(power|wounds?|wounded|health|food|draws?|discard\w*|decks?|hands?|spen[dt]s?|"
-    r"ready|combat|zombies?|survivors?|items?|fights?|fighting|infect\w*|heal\w*|tokens?|"
-    r"counters?|resources?|play\w*|turns?|phases?|attack\w*|recoup|build|target\w*|"
-    r"control\w*|dies|die|dead|kill\w*|overwhelm\w*|wins?|los[es]+|assign\w*|cards?|"
-    r"attach\w*|barricades?|"
-    + "|".join(w.casefold() for w in (*KEYWORDS, *SYMBOLS, *FACTIONS))
-    + r")\b",
-    re.I,
-)
-_REMINDER = re.compile(r"\s*\([^)]*\)")
-_SENTENCE = re.compile(r"(?:[^.!?(]|\([^)]*\))+[.!?]?")  # a period in parentheses stays
-
-
-@dataclass(frozen=True)
-class CardText:
-    """What the effect rows make of one card's text."""
-
-    rows: tuple[Row, ...]
-    uncovered: tuple[str, ...]  # sentences no row, keyword or symbol accounts for
-
-    @property
-    def covered(self) -> bool:
-        return not self.uncovered
-
-
-def read_text(card: Card, rows: tuple[Row, ...] | None = None) -> CardText:
-    """The rows whose clause the card's text contains, and what of the text they leave."""
-    rows = load_rows() if rows is None else rows
-    text = card.text or ""
-    mine = tuple(row for row in rows if row.text_for(card.name) in text)
-    rest = text
-    for row in sorted(mine, key=lambda r: -len(r.clause)):
-        rest = rest.replace(row.text_for(card.name), " ")
-    own = {w.casefold() for w in (*card.keywords, *card.symbols)}
-    uncovered = []
-    for match in _SENTENCE.finditer(rest):
-        sentence = match.group().strip()
-        keyword = _REMINDER.sub("", sentence).rstrip(".!?").strip().casefold()
-        if sentence and keyword not in own and GAME_TERMS.search(sentence):
-            uncovered.append(sentence)
-    return CardText(mine, tuple(uncovered))
+def row_fields(row: Row) -> dict[str, object]:
+    """A row as the fields an effects file gives it (defaults left out)."""
+    values: dict[str, object] = {}
+    for spec in fields(Row):
+        value = getattr(row, spec.name)
+        if value != spec.default:
+            values[spec.name] = str(value) if isinstance(value, StrEnum) else value
+    return values

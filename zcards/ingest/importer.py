@@ -45,6 +45,7 @@ from zcards.ingest.provenance import (
 from zcards.ingest.report import ImportReport, fill_report
 from zcards.ingest.sources import CardInput, Collection, Collector
 from zcards.store.changes import CardChange, refresh_image_urls
+from zcards.store.effect_rows import store_rows
 from zcards.store.game_columns import apply_game, stored_game
 from zcards.store.game_trust import key_path, sign_game
 from zcards.store.line_endings import store_newlines
@@ -88,6 +89,7 @@ class _Options:
     prune: bool
     progress: ProgressFactory | None
     game: GameFile | None = None
+    effects: tuple[str, str] | None = None  # a designer's effects file: its name and text
 
 
 @_without_cycle_collection()
@@ -101,12 +103,14 @@ def import_sources(
     fetcher: Fetcher | None = None,
     progress: ProgressFactory | None = None,
     game: GameFile | None = None,
+    effects: tuple[str, str] | None = None,
 ) -> ImportReport:
     """Import card data from paths and URLs into ``db_path`` in one transaction.
 
     ``game``: the game definition the card data follows; it is stored in the database (its
     columns become columns of ``cards``) and later imports read by it. Without one, the game
-    stored before, else the Zombie game."""
+    stored before, else the Zombie game. ``effects``: a designer's effect rows for his set
+    (a file's name and text), stored with the cards (:mod:`zcards.store.effect_rows`)."""
     db_path = Path(db_path)
     started = now()
     kept: GameFile | None = None
@@ -133,7 +137,7 @@ def import_sources(
                 where = Location(collection.plugins[0])
                 note = "the database's game is kept, not the plugin's (--game chooses one)"
                 collection.warnings.append(Problem(where, note))
-    options = _Options(skip_bad_rows, dry_run, prune, progress, game)
+    options = _Options(skip_bad_rows, dry_run, prune, progress, game, effects)
     with database_errors(db_path):
         while True:
             report: ImportReport | None
@@ -218,6 +222,8 @@ def _write(
         if not sign_game(conn, options.game.source, options.game.root):
             note = f"no signing key at {key_path()}: its files ship only with --trust-game"
             report.warnings.append(Problem(Location(options.game.origin), note))
+    if options.effects is not None:
+        store_rows(conn, *options.effects)
     game = options.game or stored_game(conn)
     run_id = int(
         conn.execute("insert into import_runs (started_at) values (?)", (started,)).lastrowid or 0

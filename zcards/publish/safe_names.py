@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from lackey_plugin.paths import MAX_LENGTH, safe_component
+from zcards.cards.convert import LINE_BREAK
 from zcards.cards.model import Card
 
 IMAGE_FALLBACK = "card"
@@ -98,7 +99,8 @@ def sanitize_cards(cards: Iterable[Card]) -> SafeCards:
             _note(messages, f"set {card.set_name!r} renamed to {set_name!r} (unsafe file name)")
         placed = replace(card, set_name=set_name)
         image = image_names.setdefault(set_name, UniqueNames()).image(placed, messages)
-        cleaned = replace(placed, image_file=image)
+        text = placed.text.strip().replace("\r\n", "\n").replace("\n", LINE_BREAK)
+        cleaned = replace(placed, image_file=image, text=text)
         fields = cleaned.to_lackey_fields()
         if any(_FIELD_BREAKS.search(value) for value in fields.values()):
             messages.append(f"{card.name!r} ({set_name}): TAB/line break in a field -> space")

@@ -25,6 +25,7 @@ from zcards.game.fight_question import Moment, Question, Seen
 from zcards.game.moments import Hull, same_powers
 from zcards.game.power import Fighter, Powers, Span
 from zcards.game.table import Table
+from zcards.game.wording import FIGHT_OUTCOMES, FIGHTS
 from zcards.game.zombies import Fit
 from zcards.rules.attack import (
     MAX_COPY_READINGS,
@@ -343,7 +344,10 @@ class CombatRules(Area):
             (None, None, attack),
         )
         message = self._message(shown, final=line is None)
-        unmodelled = self.ctx.text.unmodelled()
+        # a line no fight explains needs text that adds to results; results left incomplete
+        # may also come from text that prevents them
+        areas = FIGHTS if line is not None else FIGHT_OUTCOMES
+        unmodelled = self.ctx.text.unmodelled(areas, phase=ATTACK_PHASE)
         if unmodelled:
             self.findings.cannot_decide(
                 Kind.COMBAT_RESULT,

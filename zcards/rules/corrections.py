@@ -64,7 +64,7 @@ def may_heal(cards: CardIndex | None, name: str) -> bool:
     info = cards.get(name)
     return (
         info is None
-        or not info.covered
+        or info.may({Effect.HEAL, Effect.CURE})
         or info.has_symbol("Medic")
         or info.has(Effect.HEAL)
         or info.has(Effect.CURE)
@@ -79,7 +79,7 @@ def _death_heals(cards: CardIndex | None, name: str) -> int:
     Edna's one wound counter); no bound for a card missing from the card data or whose text
     the effect rows do not wholly cover, or without card data (it may do anything)."""
     info = None if cards is None else cards.get(name)
-    if info is None or not info.covered:
+    if info is None or info.may({Effect.HEAL, Effect.CURE}):
         return _ANY_HEALS
     return sum(
         row.amount for row in info.rows(Timing.DIES) if row.effect in (Effect.HEAL, Effect.CURE)

@@ -349,7 +349,7 @@ class FoodRules(Area):
             Kind.FOOD_UPKEEP,
             f"{me.name} has {self.upkeep.survivors_at_mark} survivors and {food} food: "
             f"{needed} starvation wounds due, {got} given",
-            Effect.FEEDS,
+            Effect.FOOD,
             me.name,
             player=me.name,
             provisional=True,

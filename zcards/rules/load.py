@@ -14,6 +14,8 @@ from lackey_plugin.errors import LackeyError
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
+from zcards.game.cardtext import with_rows
+from zcards.game.effects import Row
 from zcards.resources import BUNDLED_SET
 from zcards.rules.engine import Watcher, audit
 from zcards.rules.report import AuditReport
@@ -23,24 +25,31 @@ RULES_COLUMNS = ("Type", "Cost", "Power", "Health", "Keywords", "Requirements", 
 
 
 def load_cards(
-    db_path: str | os.PathLike[str] | None = None, card_file: str | os.PathLike[str] | None = None
+    db_path: str | os.PathLike[str] | None = None,
+    card_file: str | os.PathLike[str] | None = None,
+    effects: tuple[Row, ...] = (),
 ) -> list[Card]:
     """Cards from a Lackey card-data file, else the database (``--db``, ``$ZCARDS_DB`` or
-    ``./cards.db``), else the bundled set when no database exists yet."""
+    ``./cards.db``, with the effect rows it keeps), else the bundled set when no database
+    exists yet; each with the rows of ``effects`` (a designer's) its text contains."""
     from zcards.cards.normalise import read_card_file
     from zcards.store.db import iter_cards, open_db, resolve_db_path
+    from zcards.store.effect_rows import stored_rows
 
     if db_path is not None and card_file is not None:
         raise UsageError("give either --db or --cards, not both")
     try:
         if card_file is not None:
-            return _zombie_card_file(Path(card_file))
+            return with_rows(_zombie_card_file(Path(card_file)), effects)
         path = resolve_db_path(db_path)
         if db_path is None and not path.exists():
-            return read_card_file(BUNDLED_SET)
-        return list(iter_cards(open_db(path)))
+            return with_rows(read_card_file(BUNDLED_SET), effects)
+        db = open_db(path)
+        return with_rows(list(iter_cards(db)), stored_rows(db.conn) + effects)
     except (LackeyError, OSError) as error:
         raise UsageError(f"cannot read the card data: {error}") from error
+    except ValueError as error:  # effect rows the database keeps that no longer parse
+        raise UsageError(f"cannot read the effect rows: {error}") from error
 
 
 def _zombie_card_file(path: Path) -> list[Card]:

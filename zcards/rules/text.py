@@ -4,9 +4,11 @@ Every answer comes from the effect rows (:mod:`zcards.game.effects`). A card use
 phase (spent for its ability, played, dead, turned face up) leaves *credits*: the events its
 rows may put in the log, for whom, and how many. A card face up on the table explains what
 its fight rows do in the Attack phase (an attacking Kamikaze Corpse's wounds, a Hungry
-Masses' food). A card the rows do not cover (``zcards rules coverage``) may do anything while
-it is on the table or was played this turn, and a player whose table the log did not show
-from the start may hold any card: both make findings unverifiable, naming them. Power and
+Masses' food). A sentence the rows do not read (``zcards rules coverage``) may do what it
+speaks of (:class:`~zcards.game.wording.Reach`: its rule areas, whose, when) while its card is
+on the table or was played this turn, and a player whose table the log did not show from the
+start may hold any card: both make the findings they may touch unverifiable, naming the card
+and its sentence. Power and
 Health in fights are not asked here: the fights compute them (:mod:`zcards.game.power`).
 """
 
@@ -23,6 +25,7 @@ from zcards.game.effects import Condition, Effect, Row, Target, Timing
 from zcards.game.power import Boost
 from zcards.game.rules import discard_cost, pays_discard
 from zcards.game.table import Table
+from zcards.game.wording import When
 from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 
 COST_WINDOW = 16  # lines looked ahead for the discard a cost asks for
@@ -34,6 +37,13 @@ USES = {
     "died": frozenset({Timing.DIES}),
     "flipped": frozenset({Timing.TURNED_UP}),
 }
+
+
+class Moment(NamedTuple):
+    """A phase and its active player, as an unread sentence's reach is asked about them."""
+
+    phase: str | None
+    active: str | None
 
 
 class Credit(NamedTuple):
@@ -102,6 +112,7 @@ class TextLedger:
         self.table = table
         self.credits: list[Credit] = []
         self.played: list[tuple[str, str]] = []  # (card, controller) played this turn
+        self.departed: list[tuple[str, str]] = []  # put from the table into the discard pile
         self.attackers: dict[str, frozenset[str]] = {}  # face-up attacking names by player
         self.turn_boosts: list[Boost] = []
         self.discards: list[tuple[str, str | None]] = []  # (player, card) from hands this phase
@@ -112,6 +123,7 @@ class TextLedger:
         twin = TextLedger(self.cards, table)
         twin.credits, twin.played = list(self.credits), list(self.played)
         twin.discards, twin.prepaid = list(self.discards), set(self.prepaid)
+        twin.departed = list(self.departed)
         twin.attackers, twin.turn_boosts = dict(self.attackers), list(self.turn_boosts)
         return twin
 
@@ -122,11 +134,25 @@ class TextLedger:
         self.turn_boosts.clear()
         self.new_phase()
 
-    def new_phase(self) -> None:
+    def new_phase(self, phase: str | None = None) -> None:
+        """A phase begins: this phase's uses start afresh, with what the cards the active
+        player has in play do in this phase of his turn ("during your Draw phase")."""
         self.credits.clear()
         self.discards.clear()
         self.prepaid.clear()
+        self.departed.clear()
         self.attackers = {}
+        active = self.table.players.get(self.table.active or "")
+        if phase is None or active is None:
+            return
+        for name in sorted(active.face_up_names()):
+            info = self.cards.get(name)
+            if info is None:
+                continue
+            for row in info.rows(Timing.YOUR_PHASE):
+                if row.phase == phase:
+                    times = 0 if row.target in EACH else max(row.amount, 0)
+                    self.credits.append(Credit(info.name, active.name, row, times))
 
     def discarded(self, card: str | None, controller: str, line: int = 0) -> None:
         """A card went from ``controller``'s hand to his discard pile (``card`` None: hidden):
@@ -202,7 +228,10 @@ class TextLedger:
         """A card played this phase went back off the table to a zone other than the discard
         pile: it was not used (a one-shot item is discarded once its effect happened), so its
         play excuses nothing from now on."""
-        if zone == DISCARD or card is None:
+        if card is None:
+            return
+        if zone == DISCARD:  # used, or gone: what its text did this phase still stands
+            self.departed.append((card, controller))
             return
         info = self.cards.get(card)
         name = info.name if info is not None else card
@@ -223,22 +252,44 @@ class TextLedger:
             c.left or 1 for c in self.credits if c.row.effect is effect and c.row.target is target
         )
 
-    def unmodelled(self) -> list[str]:
-        """Cards whose text the rows do not cover, on the table or played this turn, and
-        players whose cards the log did not show from the start: any of them may do anything
-        (R16.1)."""
-        found = {name for name, _ in self.played if not self._covered(name)}
+    def unmodelled(
+        self, effects: frozenset[Effect], subject: str | None = None, *, phase: str | None = None
+    ) -> list[str]:
+        """Card text the rows do not read that may cause events of ``effects`` concerning
+        ``subject`` in ``phase`` (default: now), on the table or played this turn (each card
+        with its sentence), and players whose cards the log did not show from the start: any
+        of them may (R16.1)."""
+        when = Moment(phase or self.table.phase, self.table.active)
+        return self._unexplained(Event(effects, subject, None, None), when)
+
+    def _unexplained(self, event: Event, when: When) -> list[str]:
+        found = self._doubts(event, when)
         for player in self.table.players.values():
-            if not player.playing:
-                continue
-            found |= {name for name in player.face_up_names() if not self._covered(name)}
-            if not player.known:
+            if player.playing and not player.known and self._unseen_may(player.name, event, when):
                 found.add(f"cards of {player.name} not seen in this log")
         return sorted(found)
 
-    def _covered(self, name: str) -> bool:
+    def _doubts(self, event: Event, when: When) -> set[str]:
+        """The unread sentences of cards played this turn or face up on the table that may
+        cause ``event`` at ``when`` (a card missing from the card data may cause anything)."""
+        found: set[str] = set()
+        for name, controller in (*self.played, *self.departed):
+            found |= self._unread(name, controller, event, when)
+        for player in self.table.players.values():
+            if player.playing:
+                for name in player.face_up_names():
+                    found |= self._unread(name, player.name, event, when)
+        return found
+
+    def _unread(self, name: str, controller: str, event: Event, when: When) -> set[str]:
         info = self.cards.get(name)
-        return info is not None and info.covered
+        if info is None:
+            return {name}
+        return {
+            f'{info.name} ("{unread.sentence}")'
+            for unread in info.text.unread
+            if unread.reach.touches(event.effects, event.subject, controller, when)
+        }
 
     # -- the question ------------------------------------------------------------------------
 
@@ -278,17 +329,19 @@ class TextLedger:
                 else:
                     self.credits[index] = credit._replace(left=credit.left - 1)
             return Why(True, ())
-        doubts = {name for name, _ in self.played if not self._covered(name)}
         for player in self.table.players.values():
-            if not player.playing:
-                continue
-            for name in player.face_up_names():
-                info = self.cards.get(name)
-                if info is None or not info.covered:
-                    doubts.add(name)
-                elif self._in_fight(info, player.name, event):
-                    return Why(True, ())
-            if not player.known and self._unseen_may(player.name, event):
+            if player.playing:
+                for name in player.face_up_names():
+                    info = self.cards.get(name)
+                    if info is not None and self._in_fight(info, player.name, event):
+                        return Why(True, ())
+        doubts = self._doubts(event, self.table)
+        for player in self.table.players.values():
+            if (
+                player.playing
+                and not player.known
+                and self._unseen_may(player.name, event, self.table)
+            ):
                 doubts.add(f"cards of {player.name} not seen in this log")
         return Why(False, tuple(sorted(doubts)), tuple(sorted(unpaid)))
 
@@ -314,12 +367,15 @@ class TextLedger:
                 return True
         return False
 
-    def _unseen_may(self, controller: str, event: Event) -> bool:
+    def _unseen_may(self, controller: str, event: Event, when: When) -> bool:
         """Could a card of ``controller`` the log has not shown (on his table, so acting
-        without a logged use: in a fight, or by being there) cause the event?"""
-        now = self.table.phase
+        without a logged use: in a fight, or by being there) cause the event at ``when``?"""
+        now = when.phase
         return any(
-            not info.covered
+            any(
+                u.reach.touches(event.effects, event.subject, controller, when)
+                for u in info.text.unread
+            )
             or any(
                 (
                     row.timing is Timing.STATIC
@@ -351,8 +407,8 @@ class CardUses(Area):
     def on_turn(self, _: TurnBegun, __: Fact) -> None:
         self.ctx.text.new_turn()
 
-    def on_phase(self, _: PhaseBegun, __: Fact) -> None:
-        self.ctx.text.new_phase()
+    def on_phase(self, signal: PhaseBegun, __: Fact) -> None:
+        self.ctx.text.new_phase(signal.phase)
 
     def on_function(self, _: ev.Event, fact: Fact) -> None:
         if fact.owner is None:

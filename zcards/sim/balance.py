@@ -100,6 +100,7 @@ class Figures:
     equal_food: TurnOrder  # the turn order alone
     first_by_deck: dict[str, tuple[Rate, Rate]]  # equal food: each deck going first, second
     cards: list[CardFigure]  # outliers first (see CardFigure.clear_gap)
+    abilities: frozenset[str] = frozenset()  # its cards whose text gives something to use
 
     def matchup(self, deck: str, opponent: str) -> Matchup:
         return next(m for m in self.matchups if (m.deck, m.opponent) == (deck, opponent))
@@ -107,8 +108,14 @@ class Figures:
     def never_played(self) -> list[str]:
         return sorted(card.label for card in self.cards if not card.played.games)
 
+    def never_used(self) -> list[str]:
+        """The cards with abilities whose text no player used in any game."""
+        return sorted(
+            card.label for card in self.cards if card.name in self.abilities and not card.uses
+        )
 
-def figures(tally: Tally) -> Figures:
+
+def figures(tally: Tally, abilities: frozenset[str] = frozenset()) -> Figures:
     decks = tally.decks()
     matchups = [
         _matchup(tally, deck, opponent) for deck in decks for opponent in decks if deck != opponent
@@ -126,6 +133,7 @@ def figures(tally: Tally) -> Figures:
         equal_food=_turn_order(tally, EQUAL_FOOD),
         first_by_deck={deck: _seats(tally, deck, decks) for deck in decks},
         cards=cards,
+        abilities=abilities,
     )
 
 

@@ -11,7 +11,7 @@ from zcards.sim.changes import Change, apply_changes, parse_change
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList
 from zcards.sim.lab import Plan, check_decks, run
 from zcards.sim.players import STRATEGIES
-from zcards.sim.report import Rate
+from zcards.sim.report import Rate, with_abilities
 from zcards.sim.tally import BIDDING, EQUAL_FOOD
 
 AS_PRINTED = "as printed"
@@ -64,7 +64,10 @@ class Lab:
     ) -> BalanceReport:
         """Play it on ``jobs`` processes (every core by default); ``on_games`` is told how
         many games each finished share played."""
-        found = [figures(tally) for tally in run(self.plan, jobs, on_games)]
+        found = [
+            figures(tally, with_abilities(decks))
+            for tally, decks in zip(run(self.plan, jobs, on_games), self.plan.variants, strict=True)
+        ]
         return BalanceReport(
             self.plan,
             self.labels,
@@ -159,6 +162,7 @@ def _figures_json(found: Figures) -> dict:
             for card in found.cards
         ],
         "never_played": found.never_played(),
+        "abilities_never_used": found.never_used(),
     }
 
 

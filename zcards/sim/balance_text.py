@@ -33,6 +33,7 @@ def format_balance(report: BalanceReport, all_cards: bool = False) -> str:
     ]
     never = base.never_played()
     lines.append("never played: " + (", ".join(never) if never else "none"))
+    lines.append("abilities never used: " + (", ".join(base.never_used()) or "none"))
     for found in report.moves:
         lines += ["", *_moves(found)]
     return "\n".join(lines) + "\n"

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 
-from zcards.sim.game import GameResult
+from zcards.game.cards import CardIndex
+from zcards.sim.game import DeckList, GameResult
 
 Z_95 = 1.959963984540054
 
@@ -68,6 +69,7 @@ class Report:
     by_deck: dict[str, Rate]
     by_seat_order: dict[str, Rate]
     strategies: dict[str, int]
+    never_used: list[str] = field(default_factory=list)  # cards whose abilities went unused
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -77,14 +79,21 @@ class Report:
         return data
 
 
+def with_abilities(decks: Sequence[DeckList]) -> frozenset[str]:
+    """The names of the decks' cards whose text gives their player something to use."""
+    index = CardIndex(card for deck in decks for card in deck.cards)
+    return frozenset(info.name for info in index.infos() if info.has_abilities)
+
+
 ORDINALS = ("first player", "second player", "third player", "fourth player")
 
 
 class Summary:
     """The counts a report is made of, added one game at a time (memory flat in the number
-    of games: ``simulate`` streams its games through one)."""
+    of games: ``simulate`` streams its games through one); of the cards in ``abilities``, it
+    keeps those whose text some player used."""
 
-    def __init__(self) -> None:
+    def __init__(self, abilities: frozenset[str] = frozenset()) -> None:
         self.games = 0
         self.turns = 0
         self.shortest: int | None = None
@@ -95,6 +104,8 @@ class Summary:
         self.deck_wins: Counter[str] = Counter()
         self.order_wins: Counter[str] = Counter()
         self.seats = 2
+        self.abilities = abilities
+        self.used: set[str] = set()
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -104,6 +115,7 @@ class Summary:
         self.endings[result.ending] += 1
         self.strategies[" vs ".join(result.strategies)] += 1
         self.seats = max(self.seats, len(result.players))
+        self.used.update(name for figures in result.cards for name, _ in figures.used)
         for player in result.players:
             self.deck_games[result.deck_of(player)] += 1
         if result.survivor is not None:
@@ -125,6 +137,7 @@ class Summary:
                 order: rate(self.order_wins[order], self.games) for order in ORDINALS[: self.seats]
             },
             strategies=dict(self.strategies),
+            never_used=sorted(self.abilities - self.used),
         )
 
 
@@ -136,10 +149,13 @@ def _turn_position(result: GameResult) -> int:
     return (players.index(result.survivor) - start) % len(players)
 
 
-def summarise_games(results: Iterable[GameResult]) -> Report:
+def summarise_games(
+    results: Iterable[GameResult], abilities: frozenset[str] = frozenset()
+) -> Report:
     """Count how the games went, per deck and by turn order (the first player, the second,
-    ...), one game at a time."""
-    summary = Summary()
+    ...), one game at a time; of the cards in ``abilities``, those whose text was never used
+    (a card the simulator cannot play, or never chose to)."""
+    summary = Summary(abilities)
     for result in results:
         summary.add(result)
     return summary.report()
@@ -162,6 +178,7 @@ def format_report(report: Report) -> str:
         "win rate by turn order (the bid winner chose the first player, who may have started"
         " with less food; 'zcards balance' measures the turn order with equal food):",
         *_rate_lines(report.by_seat_order),
+        "abilities never used: " + (", ".join(report.never_used) or "none"),
     ]
     return "\n".join(lines) + "\n"
 

@@ -9,8 +9,9 @@ from typing import TypeGuard
 
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
+from zcards.game.cardtext import read_text
 from zcards.game.definition import Meaning
-from zcards.game.effects import Effect, Timing, read_text
+from zcards.game.effects import Effect, Timing
 
 from .logview import final
 
