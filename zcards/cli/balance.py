@@ -12,6 +12,7 @@ from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
 from zcards.resources import starter_decks
+from zcards.sim.ablation import KINDS
 from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
 from zcards.sim.changes import other_cards, swap_cards
@@ -37,6 +38,14 @@ from zcards.sim.players import STRATEGIES
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="A second card database or Lackey card-data file: the same games with its version"
     " of each card the decks play (compared like a change).",
+)
+@click.option(
+    "--ablate",
+    type=click.Choice(KINDS),
+    default=None,
+    help="Weigh every card (each replaced by a vanilla card of its cost and stats), keyword"
+    " (removed from every card and requirement) or ability (a card's text removed): the same"
+    " games for each, ranked by how far they move a deck's win rate.",
 )
 @seed_option("Seed of the run: the same seed plays the same games, whatever --jobs.")
 @click.option(
@@ -69,6 +78,7 @@ def balance_command(
     games: int,
     changes: tuple[str, ...],
     against: tuple[Path, ...],
+    ablate: str | None,
     seed: int,
     strategy: str,
     max_turns: int,
@@ -94,7 +104,10 @@ def balance_command(
     - with --change: the same games with each change alone and all together (with
       --against: with another database's or card file's cards), and which matchups, decks,
       turn-order figures and cards (how often played, win rate when drawn) moved, with
-      intervals and significance. See docs/balance.md.
+      intervals and significance, and in how many paired games (same seeds) the winner
+      changed ("no game changed" for a change that does nothing);
+    - with --ablate: every card, keyword or ability taken out in turn, ranked.
+    See docs/balance.md.
     """
     if html_path is not None and not html_path.resolve().parent.is_dir():
         raise UsageError(f"cannot write {html_path}: its folder does not exist")
@@ -110,7 +123,10 @@ def balance_command(
             (f"cards of {path}", swap_cards(deck_lists, other_cards(path), str(path)))
             for path in against
         ],
+        ablate=ablate,
     )
+    for note in lab.notes:
+        click.echo(f"note: {note}", err=True)
     with progress_counter("Playing", lab.plan.total()) as advance:
         report = lab.run(jobs, advance)
     if html_path is not None:

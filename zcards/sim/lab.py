@@ -4,6 +4,9 @@ as printed and for each variant of them, spread over processes.
 Each game's seed comes from the batch seed, the setup, the two decks in their seats and the
 game's number, never from the variant or the process that plays it: a variant replays the
 same games with its changed cards, and the result is the same for any number of processes.
+A task plays its games once for every variant, so each variant's game is compared with the
+same game as printed as it is played (did its winner change; did anything) and no game is
+kept.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from dataclasses import dataclass
 from zcards.errors import UsageError
 from zcards.game.cards import CardIndex
 from zcards.sim.batch import game_seed
-from zcards.sim.game import DEFAULT_TURN_CAP, DeckList, play_game
+from zcards.sim.game import DEFAULT_TURN_CAP, DeckList, GameResult, play_game
 from zcards.sim.tally import EQUAL_FOOD, SETUPS, Tally
 
 SHARE = 20  # games per task: small enough to keep every process busy to the end
+Share = tuple[str, tuple[int, int], int, int]  # setup, pair of deck indexes, first game, end
 
 
 @dataclass(frozen=True)
@@ -40,13 +44,12 @@ class Plan:
     def total(self) -> int:
         return len(self.variants) * len(SETUPS) * len(self.pairs()) * self.games
 
-    def shares(self) -> Iterator[tuple[int, str, tuple[int, int], int, int]]:
-        """(variant, setup, pair, first game, end) for each task."""
-        for variant in range(len(self.variants)):
-            for setup in SETUPS:
-                for pair in self.pairs():
-                    for start in range(0, self.games, SHARE):
-                        yield variant, setup, pair, start, min(start + SHARE, self.games)
+    def shares(self) -> Iterator[Share]:
+        """(setup, pair, first game, end) for each task; a task plays every variant."""
+        for setup in SETUPS:
+            for pair in self.pairs():
+                for start in range(0, self.games, SHARE):
+                    yield setup, pair, start, min(start + SHARE, self.games)
 
 
 def check_decks(decks: Sequence[DeckList]) -> None:
@@ -68,7 +71,7 @@ def run(
     shares = list(plan.shares())
     if jobs == 1:
         _start(plan)
-        done: Iterator[tuple[int, Tally]] = map(_play_share, shares)
+        done: Iterator[list[Tally]] = map(_play_share, shares)
         _finish(done, shares, tallies, on_games)
         return tallies
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(plan,)) as pool:
@@ -77,15 +80,16 @@ def run(
 
 
 def _finish(
-    done: Iterator[tuple[int, Tally]],
-    shares: list[tuple[int, str, tuple[int, int], int, int]],
+    done: Iterator[list[Tally]],
+    shares: list[Share],
     tallies: list[Tally],
     on_games: Callable[[int], None] | None,
 ) -> None:
-    for (variant, tally), share in zip(done, shares, strict=True):
-        tallies[variant].add(tally)
+    for found, share in zip(done, shares, strict=True):
+        for whole, tally in zip(tallies, found, strict=True):
+            whole.add(tally)
         if on_games is not None:
-            on_games(share[4] - share[3])
+            on_games((share[3] - share[2]) * len(tallies))
 
 
 _plan: Plan | None = None  # this process's plan, set once by _start
@@ -98,23 +102,33 @@ def _start(plan: Plan) -> None:
     _indexes.clear()
 
 
-def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int, Tally]:
-    """Play one task's games and count them."""
-    variant, setup, (first, second), start, end = share
+def _play_share(share: Share) -> list[Tally]:
+    """Play one task's games for every variant and count them, one tally per variant."""
+    setup, (first, second), start, end = share
     assert _plan is not None
-    decks = (_plan.variants[variant][first], _plan.variants[variant][second])
+    tallies = [Tally() for _ in _plan.variants]
+    for index in range(start, end):
+        printed: GameResult | None = None
+        for variant, tally in enumerate(tallies):
+            decks = (_plan.variants[variant][first], _plan.variants[variant][second])
+            result = _play(variant, decks, setup, index)
+            tally.count(setup, result, {d.name: frozenset(c.name for c in d.cards) for d in decks})
+            if printed is None:
+                printed = result
+            else:
+                tally.paired(setup, result, printed)
+    return tallies
+
+
+def _play(variant: int, decks: tuple[DeckList, DeckList], setup: str, index: int) -> GameResult:
+    assert _plan is not None
     if variant not in _indexes:
         _indexes[variant] = CardIndex(c for deck in _plan.variants[variant] for c in deck.cards)
-    cards = {deck.name: frozenset(card.name for card in deck.cards) for deck in decks}
-    tally = Tally()
-    for index in range(start, end):
-        result = play_game(
-            decks,
-            game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
-            strategies=(_plan.strategy, _plan.strategy),
-            max_turns=_plan.max_turns,
-            cards=_indexes[variant],
-            equal_food=setup == EQUAL_FOOD,
-        )
-        tally.count(setup, result, cards)
-    return variant, tally
+    return play_game(
+        decks,
+        game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
+        strategies=(_plan.strategy, _plan.strategy),
+        max_turns=_plan.max_turns,
+        cards=_indexes[variant],
+        equal_food=setup == EQUAL_FOOD,
+    )
