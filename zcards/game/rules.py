@@ -116,13 +116,19 @@ def starvation(survivors: int, food: int) -> int:
 def scavenging_blocked(table: Table, cards: CardIndex) -> bool:
     """No Scavenger may attract attention while text forbids it (Carrion Crows in a combat
     zone)."""
+    return scavenging_blocker(table, cards) is not None
+
+
+def scavenging_blocker(table: Table, cards: CardIndex) -> str | None:
+    """The card whose text forbids Scavenger rolls now (a face-up zombie in a combat zone),
+    if any."""
     for player in table.in_game():
         for board in player.zombies.readings:
             for up in board.up:
                 info = cards.get(up.name) if up.combat and not up.generic else None
                 if info is not None and info.has(Effect.NO_SCAVENGING):
-                    return True
-    return False
+                    return info.name
+    return None
 
 
 def scavengers(player: Player, cards: CardIndex) -> list[Survivor]:

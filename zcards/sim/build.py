@@ -1,12 +1,14 @@
 """The Build phase: one resource per player (R6), the active player's survivors and items
-(R7) with what their text does, then upgrades (R8) with what turning a zombie up does."""
+(R7) with what their text does, then upgrades (R8) with what turning a zombie up does. Every
+choice is one of the executor's legal actions."""
 
 from __future__ import annotations
 
+from zcards.game import actions as ga
+from zcards.game.actions import Cause
 from zcards.game.effects import Effect, Row, Target, Timing
-from zcards.game.options import one_shot_rows, playable, upgradable
-from zcards.game.table import Item, Survivor
-from zcards.game.zombies import Zombie, zombies_of
+from zcards.game.options import host_rows, one_shot_rows
+from zcards.game.zombies import Zombie
 from zcards.sim.actions import ActionKind
 from zcards.sim.simulator import Simulator
 
@@ -15,55 +17,54 @@ def build_phase(sim: Simulator) -> None:
     active = sim.table.active or ""
     for name in sim.in_turn_order(active):
         strategy = sim.strategy(name)
-        resource = strategy.resource(sim.table.players[name])
+        resources = [action.card for action in sim.options(name, ga.PlayResource)]
+        resource = strategy.resource(sim.me(name), resources) if resources else None
         if resource is not None:
-            me = sim.me(name)
-            me.from_hand(resource)
-            me.zombies = me.zombies.add_face_down(resource)
+            sim.do(ga.PlayResource(name, resource))
             sim.record(ActionKind.PLAY_RESOURCE, name, card=resource, face_down=True)
-        while name == active and (
-            card := strategy.play(
-                sim.table.players[name], playable(sim.table.players[name], sim.cards, sim.table)
-            )
-        ):
-            sim.pay(name, card.cost)
-            me = sim.me(name)
-            me.from_hand(card.name)
-            sim.record(ActionKind.PLAY_FROM_HAND, name, card=card.name)
-            if card.type == "Survivor":
-                me.survivors.append(Survivor(card.name))
-            elif card.one_shot:
-                sim.used(name, card.name)
-                _one_shot(sim, name, one_shot_rows(card))
-                me.discard.append(card.name)
-                sim.record(ActionKind.TO_DISCARD, name, card=card.name)
-            else:
-                host = strategy.host(sim.table.players[name], card, sim.powers())
-                me.items.append(Item(card.name, host.uid if host is not None else None))
+        while name == active:
+            plays = {action.card: action for action in sim.options(name, ga.Play)}
+            choice = strategy.play(sim.me(name), [sim.info(card) for card in plays])
+            if not choice:
+                break
+            _play(sim, name, choice.name)
         while zombie := strategy.upgrade(
-            sim.table.players[name], upgradable(sim.table.players[name], sim.cards)
+            sim.me(name), [action.zombie for action in sim.options(name, ga.Upgrade)]
         ):
             _flip(sim, name, zombie)
 
 
+def _play(sim: Simulator, name: str, card: str) -> None:
+    """Pay for a survivor or item and play it (R7), with what a one-shot item does (R7.5)."""
+    strategy, info = sim.strategy(name), sim.info(card)
+    paid = tuple(strategy.pay(sim.me(name), info.cost))
+    host = strategy.host(sim.me(name), info, sim.powers()) if host_rows(info) else None
+    sim.do(ga.Play(name, card, paid, host.uid if host is not None else None))
+    for zombie in paid:
+        sim.record_spend(name, zombie)
+    sim.record(ActionKind.PLAY_FROM_HAND, name, card=card)
+    if info.one_shot:
+        sim.used(name, card)
+        _one_shot(sim, name, one_shot_rows(info))
+        sim.record(ActionKind.TO_DISCARD, name, card=card)
+
+
 def _flip(sim: Simulator, name: str, zombie: Zombie) -> None:
     """Turn a face-down Zombie card up (R8.2) and do what its text does then."""
-    me = sim.me(name)
-    me.zombies, fit = me.zombies.flip_up(zombie.name, place=(zombie.combat, zombie.spent))
-    assert fit, zombie
+    sim.do(ga.Upgrade(name, zombie))
     sim.record(ActionKind.FLIP, name, card=zombie.name)
     for row in sim.info(zombie.name).rows(Timing.TURNED_UP):
-        if row.effect is Effect.DECK_TO_RESOURCE and sim.decks[name]:
+        if row.effect is Effect.DECK_TO_RESOURCE and sim.options(name, ga.TopToResource):
             if not row.optional or sim.strategy(name).use_optional(row):
                 sim.used(name, zombie.name)
-                sim.play_top_face_down(name)
+                sim.play_top_face_down(name, Cause.TEXT)
         elif row.effect is Effect.DISCARD_TO_RESOURCE:
+            me = sim.me(name)
             zombies = [c for c in me.discard if sim.info(c).type == "Zombie"]
             if zombies:
                 card = sim.strategy(name).pick_card(zombies)
                 sim.used(name, zombie.name)
-                me.discard.remove(card)
-                me.zombies = me.zombies.add_face_down(card)
+                sim.do(ga.DiscardToResource(name, card))
                 sim.record(ActionKind.DISCARD_TO_TABLE, name, card=card, face_down=True)
 
 
@@ -73,7 +74,7 @@ def _one_shot(sim: Simulator, name: str, rows: tuple[Row, ...]) -> None:
     me = sim.me(name)
     for row in rows:
         if row.effect is Effect.FOOD:
-            sim.change_food(name, row.amount)
+            sim.change_food(name, row.amount, Cause.TEXT)
         elif row.effect is Effect.HEAL:
             wounded = [s for s in me.survivors if s.wounds]
             if wounded:
@@ -83,23 +84,8 @@ def _one_shot(sim: Simulator, name: str, rows: tuple[Row, ...]) -> None:
             if infected:
                 sim.cure(name, infected[0])
         elif row.effect is Effect.SPEND and row.target is Target.ZOMBIE_IN_COMBAT:
-            for owner, zombie in strategy.zombies_to_spend(_enemy_attackers(sim, name), row.amount):
-                sim.spend(owner, zombie)
+            targets = [(s.player, s.zombie) for s in sim.options(name, ga.Spend)]
+            for owner, zombie in strategy.zombies_to_spend(targets, row.amount):
+                sim.spend(owner, zombie, Cause.TEXT, name)
         elif row.effect is Effect.DRAW and sim.decks[name]:
-            sim.draw(name, row.amount, named=True)
-
-
-def _enemy_attackers(sim: Simulator, name: str) -> list[tuple[str, Zombie]]:
-    """The other players' ready zombies in their combat zones (what attacks him next)."""
-    return [
-        (other, zombie)
-        for other in sim.in_turn_order(name)
-        if other != name
-        for zombie in zombies_of(sim.table.players[other].zombies.board)
-        if zombie.combat and not zombie.spent and not _untargetable(sim, zombie)
-    ]
-
-
-def _untargetable(sim: Simulator, zombie: Zombie) -> bool:
-    info = sim.cards.get(zombie.name) if zombie.face_up and not zombie.generic else None
-    return info is not None and info.has(Effect.NO_TARGETING)
+            sim.draw(name, row.amount, named=True, cause=Cause.TEXT)

@@ -10,7 +10,7 @@ Ready, Draw, Build, Attack, Recoup and End. The result keeps every action in log
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from zcards.cards.model import Card
@@ -27,17 +27,22 @@ from zcards.game.definition import (
     STARTING_FOOD,
     STARTING_HAND,
 )
+from zcards.game import actions as ga
+from zcards.game.actions import Cause
+from zcards.game.ledger import Game
+from zcards.game.legal import bid_winner
 from zcards.game.rules import DISCARDS, DRAWS
-from zcards.game.table import Survivor, Table
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.attack import attack_phase
 from zcards.sim.build import build_phase
 from zcards.sim.figures import CardFigures
 from zcards.sim.players import STRATEGIES
 from zcards.sim.recoup import recoup_phase
-from zcards.sim.simulator import GameOver, Observer, Simulator
+from zcards.sim.simulator import Checker, GameOver, Observer, Simulator
 
 DEFAULT_NAMES = ("Alice", "Bob")
+SEAT_NAMES = ("Alice", "Bob", "Carol", "Dave")  # the players of a 3- or 4-player game
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_TURN_CAP = 100
 TURN_CAP = "turn cap"
 
@@ -81,6 +86,8 @@ def play_game(
     observer: Observer | None = None,
     cards: CardIndex | None = None,
     equal_food: bool = False,
+    checker: Checker | None = None,
+    without: Collection[str] = (),
 ) -> GameResult:
     """Play ``decks[i]`` as ``names[i]`` with ``strategies[i]`` until one player remains;
     ``observer`` sees the simulator after every action. ``cards`` is the decks' card index
@@ -88,18 +95,22 @@ def play_game(
 
     ``equal_food`` leaves the bidding out: both players keep the starting food and the first
     seat goes first, so the turn order can be measured apart from the food a bid costs (such
-    a game is an experiment, not a game as written, and its log shows no bids)."""
-    if not len(decks) == len(names) == len(strategies) == 2:
-        raise UsageError("a simulated game needs exactly two decks, names and strategies")
-    if names[0] == names[1]:
-        raise UsageError("the two players need different names")
+    a game is an experiment, not a game as written, and its log shows no bids).
+
+    ``checker`` sees the game and each executor action before it is played (a cross-check
+    asks :func:`~zcards.game.executor.legal`); ``without`` names clauses of ``legal`` the
+    players' move generator leaves out (a mutant of the rules, for the mutation check)."""
+    if not MIN_PLAYERS <= len(decks) == len(names) == len(strategies) <= MAX_PLAYERS:
+        raise UsageError("a simulated game needs two to four decks, names and strategies")
+    if len(set(names)) != len(names):
+        raise UsageError("the players need different names")
     unknown = sorted(set(strategies) - set(STRATEGIES))
     if unknown:
         raise UsageError(f"unknown strategy {unknown[0]!r} (choose from {', '.join(STRATEGIES)})")
     rng = random.Random(seed)
     if cards is None:
         cards = CardIndex(card for deck in decks for card in deck.cards)
-    table = Table(started=True)
+    table = Game(cards)
     for seat, name in enumerate(names, start=1):
         me = table.edit(name)
         me.seat, me.playing, me.food = seat, True, STARTING_FOOD
@@ -113,6 +124,8 @@ def play_game(
         },
         rng,
         observer,
+        checker=checker,
+        without=without,
     )
     first = ""
     ending = TURN_CAP
@@ -134,9 +147,8 @@ def play_game(
         ending=ending,
         survivor=remaining[0].name if len(remaining) == 1 else None,
         losses=tuple(
-            (p.name, p.lost.reason, sim.loss_turns[p.name])
-            for p in table.players.values()
-            if p.lost is not None
+            (loss.player, loss.reason, loss.turn)
+            for loss in sorted(table.losses, key=lambda loss: table.order.index(loss.player))
         ),
         actions=tuple(sim.actions),
         opening_food=food,
@@ -156,8 +168,11 @@ def _setup(sim: Simulator, equal_food: bool) -> str:
         rng.shuffle(sim.decks[name])
         table.edit(name).deck = len(sim.decks[name])
         sim.record(ActionKind.LOAD_DECK, name)
-    first = names[0] if equal_food else _bidding(sim)
-    table.active = first
+    if equal_food:
+        sim.do(ga.ChooseFirst(names[0], names[0]))
+    else:
+        _bidding(sim)
+    first = table.active or names[0]
     for name in names:
         sim.draw(name, STARTING_HAND, named=False)
         sim.traces[name].opening = frozenset(sim.traces[name].drawn)
@@ -165,48 +180,43 @@ def _setup(sim: Simulator, equal_food: bool) -> str:
         deck = sim.decks[name]
         for card in sim.strategy(name).opening([sim.info(n) for n in deck]):
             deck.remove(card.name)
-            me = sim.me(name)
-            me.deck = len(deck)
-            me.survivors.append(Survivor(card.name))
+            sim.do(ga.OpeningSurvivor(name, card.name))
             sim.record(ActionKind.PLAY_FROM_DECK, name, card=card.name)
         rng.shuffle(deck)
         sim.record(ActionKind.SHUFFLE, name)
-        sim.check_loss(name)
-    sim.setup_done = True
-    for name in sim.in_turn_order(first):
-        sim.check_loss(name)
+        sim.end_if_over()
+    sim.do(ga.EndPhase(first))  # the setup is over: who put out no survivor lost (R2.5)
+    sim.end_if_over()
     return first
 
 
-def _bidding(sim: Simulator) -> str:
+def _bidding(sim: Simulator) -> None:
     """R2.1, R2.2: the lowest bid wins (the earlier on a tie), starts with that much food and
-    chooses the first player, who is returned."""
+    chooses the first player."""
     names = sim.table.order
     start = sim.rng.randrange(len(names))
-    bids: list[tuple[int, str]] = []
     for name in names[start:] + names[:start]:
         bid = sim.strategy(name).bid()
-        bids.append((bid, name))
+        sim.do(ga.Bid(name, bid))
         sim.record(ActionKind.BID, name, new=bid)
-    bid, winner = min(bids, key=lambda entry: entry[0])  # the earlier bid wins ties (R2.2)
-    sim.change_food(winner, bid - STARTING_FOOD)
-    return sim.strategy(winner).first_player(winner, names)
+    bid, winner = bid_winner(sim.table) or (STARTING_FOOD, names[0])
+    sim.change_food(winner, bid - STARTING_FOOD, Cause.SETUP)
+    sim.do(ga.ChooseFirst(winner, sim.strategy(winner).first_player(winner, names)))
 
 
 def _play_turns(sim: Simulator, first: str, max_turns: int) -> None:
     table = sim.table
     advancing = first
     for turn in range(1, max_turns + 1):
-        table.turn = turn
-        table.active = table.next_in_turn_order(table.active or first)[0] if turn > 1 else first
-        sim.boosts.clear()
+        if turn > 1:
+            sim.do(ga.EndPhase(advancing))
         sim.record(ActionKind.NEXT_TURN, advancing, new=turn, other=table.active)
         for index, phase in enumerate(PHASES):
             if index:
+                sim.do(ga.EndPhase(table.active or ""))
                 sim.record(ActionKind.NEXT_PHASE, table.active, old=PHASES[index - 1], new=phase)
-            table.phase = phase
             _PHASES[phase](sim)
-        advancing = table.active
+        advancing = table.active or ""
 
 
 def _ready_phase(sim: Simulator) -> None:
@@ -215,11 +225,12 @@ def _ready_phase(sim: Simulator) -> None:
     order = sim.in_turn_order(sim.table.active or "")
     for name in order:
         if sim.table.players[name].has_spent_cards():
-            sim.me(name).ready_all()
+            sim.do(ga.ReadyAll(name))
             sim.record(ActionKind.READY_ALL, name)
     for name in order:
         for survivor in [s for s in sim.me(name).survivors if s.infected]:
-            sim.wound(name, survivor)
+            if sim.me(name).survivor(survivor.uid) is not None:
+                sim.wound(name, survivor, Cause.INFECTION)
 
 
 def _draw_phase(sim: Simulator) -> None:
@@ -227,12 +238,12 @@ def _draw_phase(sim: Simulator) -> None:
     for name in sim.in_turn_order(sim.table.active or ""):
         sim.draw(name, DRAWS, named=sim.rng.random() < 0.5)
         for _ in range(DISCARDS):
-            sim.discard_from_hand(name, sim.strategy(name).discard(sim.table.players[name]))
+            if sim.me(name).lost is None:  # who lost by drawing owes no discard (R14.2)
+                sim.discard_from_hand(name, sim.strategy(name).discard(sim.table.players[name]))
 
 
 def _no_action(sim: Simulator) -> None:
-    """The End phase ends "until end of turn" effects (R13.1): this turn's boosts go when
-    the next turn starts."""
+    """The End phase ends "until end of turn" effects (R13.1)."""
 
 
 _PHASES = {

@@ -10,13 +10,14 @@ the choices a fight's text offers (a Kamikaze Corpse's extra wounds, an infectio
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
 from zcards.game.effects import Effect, Row
-from zcards.game.fights import Outcomes, may_fight, outcomes
+from zcards.game.actions import AssignFights, Fighting
+from zcards.game.fights import Outcomes, outcomes
 from zcards.game.options import Use, host_rows, payable
 from zcards.game.power import Fight, Fighter, Powers
 from zcards.game.rules import opening_fits
@@ -35,16 +36,24 @@ def fighter_of(owner: str, zombie: Zombie) -> Fighter:
 class Assignment:
     """The fights of one Attack phase as they are declared (R10.3): the survivor player
     assigns survivors to attackers, then the zombie players assign their leftover attackers;
-    a fight the rules forbid (Red-Eyed Reaver, Familiar Face) is never made."""
+    each fight is made only when the executor's ``legal`` allows the fights so far (a fight
+    the rules or text forbid, Red-Eyed Reaver, Familiar Face, is never made)."""
 
     def __init__(
-        self, defender: str, survivors: list[Survivor], attackers: list[Attacker], powers: Powers
+        self,
+        defender: str,
+        survivors: list[Survivor],
+        attackers: list[Attacker],
+        powers: Powers,
+        allows: Callable[[AssignFights], bool] | None = None,
     ) -> None:
         self.defender = defender
         self.survivors = survivors
         self.attackers = attackers
         self.powers = powers
+        self.allows = allows  # None: every fight may be made
         self._fights: dict[int, list[Attacker]] = {}
+        self._blocked: set[int] = set()  # survivors the survivor player assigned
         self._outcomes: dict[tuple[int, tuple[Attacker, ...]], Outcomes] = {}
 
     def fight(self, survivor: Survivor, zombies: Sequence[Attacker]) -> Fight:
@@ -75,21 +84,45 @@ class Assignment:
 
     def block(self, survivor: Survivor, attacker: Attacker) -> bool:
         """The survivor player assigns ``survivor`` to fight ``attacker`` (a new fight)."""
-        info = self.powers.cards.get(attacker[1].name) if attacker[1].face_up else None
-        if survivor.uid in self._fights or (info is not None and info.has(Effect.NO_BLOCKING)):
+        if survivor.uid in self._fights:
             return False
-        return self._add(survivor, attacker)
+        if self._add(survivor, attacker, blocked=True):
+            self._blocked.add(survivor.uid)
+            return True
+        return False
+
+    def blocked(self, survivor: Survivor) -> bool:
+        """Whether the survivor player started this survivor's fight (R10.3)."""
+        return survivor.uid in self._blocked
 
     def join(self, survivor: Survivor, attacker: Attacker) -> bool:
         """A zombie player sends a leftover attacker at ``survivor``."""
-        return self._add(survivor, attacker)
+        return self._add(survivor, attacker, blocked=self.blocked(survivor))
 
-    def _add(self, survivor: Survivor, attacker: Attacker) -> bool:
+    def _add(self, survivor: Survivor, attacker: Attacker, *, blocked: bool) -> bool:
         zombies = [*self.against(survivor), attacker]
-        if not may_fight(self.fight(survivor, zombies), self.powers):
+        fights = dict(self._fights)
+        fights[survivor.uid] = zombies
+        blocks = self._blocked | ({survivor.uid} if blocked else set())
+        if self.allows is not None and not self.allows(self.declared(fights, blocks)):
             return False
         self._fights[survivor.uid] = zombies
         return True
+
+    def declared(
+        self, fights: dict[int, list[Attacker]] | None = None, blocks: set[int] | None = None
+    ) -> AssignFights:
+        """The fights as the executor's action declares them."""
+        fights = self._fights if fights is None else fights
+        blocks = self._blocked if blocks is None else blocks
+        return AssignFights(
+            self.defender,
+            tuple(
+                Fighting(s.uid, tuple(fights[s.uid]), s.uid in blocks)
+                for s in self.survivors
+                if s.uid in fights
+            ),
+        )
 
     def fights(self) -> list[tuple[Survivor, list[Attacker]]]:
         return [(s, self._fights[s.uid]) for s in self.survivors if s.uid in self._fights]
@@ -143,14 +176,16 @@ class Strategy:
     def discard(self, me: Player) -> str:
         return self.rng.choice(sorted(me.hand_names.elements()))
 
-    def resource(self, me: Player) -> str | None:
-        return self._maybe(sorted(me.hand_names.elements()), 0.8)
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        """One of ``options`` (his hand's cards, one per copy, sorted) as his resource."""
+        return self._maybe(options, 0.8)
 
     def play(self, me: Player, options: Sequence[CardInfo]) -> CardInfo | None:
         return self._maybe(options)
 
     def pay(self, me: Player, cost: int) -> list[Zombie]:
-        return self.rng.sample(payable(me), cost)
+        ready = payable(me)
+        return self.rng.sample(ready, min(cost, len(ready)))
 
     def host(self, me: Player, item: CardInfo, powers: Powers) -> Survivor | None:
         """The survivor an item is attached to (None for an item without a host)."""
@@ -247,10 +282,10 @@ class GreedyStrategy(Strategy):
     def discard(self, me: Player) -> str:
         return min(sorted(me.hand_names), key=lambda name: _value(self._info(name)))
 
-    def resource(self, me: Player) -> str | None:
-        if not me.hand_names:
+    def resource(self, me: Player, options: Sequence[str]) -> str | None:
+        if not options:
             return None
-        hand = [self._info(name) for name in sorted(me.hand_names)]
+        hand = [self._info(name) for name in sorted(set(options))]
         zombies = [card for card in hand if card.type == "Zombie"]
         if zombies:
             return max(zombies, key=lambda card: card.power).name

@@ -1,21 +1,28 @@
 """The effects every phase shares: drawing, spending, wounds, deaths, food and losing.
 
-The simulator keeps the game on the rules model's :class:`~zcards.game.table.Table`, exact
-(it knows every card), plus what no table shows: the order of each deck. Each effect changes
-the table and records the action its log line shows, in the order Lackey would log it.
+The simulator keeps the game on the executor's :class:`~zcards.game.ledger.Game`, exact (it
+knows every card), plus what no table shows: the order of each deck. Every change of the game
+is an action of :mod:`zcards.game.actions` played by :func:`~zcards.game.executor.apply`
+(after ``checker``, when one is given, has seen the game before it); each records the lines
+Lackey would log for it, in order. The players choose from
+:func:`~zcards.game.executor.legal_actions`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
+from zcards.game import actions as ga
+from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.effects import Effect, Target, Timing
+from zcards.game.effects import Effect, Timing
+from zcards.game.executor import apply, legal_actions
+from zcards.game.ledger import Game
+from zcards.game.legal_combat import takes_over
 from zcards.game.power import Powers, Span
-from zcards.game.rules import dies, has_lost
-from zcards.game.table import Player, Survivor, Table
+from zcards.game.table import Player, Survivor
 from zcards.game.zombies import Zombie
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.figures import CardTrace
@@ -25,23 +32,29 @@ Observer = Callable[[Action, "Simulator"], None]
 """Called after each action with the simulator, whose table it left (a measurement may keep
 snapshots)."""
 
+Checker = Callable[[Game, ga.Action], None]
+"""Called with the game and each action before it is applied (a cross-check asks legal)."""
+
 
 class GameOver(Exception):
     """Raised when one player remains; unwinds the turn that ended the game."""
 
 
 class Simulator:
-    """Table, decks, randomness and strategies of one game, with the effects phases are built
+    """Game, decks, randomness and strategies of one game, with the effects phases are built
     from."""
 
     def __init__(
         self,
-        table: Table,
+        table: Game,
         decks: dict[str, list[str]],
         cards: CardIndex,
         strategies: dict[str, Strategy],
         rng: random.Random,
         observer: Observer | None = None,
+        *,
+        checker: Checker | None = None,
+        without: Collection[str] = (),
     ) -> None:
         self.table = table
         self.decks = decks  # each player's deck, top card first
@@ -49,10 +62,9 @@ class Simulator:
         self.strategies = strategies
         self.rng = rng
         self.observer = observer
+        self.checker = checker
+        self.without = without  # clauses of legal the move generator leaves out (a mutant)
         self.actions: list[Action] = []
-        self.setup_done = False
-        self.loss_turns: dict[str, int] = {}
-        self.boosts: list[tuple[int, int]] = []  # this turn's one-shot power: (amount, uid)
         self.traces = {name: CardTrace() for name in decks}  # the per-card figures' raw data
 
     def strategy(self, name: str) -> Strategy:
@@ -64,9 +76,18 @@ class Simulator:
         return info
 
     def powers(self) -> Powers:
-        from zcards.game.power import Boost
+        return Powers(self.cards, self.table)
 
-        return Powers(self.cards, self.table, [Boost(a, uid) for a, uid in self.boosts])
+    def do(self, action: ga.Action) -> None:
+        """Play one action of the executor (the checker sees the game before it)."""
+        if self.checker is not None:
+            self.checker(self.table, action)
+        apply(self.table, action)
+
+    def options(self, name: str, *kinds: type, game: Game | None = None) -> list[Any]:
+        """The legal actions of these kinds open to ``name`` now (on ``game``: a trial)."""
+        game = self.table if game is None else game
+        return legal_actions(game, name, frozenset(kinds), without=self.without)
 
     def record(self, kind: ActionKind, player: str, **fields: Any) -> None:
         action = Action(kind, player, **fields)
@@ -80,144 +101,120 @@ class Simulator:
         self.traces[name].used[card] += 1
 
     def me(self, name: str) -> Player:
-        """The player, to change."""
-        return self.table.edit(name)
+        return self.table.players[name]
 
     # -- cards between zones -----------------------------------------------------------------
 
-    def draw(self, name: str, count: int, *, named: bool) -> None:
-        """Draw up to ``count`` cards (fewer when the deck runs out, which loses the game)."""
-        deck, me = self.decks[name], self.me(name)
-        if not named and len(deck) >= count:
-            for _ in range(count):
-                card = deck.pop(0)
-                me.to_hand(1, card)
-                self.traces[name].drawn.add(card)
-            me.deck = len(deck)
-            self.record(ActionKind.DRAW_MANY, name, new=count)
-        else:
-            for _ in range(count):
-                if not deck:
-                    break
-                card = deck.pop(0)
-                me.to_hand(1, card)
-                self.traces[name].drawn.add(card)
-                me.deck = len(deck)
-                self.record(ActionKind.DRAW, name, card=card)
-        self.check_loss(name)
+    def _cause(self) -> Cause:
+        phase = self.table.phase
+        return Cause.SETUP if phase == "Setup" else Cause.RULE if phase == "Draw" else Cause.TEXT
 
-    def discard_from_hand(self, name: str, card: str) -> None:
-        me = self.me(name)
-        me.from_hand(card)
-        me.discard.append(card)
+    def draw(self, name: str, count: int, *, named: bool, cause: Cause | None = None) -> None:
+        """Draw up to ``count`` cards (fewer when the deck runs out, which loses the game)."""
+        deck, cause = self.decks[name], cause or self._cause()
+        many = not named and len(deck) >= count
+        for _ in range(count):
+            if not deck:
+                break
+            card = deck.pop(0)
+            self.do(ga.Draw(name, card, cause))
+            self.traces[name].drawn.add(card)
+            if not many:
+                self.record(ActionKind.DRAW, name, card=card)
+        if many:
+            self.record(ActionKind.DRAW_MANY, name, new=count)
+        self.end_if_over()
+
+    def discard_from_hand(self, name: str, card: str, cause: Cause | None = None) -> None:
+        self.do(ga.Discard(name, card, cause or self._cause()))
         self.record(ActionKind.DISCARD, name, card=card)
 
-    def play_top_face_down(self, name: str) -> None:
+    def play_top_face_down(self, name: str, cause: Cause) -> None:
         """The top card of his deck joins his resource zone face down (R12.2, card text)."""
-        me = self.me(name)
         card = self.decks[name].pop(0)
-        me.deck = len(self.decks[name])
-        me.zombies = me.zombies.add_face_down(card)
+        self.do(ga.TopToResource(name, card, cause))
         self.record(ActionKind.PLAY_TOP_FACE_DOWN, name, card=card, face_down=True)
-        self.check_loss(name)
+        self.end_if_over()
 
     # -- spending ------------------------------------------------------------------------------
 
-    def spend(self, name: str, zombie: Zombie) -> None:
-        me = self.me(name)
-        if zombie.face_up:
-            me.zombies, fit = me.zombies.spend_named(zombie.name, where=zombie.up)
-        else:
-            me.zombies, fit = me.zombies.spend_face_down(zombie.name, combat=zombie.combat)
-        assert fit, zombie
+    def spend(
+        self,
+        name: str,
+        zombie: Zombie,
+        cause: Cause,
+        by: str | None = None,
+        card: str | None = None,
+    ) -> None:
+        self.do(ga.Spend(name, zombie, cause, by, card))
+        self.record_spend(name, zombie)
+
+    def record_spend(self, name: str, zombie: Zombie) -> None:
         self.record(ActionKind.SPEND, name, card=zombie.name, face_down=not zombie.face_up)
-
-    def spend_card(self, name: str, card: Survivor | Any) -> None:
-        """Spend a survivor or an item of his (to use its ability)."""
-        assert not card.spent, card
-        card.spent = True
-        self.record(ActionKind.SPEND, name, card=card.name)
-
-    def pay(self, name: str, cost: int) -> None:
-        """Spend ``cost`` ready zombies of the player's choosing (R7.3)."""
-        for zombie in self.strategy(name).pay(self.table.players[name], cost):
-            self.spend(name, zombie)
 
     # -- survivors -------------------------------------------------------------------------
 
     def health(self, name: str, survivor: Survivor) -> Span | None:
         return self.powers().health(name, survivor)
 
-    def wound(self, name: str, survivor: Survivor) -> bool:
+    def wound(self, name: str, survivor: Survivor, cause: Cause) -> bool:
         """One wound; True when it killed the survivor (R11.1)."""
-        assert survivor.wounds is not None
-        survivor.wounds += 1
-        self.record(
-            ActionKind.WOUND, name, card=survivor.name, old=survivor.wounds - 1, new=survivor.wounds
-        )
-        if dies(survivor.wounds, self.health(name, survivor)):
+        old = survivor.wounds or 0
+        self.do(ga.Wound(name, survivor.uid, cause))
+        survivor = self.me(name).survivor(survivor.uid) or survivor
+        self.record(ActionKind.WOUND, name, card=survivor.name, old=old, new=old + 1)
+        if survivor.uid in self.table.ledger.dying:
             self.kill(name, survivor)
             return True
         return False
 
-    def heal(self, name: str, survivor: Survivor) -> None:
-        assert survivor.wounds
-        survivor.wounds -= 1
-        self.record(
-            ActionKind.HEAL, name, card=survivor.name, old=survivor.wounds + 1, new=survivor.wounds
-        )
+    def heal(self, name: str, survivor: Survivor, cause: Cause = Cause.TEXT) -> None:
+        old = survivor.wounds or 0
+        self.do(ga.Heal(name, survivor.uid, cause))
+        self.record(ActionKind.HEAL, name, card=survivor.name, old=old, new=old - 1)
 
     def cure(self, name: str, survivor: Survivor) -> None:
-        survivor.infected, survivor.infected_by = False, None
+        self.do(ga.Cure(name, survivor.uid))
         self.record(ActionKind.CURE, name, card=survivor.name, old=1, new=0)
 
     def kill(self, name: str, survivor: Survivor) -> None:
         """A dead survivor goes to the discard pile, or to its infecter as a generic zombie
         (R11.2, R11.3); the items on it go to the discard pile; its death triggers."""
-        me = self.me(name)
-        me.survivors.remove(survivor)
-        for item in [i for i in me.items if i.host == survivor.uid]:
-            me.items.remove(item)
-            me.discard.append(item.name)
-            self.record(ActionKind.TO_DISCARD, name, card=item.name)
-        infecter = survivor.infected_by
-        if infecter is not None and self.table.players[infecter].lost is None:
-            taker = self.me(infecter)
-            taker.zombies = taker.zombies.add_face_up(
-                survivor.name, generic=True, spent=bool(survivor.spent)
-            )
-            self.record(ActionKind.TAKE_CONTROL, infecter, card=survivor.name)
+        items = [i.name for i in self.me(name).items if i.host == survivor.uid]
+        taker = takes_over(self.table, name, survivor.uid)
+        if taker is not None:
+            self.do(ga.TakeControl(taker, name, survivor.uid))
         else:
-            me.discard.append(survivor.name)
+            self.do(ga.Bury(name, survivor.uid))
+        for item in items:
+            self.record(ActionKind.TO_DISCARD, name, card=item)
+        if taker is not None:
+            self.record(ActionKind.TAKE_CONTROL, taker, card=survivor.name)
+        else:
             self.record(ActionKind.TO_DISCARD, name, card=survivor.name)
-        for row in self.info(survivor.name).rows(Timing.DIES, Effect.HEAL):
-            if row.target is Target.YOUR_OTHER_SURVIVORS:
-                self.used(name, survivor.name)
-                for other in [s for s in me.survivors if s.wounds]:
-                    self.heal(name, other)
-        self.check_loss(name)
+        if self.info(survivor.name).rows(Timing.DIES, Effect.HEAL):
+            self.used(name, survivor.name)
+        for heal in self.options(name, ga.Heal):
+            if heal.cause is not Cause.DEATH:
+                continue
+            target = self.me(name).survivor(heal.survivor)
+            if target is not None and target.wounds:
+                self.heal(name, target, heal.cause)
+        self.end_if_over()
 
-    def change_food(self, name: str, delta: int) -> None:
+    def change_food(self, name: str, delta: int, cause: Cause) -> None:
         me = self.me(name)
         assert me.food is not None
         new = max(0, me.food + delta)
         if new != me.food:
-            self.record(ActionKind.SET_FOOD, name, other=name, old=me.food, new=new)
-            me.food = new
+            old = me.food
+            self.do(ga.ChangeFood(name, delta, cause))
+            self.record(ActionKind.SET_FOOD, name, other=name, old=old, new=new)
 
     # -- losing ----------------------------------------------------------------------------
 
-    def check_loss(self, name: str) -> None:
-        """R14.1: lose on an empty deck, or with no survivors once setup is over; end a decided
-        game."""
-        me = self.table.players[name]
-        if me.lost is not None:
-            return
-        reason = has_lost(me, setup_over=self.setup_done)
-        if reason is None:
-            return
-        self.table.lose(name, reason, None)
-        self.loss_turns[name] = self.table.turn
+    def end_if_over(self) -> None:
+        """The game ends when one player remains (R14.3)."""
         if len(self.table.in_game()) <= 1:
             raise GameOver
 
