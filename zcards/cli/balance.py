@@ -17,7 +17,7 @@ from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
 from zcards.sim.changes import other_cards, swap_cards
 from zcards.sim.decklists import read_decks
-from zcards.sim.players import STRATEGIES
+from zcards.sim.search import STRATEGIES
 
 
 @click.command("balance")

@@ -12,8 +12,8 @@ from zcards.cli.sim_options import decks_option, games_option, max_turns_option,
 from zcards.errors import UsageError
 from zcards.sim.batch import iter_games, write_logs
 from zcards.sim.decklists import load_decks
-from zcards.sim.players import STRATEGIES
 from zcards.sim.report import format_report, summarise_games
+from zcards.sim.search import STRATEGIES
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 

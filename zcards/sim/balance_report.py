@@ -13,8 +13,8 @@ from zcards.sim.balance import Endings, Figures, Move, Moves, figures, moves
 from zcards.sim.changes import Change, apply_changes, check_changes, parse_change
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList
 from zcards.sim.lab import Plan, check_decks, run
-from zcards.sim.players import STRATEGIES
 from zcards.sim.report import Rate
+from zcards.sim.search import STRATEGIES
 from zcards.sim.tally import BIDDING, EQUAL_FOOD
 
 AS_PRINTED = "as printed"

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from zcards.cards.model import Card
 from zcards.errors import UsageError
+from zcards.game import actions as ga
+from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex
 from zcards.game.definition import (
     ATTACK_PHASE,
@@ -27,8 +29,6 @@ from zcards.game.definition import (
     STARTING_FOOD,
     STARTING_HAND,
 )
-from zcards.game import actions as ga
-from zcards.game.actions import Cause
 from zcards.game.ledger import Game
 from zcards.game.legal import bid_winner
 from zcards.game.rules import DISCARDS, DRAWS
@@ -36,8 +36,8 @@ from zcards.sim.actions import Action, ActionKind
 from zcards.sim.attack import attack_phase
 from zcards.sim.build import build_phase
 from zcards.sim.figures import CardFigures
-from zcards.sim.players import STRATEGIES
 from zcards.sim.recoup import recoup_phase
+from zcards.sim.search import STRATEGIES
 from zcards.sim.simulator import Checker, GameOver, Observer, Simulator
 
 DEFAULT_NAMES = ("Alice", "Bob")
@@ -127,6 +127,8 @@ def play_game(
         checker=checker,
         without=without,
     )
+    for strategy in sim.strategies.values():
+        strategy.game = table
     first = ""
     ending = TURN_CAP
     food: tuple[int, ...] = ()
