@@ -55,6 +55,14 @@ from zcards.sim.search import STRATEGIES
     show_default=True,
     help="What both players do (the report says what that is).",
 )
+@click.option(
+    "--compare-strategy",
+    "compare",
+    type=click.Choice(list(STRATEGIES)),
+    default=None,
+    help="Also play the cards as printed under this strategy and report what it moves (how"
+    " much of a figure is the players, not the cards).",
+)
 @max_turns_option("Stop a game at this turn: a win for neither player.")
 @click.option(
     "--jobs",
@@ -81,6 +89,7 @@ def balance_command(
     ablate: str | None,
     seed: int,
     strategy: str,
+    compare: str | None,
     max_turns: int,
     jobs: int | None,
     html_path: Path | None,
@@ -124,6 +133,7 @@ def balance_command(
             for path in against
         ],
         ablate=ablate,
+        compare=compare,
     )
     for note in lab.notes:
         click.echo(f"note: {note}", err=True)

@@ -128,12 +128,14 @@ def plan_balance(
     max_turns: int = DEFAULT_TURN_CAP,
     others: Sequence[tuple[str, Sequence[DeckList]]] = (),
     ablate: str | None = None,
+    compare: str | None = None,
 ) -> Lab:
     """Every pair of ``decks`` in both seats, ``games`` games each, under both setups, for
     the cards as printed and with each change in ``changes`` (``'Card.field=value'``), one
     at a time and, when there are several, together; then each of ``others``: the same
     decks with other cards (named by where they come from); with ``ablate``, each ablation
-    of that kind (:mod:`zcards.sim.ablation`)."""
+    of that kind (:mod:`zcards.sim.ablation`); with ``compare``, the cards as printed under
+    that strategy's players, which says how much the players move each figure."""
     check_decks(decks)
     names = sorted({card.name for deck in decks for card in deck.cards})
     parsed = [parse_change(spec, names) for spec in changes]
@@ -146,7 +148,18 @@ def plan_balance(
     variants += [(label, list(other)) for label, other in others]
     if ablate is not None:
         variants += ablations(decks, ablate)
-    plan = Plan(tuple(tuple(version) for _, version in variants), games, seed, strategy, max_turns)
+    strategies = [""] * (len(variants) - 1)
+    if compare is not None and compare != strategy:
+        variants.append((f"{AS_PRINTED}, {compare} players", list(decks)))
+        strategies.append(compare)
+    plan = Plan(
+        tuple(tuple(version) for _, version in variants),
+        games,
+        seed,
+        strategy,
+        max_turns,
+        tuple(strategies),
+    )
     return Lab(plan, [label for label, _ in variants], tuple(notes), ablate)
 
 

@@ -37,6 +37,13 @@ class Plan:
     strategy: str = "greedy"
     max_turns: int = DEFAULT_TURN_CAP
 
+    others: tuple[str, ...] = ()  # per variant after the first: its players' strategy ("": ours)
+
+    def strategy_of(self, variant: int) -> str:
+        """The players of ``variant``: the plan's, unless that variant plays under another."""
+        other = self.others[variant - 1] if 0 < variant <= len(self.others) else ""
+        return other or self.strategy
+
     def pairs(self) -> list[tuple[int, int]]:
         """Every ordered pair of different decks: each deck in each seat against each other."""
         return list(itertools.permutations(range(len(self.variants[0])), 2))
@@ -127,7 +134,7 @@ def _play(variant: int, decks: tuple[DeckList, DeckList], setup: str, index: int
     return play_game(
         decks,
         game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
-        strategies=(_plan.strategy, _plan.strategy),
+        strategies=(_plan.strategy_of(variant),) * 2,
         max_turns=_plan.max_turns,
         cards=_indexes[variant],
         equal_food=setup == EQUAL_FOOD,
