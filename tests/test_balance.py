@@ -7,15 +7,20 @@ import json
 
 import pytest
 from lxml import html
+from support.browser import artefact, browser_page
 from support.processes import run, zcards_argv
 
+from zcards.cards.normalise import read_card_file
 from zcards.cli import main
 from zcards.errors import UsageError
+from zcards.game.cards import CardIndex
 from zcards.game.definition import STARTING_FOOD, STARTING_HAND
 from zcards.resources import BUNDLED_SET, starter_decks
+from zcards.sim.ablation import ablations
 from zcards.sim.actions import ActionKind
 from zcards.sim.balance_html import render_balance
-from zcards.sim.balance_report import plan_balance
+from zcards.sim.balance_report import card_use, plan_balance, ranked_ablations
+from zcards.sim.balance_text import format_balance
 from zcards.sim.changes import apply_changes, other_cards, parse_change, swap_cards
 from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.figures import PLAYED
@@ -105,9 +110,17 @@ def test_per_card_figures_add_up(runs):
         assert card["ability_used_games"] <= card["ability_uses"]
         label = f"{card['name']} ({card['deck']})"
         assert (card["played"]["games"] == 0) == (label in base["never_played"])
-    gaps = [card["drawn_gap_interval"] for card in base["cards"]]
-    clear = [max(low, -high, 0) for low, high in gaps]
-    assert clear == sorted(clear, reverse=True), "outliers first"
+        assert card["drawn_minus_deck"] == pytest.approx(
+            drawn["rate"] - deck["rate"] if drawn["games"] else 0.0
+        )
+        low, high = card["drawn_gap_interval"]
+        assert card["enough_games"] == (min(drawn["games"], card["not_drawn"]["games"]) >= 20)
+    order = [
+        (not card["enough_games"], -max(low, -high, 0))
+        for card in base["cards"]
+        for low, high in [card["drawn_gap_interval"]]
+    ]
+    assert order == sorted(order), "outliers first, among cards seen in enough games"
 
 
 def test_a_change_replays_the_same_games_and_reports_what_moved(runs):
@@ -154,12 +167,12 @@ def test_the_html_page_shows_the_grid_the_bars_and_the_changes(runs):
             m = next(x for x in base["matchups"] if (x["deck"], x["opponent"]) == (deck, opponent))
             assert float(cell.get("data-rate")) == pytest.approx(m["win"]["rate"], abs=1e-4)
             assert cell.text_content().startswith(f"{100 * m['win']['rate']:.1f}%")
-    bars = page.xpath("//svg[@id='card-bars']/g")
+    bars = page.xpath("//svg[@id='card-bars']/g[@class='card']")
     assert [g.get("data-card") for g in bars] == [c["name"] for c in base["cards"]][: len(bars)]
     for group, card in zip(bars, base["cards"], strict=False):
         width = float(group.xpath("rect")[0].get("width"))
         assert width == pytest.approx(card["drawn"]["rate"] * 420, abs=0.1)
-        interval = group.xpath("line[@class='interval']")[0]
+        interval = group.xpath("g[@class='interval']/line")[0]
         assert float(interval.get("x2")) - float(interval.get("x1")) == pytest.approx(
             (card["drawn"]["high"] - card["drawn"]["low"]) * 420, abs=0.2
         )
@@ -278,3 +291,107 @@ def test_a_second_card_file_is_compared_like_the_same_change(tmp_path):
     partial.write_text("".join(line for line in lines if not line.startswith("Shambler\t")))
     with pytest.raises(UsageError, match="no card called 'Shambler'"):
         swap_cards(decks, other_cards(partial), str(partial))
+
+
+def test_how_games_ended_adds_up_per_matchup_and_seat(runs):
+    for m in runs[1]["variants"][0]["matchups"]:
+        both, (first, second) = m["endings"], m["seat_endings"]
+        for ended, games in ((both, m["win"]["games"]), (first, 4), (second, 4)):
+            assert (
+                sum(ended["lost"].values()) + sum(ended["beat"].values()) + ended["turn_caps"]
+                == games
+            )
+            assert set(ended["lost"]) | set(ended["beat"]) <= {"no survivors", "empty deck"}
+        assert sum(both["beat"].values()) == m["win"]["wins"]
+        assert both["turn_caps"] == m["turn_caps"]
+
+
+def test_paired_games_say_whether_a_change_changed_anything(runs):
+    moves = {m["variant"]: m for m in runs[1]["moves"]}
+    games_as_printed = runs[1]["variants"][0]["games"]
+    none, strong = moves[CHANGES[1]], moves[CHANGES[0]]
+    assert none["paired_games"] == strong["paired_games"] == games_as_printed
+    assert none["changes_nothing"] and none["winner_changed"] == none["game_changed"] == 0
+    assert 0 < strong["winner_changed"] <= strong["game_changed"] <= games_as_printed
+    assert not strong["changes_nothing"]
+
+
+def test_the_text_report_says_no_game_changed_and_how_games_ended(capsys):
+    main(["balance", "--games", "2", "--jobs", "1", "--change", "Gross Ghoul.power=1"])
+    out = capsys.readouterr().out
+    assert "no game changed: all 24 paired games had the same winner" in out
+    assert "how games ended" in out and "in seat 1: lost" in out
+    assert "within chance at this number of games" not in out
+
+
+def test_contradictory_changes_are_refused(capsys):
+    decks = read_decks(starter_decks())
+    for twice in (("Sprinter.power=5", "Sprinter.power=0"), ("Sprinter.cost=1", "sprinter.COST=1")):
+        with pytest.raises(UsageError, match="both change Sprinter's"):
+            plan_balance(decks, twice, games=1)
+
+
+def test_a_text_change_and_the_keyword_column_it_leaves():
+    decks = read_decks(starter_decks())
+    dropped = plan_balance(
+        decks, ["Gross Ghoul.text=Gross Ghoul has power 2 while you control 5 zombies."], games=1
+    )
+    assert len(dropped.notes) == 1 and "no longer says Tough" in dropped.notes[0]
+    said = plan_balance(decks, ["Shambler.text=Fierce. Slow and patient."], games=1)
+    assert "keywords are now Fierce" in said.notes[0]
+    changed = said.plan.variants[1]
+    assert {c.keywords for deck in changed for c in deck.cards if c.name == "Shambler"} == {
+        ("Fierce",)
+    }
+
+
+def test_ablations_take_one_thing_out_everywhere_and_rank_what_moved():
+    decks = read_decks(starter_decks())
+    keywords = dict(ablations(decks, "keywords"))
+    assert "no Fast" in keywords
+    for card in (c for deck in keywords["no Fast"] for c in deck.cards):
+        assert "Fast" not in card.keywords and "Fast" not in card.requirements
+    vanilla = dict(ablations(decks, "cards"))["Gross Ghoul as a vanilla card"]
+    ghoul = next(c for deck in vanilla for c in deck.cards if c.name == "Gross Ghoul")
+    assert (ghoul.keywords, ghoul.symbols, ghoul.text, ghoul.power) == ((), (), "", 1)
+    report = plan_balance(decks[:2], games=2, ablate="keywords").run(1)
+    found = report.to_json()
+    assert found["ablation"] == "keywords" and len(found["moves"]) == len(
+        {k for deck in decks[:2] for c in deck.cards for k in c.keywords}
+    )
+    ranked = ranked_ablations(report)
+    sizes = [(m.changes_nothing, -abs(move.change)) for m, move in ranked]
+    assert sizes == sorted(sizes)
+    text = format_balance(report)
+    for moves, _ in ranked:
+        assert (f"{moves.variant}: changes nothing" in text) == moves.changes_nothing
+
+
+def test_card_use_says_what_the_players_could_use():
+    index = CardIndex(read_card_file(BUNDLED_SET))
+    uses = {info.name: card_use(info) for info in index.infos()}
+    assert uses["Paramedic Joe"] == "choice"  # the Medic symbol
+    assert uses["Canned Food"] == "choice"  # a one-shot item
+    assert uses["Gross Ghoul"] == "always"  # a power row while the condition holds
+    assert uses["Trucker Earl"] in ("", "always")
+
+
+@pytest.mark.slow
+def test_the_html_report_has_captions_axes_and_fits_a_desktop_browser(tmp_path, chromium):
+    report = plan_balance(read_decks(starter_decks()), ["Shambler.power=9"], games=3).run(1)
+    page_file = tmp_path / "balance.html"
+    page_file.write_text(render_balance(report), encoding="utf-8")
+    tree = html.fromstring(page_file.read_text(encoding="utf-8"))
+    assert all(t.xpath("caption") for t in tree.xpath("//table")), "every table names its measure"
+    ticks = tree.xpath("//svg[@id='card-bars']/g[@class='tick']/text")
+    assert [t.text for t in ticks] == ["0", "25", "50", "75", "100"]
+    assert tree.xpath("//svg[@id='card-bars']//line[@class='whisker']")
+    with browser_page(chromium) as page:
+        page.goto(page_file.as_uri())
+        boxes = page.evaluate(
+            """() => [...document.querySelectorAll('svg, #matchups, #endings')].map(e => {
+                const r = e.getBoundingClientRect(); return [e.id, r.right];})"""
+        )
+        page.screenshot(path=str(artefact(tmp_path, "balance-1280x800.png")), full_page=True)
+        assert page.problems == []
+    assert all(right <= 1280 for _, right in boxes), boxes

@@ -113,8 +113,22 @@ def test_cli_build_one_step_prints_its_summary(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "b").iterdir()) == ["cards.db"]
 
 
+NO_PANGO_LIBRARY = """
+import ctypes
+
+class NoPango(ctypes.CDLL):
+    def __init__(self, name, *args, **kwargs):
+        if "pango" in str(name):
+            raise OSError(f"{name}: cannot open shared object file: No such file or directory")
+        super().__init__(name, *args, **kwargs)
+
+ctypes.CDLL = NoPango
+"""
+
+
 def _zcards_without_pango(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run zcards where ``import weasyprint`` fails the way it does without Pango."""
+    """Run zcards where Pango cannot be loaded: ``import weasyprint`` fails the way it does
+    without it, and so does loading the library directly (zcards probes it with ctypes)."""
     fake = tmp_path / "no-pango"
     (fake / "weasyprint").mkdir(parents=True, exist_ok=True)
     (fake / "weasyprint" / "__init__.py").write_text(
@@ -122,6 +136,7 @@ def _zcards_without_pango(tmp_path: Path, *args: str) -> subprocess.CompletedPro
         'shared object file: No such file or directory")\n',
         encoding="utf-8",
     )
+    (fake / "sitecustomize.py").write_text(NO_PANGO_LIBRARY, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake), str(ROOT)])}
     return subprocess.run(
         [sys.executable, "-m", "zcards", *args],
@@ -166,3 +181,22 @@ def test_build_reports_progress_inside_steps(mini_db_copy: Path) -> None:
     assert {stage for stage, _done, _total in heard} == {"proxies"}
     assert heard[-1] == ("proxies", MINI_CARDS, MINI_CARDS)
     assert [done for _stage, done, _total in heard] == sorted(done for _s, done, _t in heard)
+
+
+NO_DRAWING = """
+import sys
+from zcards.publish.build import build
+build(sys.argv[1], ["plugin", "proxies"])
+print(sorted(name for name in sys.modules if name.split(".")[0] == "weasyprint"))
+"""
+
+
+def test_a_rebuild_that_draws_nothing_never_loads_weasyprint(mini_db_copy: Path) -> None:
+    """Every face comes from the render cache the first build filled: the Pango check and the
+    cache keys probe the libraries directly, and WeasyPrint is imported only to draw."""
+    out = mini_db_copy.parent
+    command = [sys.executable, "-c", NO_DRAWING, str(out)]
+    first = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)
+    again = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)
+    assert first.stdout.strip() != "[]", "the first build draws, with WeasyPrint"
+    assert again.stdout.strip() == "[]", again.stdout

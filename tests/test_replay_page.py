@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 from PIL import Image
-from support.browser import PHONE, browser_page, open_replay, player_stats
+from support.browser import PHONE, artefact, browser_page, open_replay, player_stats
 from support.paths import LOGS, ROOT
 
 from zcards.cli import main
@@ -65,13 +64,6 @@ def test_an_unusable_log_writes_nothing(tmp_path: Path) -> None:
     readme.write_text("just some notes\n")
     assert replay(readme, tmp_path / "page.html") == 2
     assert list(tmp_path.iterdir()) == [readme]
-
-
-def artefact(tmp_path: Path, name: str) -> Path:
-    """Where a screenshot goes: ``$ZCARDS_ARTEFACTS`` (CI keeps it), else the test's folder."""
-    folder = Path(os.environ.get("ZCARDS_ARTEFACTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / name
 
 
 @pytest.mark.slow

@@ -24,9 +24,11 @@ def templates_dir() -> Path:
 
 
 @cache
+@cache
 def jinja_env() -> jinja2.Environment:
-    """One environment for every template; HTML and XML templates are autoescaped.
-    (jinja2 is imported here: a search that reads the bundled set renders nothing.)"""
+    """One environment for every template, made once a process so each template is compiled
+    once; HTML and XML templates are autoescaped. (jinja2 is imported here: a search that
+    reads the bundled set renders nothing.)"""
     import jinja2
 
     return jinja2.Environment(

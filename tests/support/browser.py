@@ -3,6 +3,7 @@ of playwright's own). Tests get the program from the ``chromium`` fixture."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,6 +30,13 @@ def browser_page(chromium: str, viewport: dict[str, int] = DESKTOP) -> Iterator[
             yield page
         finally:
             browser.close()
+
+
+def artefact(tmp_path: Path, name: str) -> Path:
+    """Where a screenshot goes: ``$ZCARDS_ARTEFACTS`` (CI keeps it), else the test's folder."""
+    folder = Path(os.environ.get("ZCARDS_ARTEFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
 
 
 def open_replay(page: Any, html: Path) -> None:

@@ -18,11 +18,12 @@ from zcards.cli.output import emit_json
 from zcards.cli.sim_options import decks_option, games_option, max_turns_option, seed_option
 from zcards.errors import UsageError
 from zcards.resources import starter_decks
+from zcards.sim.ablation import KINDS
 from zcards.sim.balance_report import plan_balance
 from zcards.sim.balance_text import format_balance
 from zcards.sim.changes import other_cards, swap_cards
 from zcards.sim.decklists import read_decks
-from zcards.sim.players import STRATEGIES
+from zcards.sim.search import STRATEGIES
 
 
 @click.command("balance")
@@ -44,6 +45,14 @@ from zcards.sim.players import STRATEGIES
     help="A second card database or Lackey card-data file: the same games with its version"
     " of each card the decks play (compared like a change).",
 )
+@click.option(
+    "--ablate",
+    type=click.Choice(KINDS),
+    default=None,
+    help="Weigh every card (each replaced by a vanilla card of its cost and stats), keyword"
+    " (removed from every card and requirement) or ability (a card's text removed): the same"
+    " games for each, ranked by how far they move a deck's win rate.",
+)
 @seed_option("Seed of the run: the same seed plays the same games, whatever --jobs.")
 @click.option(
     "--strategy",
@@ -51,6 +60,14 @@ from zcards.sim.players import STRATEGIES
     default="greedy",
     show_default=True,
     help="What both players do (the report says what that is).",
+)
+@click.option(
+    "--compare-strategy",
+    "compare",
+    type=click.Choice(list(STRATEGIES)),
+    default=None,
+    help="Also play the cards as printed under this strategy and report what it moves (how"
+    " much of a figure is the players, not the cards).",
 )
 @max_turns_option("Stop a game at this turn: a win for neither player.")
 @click.option(
@@ -76,8 +93,10 @@ def balance_command(
     games: int,
     changes: tuple[str, ...],
     against: tuple[Path, ...],
+    ablate: str | None,
     seed: int,
     strategy: str,
+    compare: str | None,
     max_turns: int,
     jobs: int | None,
     html_path: Path | None,
@@ -102,7 +121,10 @@ def balance_command(
     - with --change: the same games with each change alone and all together (with
       --against: with another database's or card file's cards), and which matchups, decks,
       turn-order figures and cards (how often played, win rate when drawn) moved, with
-      intervals and significance. See docs/balance.md.
+      intervals and significance, and in how many paired games (same seeds) the winner
+      changed ("no game changed" for a change that does nothing);
+    - with --ablate: every card, keyword or ability taken out in turn, ranked.
+    See docs/balance.md.
     """
     from zcards.sim.lab import max_jobs
 
@@ -122,7 +144,11 @@ def balance_command(
             (f"cards of {path}", swap_cards(deck_lists, other_cards(path), str(path)))
             for path in against
         ],
+        ablate=ablate,
+        compare=compare,
     )
+    for note in lab.notes:
+        click.echo(f"note: {note}", err=True)
     with progress_counter("Playing", lab.plan.total()) as advance:
         report = lab.run(jobs, advance)
     if html_path is not None:

@@ -15,8 +15,8 @@ from zcards.resources import starter_decks
 from zcards.sim.batch import iter_games, write_log
 from zcards.sim.decklists import load_decks, read_decks
 from zcards.sim.game import MAX_PLAYERS, MIN_PLAYERS, DeckList
-from zcards.sim.players import STRATEGIES
 from zcards.sim.report import Summary, format_report, with_abilities
+from zcards.sim.search import STRATEGIES
 from zcards.sim.styles import MIXED, STYLE_NAMES
 
 

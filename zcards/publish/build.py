@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zcards.errors import ZcardsError
+from zcards.publish.native import native
 from zcards.resources import BUNDLED_SET
 from zcards.store.db import BUILD_DIR
 
@@ -154,7 +155,11 @@ RENDERING_STEPS = frozenset({"plugin", "proxies"})  # these draw with WeasyPrint
 
 def require_pango() -> None:
     """Fail before anything is written when WeasyPrint cannot load Pango (a system library
-    pip cannot install), naming the packages to install."""
+    pip cannot install), naming the packages to install. The libraries are probed directly
+    (:mod:`zcards.publish.native`): WeasyPrint is imported only when they are not found, to
+    say why, or when a face must be drawn."""
+    if native() is not None:
+        return
     try:
         import weasyprint  # noqa: F401
     except OSError as error:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from lackey_plugin.files import renamed_into
 from zcards.errors import UsageError
+from zcards.publish.native import native
 from zcards.publish.seal import ENTRY_NAMES, read_regular, seal, unsealed
 from zcards.resources import templates_dir
 
@@ -190,34 +191,25 @@ def _plain(value: object) -> object:
 
 @cache
 def fingerprint() -> dict[str, object]:
-    """What every rendered output depends on besides its own input (computed once a process)."""
-    from weasyprint.text.ffi import pango
-
+    """What every rendered output depends on besides its own input (computed once a process,
+    from the system libraries themselves: WeasyPrint is imported only to draw)."""
+    libraries = native()
+    if libraries is None:  # WeasyPrint will say what is missing, or find it where we did not
+        log.warning("cannot probe Pango and fontconfig: render cache entries are not reused")
+        return {"unprobed": os.urandom(16).hex()}
     return {
         "templates": {
             path.name: hashlib.sha256(path.read_bytes()).hexdigest()
             for path in sorted(templates_dir().glob("*.j2"))
         },
-        "fonts": _fonts(),
-        "pango": pango.pango_version(),
+        "fonts": _stats(libraries.font_files()),
+        "pango": libraries.pango_version(),
         "versions": {name: version(name) for name in ("weasyprint", "pypdfium2", "pillow")},
     }
 
 
-def _fonts() -> list[tuple[str, int, int]]:
-    """Every font file fontconfig offers (WeasyPrint's own binding), with size and mtime."""
-    from weasyprint.text.ffi import ffi, fontconfig
-
-    config = fontconfig.FcInitLoadConfigAndFonts()
-    try:
-        fonts = fontconfig.FcConfigGetFonts(config, 0)  # FcSetSystem
-        found = ffi.new("FcChar8 **")
-        files = set()
-        for index in range(fonts.nfont if fonts != ffi.NULL else 0):
-            if fontconfig.FcPatternGetString(fonts.fonts[index], b"file", 0, found) == 0:
-                files.add(ffi.string(found[0]).decode("utf-8", "replace"))
-    finally:
-        fontconfig.FcConfigDestroy(config)
+def _stats(files: set[str]) -> list[tuple[str, int, int]]:
+    """Each font file with its size and mtime: a font replaced in place changes the key."""
     stats = []
     for name in sorted(files):
         try:

@@ -14,6 +14,31 @@ from dataclasses import dataclass
 from zcards.sim.report import Rate, difference, rate
 from zcards.sim.tally import BIDDING, EQUAL_FOOD, Tally
 
+MIN_OUTLIER_GAMES = 20
+"""Player-games a card needs both drawn and not drawn before it may head the outliers: below
+that its gap is mostly chance, and it is listed after the cards that have them."""
+
+
+@dataclass(frozen=True)
+class Endings:
+    """How games ended, from one deck's side: the losses of each side by their reason (no
+    survivors, empty deck) and the games stopped at the turn cap."""
+
+    lost: dict[str, int]  # reason -> games the deck lost that way
+    beat: dict[str, int]  # reason -> games the opponent lost that way
+    turn_caps: int
+
+    def __add__(self, other: Endings) -> Endings:
+        return Endings(
+            _summed(self.lost, other.lost),
+            _summed(self.beat, other.beat),
+            self.turn_caps + other.turn_caps,
+        )
+
+
+def _summed(one: dict[str, int], other: dict[str, int]) -> dict[str, int]:
+    return {key: one.get(key, 0) + other.get(key, 0) for key in sorted({*one, *other})}
+
 
 @dataclass(frozen=True)
 class Matchup:
@@ -26,6 +51,8 @@ class Matchup:
     seat2: Rate
     turn_caps: int
     average_turns: float
+    endings: Endings  # over both seats
+    seat_endings: tuple[Endings, Endings]  # the deck in the first seat, in the second
 
 
 @dataclass(frozen=True)
@@ -58,6 +85,7 @@ class CardFigure:
     played: Rate
     used_games: int
     uses: int
+    use: str = ""  # what its text asks of the players (see zcards.sim.balance_report.USE)
 
     @property
     def label(self) -> str:
@@ -87,6 +115,17 @@ class CardFigure:
         low, high = self.gap_interval
         return max(low, -high, 0.0)
 
+    @property
+    def relative(self) -> float:
+        """Win rate when drawn minus its deck's: what drawing it adds to the deck (0 when
+        never drawn). Raw rates restate the deck (every card of a strong deck wins)."""
+        return self.drawn.rate - self.held.rate if self.drawn.games else 0.0
+
+    @property
+    def enough_games(self) -> bool:
+        """Seen drawn and not drawn often enough to be an outlier (MIN_OUTLIER_GAMES)."""
+        return min(self.drawn.games, self.not_drawn.games) >= MIN_OUTLIER_GAMES
+
 
 @dataclass(frozen=True)
 class Figures:
@@ -100,7 +139,6 @@ class Figures:
     equal_food: TurnOrder  # the turn order alone
     first_by_deck: dict[str, tuple[Rate, Rate]]  # equal food: each deck going first, second
     cards: list[CardFigure]  # outliers first (see CardFigure.clear_gap)
-    abilities: frozenset[str] = frozenset()  # its cards whose text gives something to use
 
     def matchup(self, deck: str, opponent: str) -> Matchup:
         return next(m for m in self.matchups if (m.deck, m.opponent) == (deck, opponent))
@@ -109,21 +147,29 @@ class Figures:
         return sorted(card.label for card in self.cards if not card.played.games)
 
     def never_used(self) -> list[str]:
-        """The cards with abilities whose text no player used in any game."""
+        """Cards the players put into play whose text they could use and never did (a
+        player's blind spot, or a card whose ability is not worth its cost)."""
         return sorted(
-            card.label for card in self.cards if card.name in self.abilities and not card.uses
+            card.label
+            for card in self.cards
+            if card.use == "choice" and card.played.games and not card.uses
         )
 
 
-def figures(tally: Tally, abilities: frozenset[str] = frozenset()) -> Figures:
+def figures(tally: Tally, uses: dict[str, str] | None = None) -> Figures:
+    """The report of one version of the cards; ``uses`` says per card name what its text asks
+    of the players (for the "used" column)."""
+    uses = uses or {}
     decks = tally.decks()
     matchups = [
         _matchup(tally, deck, opponent) for deck in decks for opponent in decks if deck != opponent
     ]
     wins = {deck: sum(m.win.wins for m in matchups if m.deck == deck) for deck in decks}
     games = {deck: sum(m.win.games for m in matchups if m.deck == deck) for deck in decks}
-    cards = [_card(tally, deck, name) for deck, name in tally.deck_cards()]
-    cards.sort(key=lambda card: (-card.clear_gap, -abs(card.gap), card.label))
+    cards = [_card(tally, deck, name, uses.get(name, "")) for deck, name in tally.deck_cards()]
+    cards.sort(
+        key=lambda card: (not card.enough_games, -card.clear_gap, -abs(card.gap), card.label)
+    )
     return Figures(
         games=sum(n for key, n in tally.counts.items() if key[0] == "games"),
         decks=decks,
@@ -133,7 +179,6 @@ def figures(tally: Tally, abilities: frozenset[str] = frozenset()) -> Figures:
         equal_food=_turn_order(tally, EQUAL_FOOD),
         first_by_deck={deck: _seats(tally, deck, decks) for deck in decks},
         cards=cards,
-        abilities=abilities,
     )
 
 
@@ -144,6 +189,7 @@ def _matchup(tally: Tally, deck: str, opponent: str) -> Matchup:
     seat2 = rate(tally[("wins", *second, 1)], tally[("games", *second)])
     games = seat1.games + seat2.games
     turns = tally[("turns", *first)] + tally[("turns", *second)]
+    seats = (_endings(tally, first, 0), _endings(tally, second, 1))
     return Matchup(
         deck,
         opponent,
@@ -152,7 +198,21 @@ def _matchup(tally: Tally, deck: str, opponent: str) -> Matchup:
         seat2,
         tally[("cap", *first)] + tally[("cap", *second)],
         turns / games if games else 0.0,
+        seats[0] + seats[1],
+        seats,
     )
+
+
+def _endings(tally: Tally, pair: tuple[str, str, str], seat: int) -> Endings:
+    """How the games of ``pair`` (setup, first seat's deck, second's) ended, from the side
+    of the deck in ``seat``."""
+    lost: dict[str, int] = {}
+    beat: dict[str, int] = {}
+    for key, n in tally.counts.items():
+        if key[0] == "ended" and key[1:4] == pair:
+            found = lost if key[4] == seat else beat
+            found[str(key[5])] = found.get(str(key[5]), 0) + n
+    return Endings(lost, beat, tally[("cap", *pair)])
 
 
 def _seats(tally: Tally, deck: str, decks: list[str]) -> tuple[Rate, Rate]:
@@ -179,7 +239,7 @@ def _turn_order(tally: Tally, setup: str) -> TurnOrder:
     )
 
 
-def _card(tally: Tally, deck: str, name: str) -> CardFigure:
+def _card(tally: Tally, deck: str, name: str, use: str) -> CardFigure:
     def of(figure: str) -> Rate:
         won = tally[("card", deck, name, figure, 1)]
         return rate(won, won + tally[("card", deck, name, figure, 0)])
@@ -196,6 +256,7 @@ def _card(tally: Tally, deck: str, name: str) -> CardFigure:
         played=of("played"),
         used_games=used.games,
         uses=tally[("uses", deck, name)],
+        use=use,
     )
 
 
@@ -232,15 +293,29 @@ class Moves:
     turn_order: Move
     played: list[Move]  # how often each card was played: what the change did to its use
     cards: list[Move]  # each card's win rate when drawn (it moves with its deck's)
+    paired: int = 0  # games played both ways (the same seed and seats)
+    winner_changed: int = 0  # of those, games whose winner the change changed
+    game_changed: int = 0  # games in which anything at all went otherwise
+
+    @property
+    def changes_nothing(self) -> bool:
+        """Every paired game went exactly as with the cards as printed."""
+        return self.paired > 0 and self.game_changed == 0
 
     def significant(self) -> list[Move]:
         found = [*self.matchups, *self.decks, self.turn_order, *self.played, *self.cards]
         return [m for m in found if m.significant]
 
 
-def moves(variant: str, before: Figures, after: Figures) -> Moves:
+def moves(variant: str, before: Figures, after: Figures, tally: Tally | None = None) -> Moves:
     """Each matchup once (the first deck of the pair by name), each deck, the turn order
-    with equal food, and per card how often it was played and its win rate when drawn."""
+    with equal food, and per card how often it was played and its win rate when drawn;
+    with the variant's ``tally``, in how many paired games the winner (or anything) changed."""
+    counted = tally.counts if tally is not None else {}
+
+    def paired(kind: str) -> int:
+        return sum(n for key, n in counted.items() if key[0] == kind)
+
     matchups = [
         Move(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
         for m in before.matchups
@@ -255,6 +330,9 @@ def moves(variant: str, before: Figures, after: Figures) -> Moves:
         Move("first player, equal food", before.equal_food.first, after.equal_food.first),
         _ranked([Move(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
         _ranked([Move(old.label, old.drawn, new.drawn) for old, new in pairs]),
+        paired("paired"),
+        paired("winner changed"),
+        paired("game changed"),
     )
 
 

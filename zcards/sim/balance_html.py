@@ -5,8 +5,8 @@ from ``templates/balance.html.j2`` (autoescaped; no script, no network)."""
 from __future__ import annotations
 
 from zcards.resources import jinja_env
-from zcards.sim.balance_report import BalanceReport
-from zcards.sim.balance_text import short
+from zcards.sim.balance_report import BalanceReport, ranked_ablations
+from zcards.sim.balance_text import counted, paired, reasons, short, used
 
 CARD_BARS = 40  # the outliers drawn as bars; the JSON has every card
 
@@ -20,7 +20,12 @@ def render_balance(report: BalanceReport) -> str:
         base=base,
         cards=base.cards[:CARD_BARS],
         short=short,
+        counted=counted,
+        used=used,
+        paired=paired,
+        reasons=reasons,
         colour=colour,
+        ranked=ranked_ablations(report) if report.ablation else [],
     )
 
 

@@ -6,15 +6,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from zcards.sim.balance import Figures, Move, Moves, figures, moves
-from zcards.sim.changes import Change, apply_changes, parse_change
+from zcards.game.cards import CardIndex, CardInfo
+from zcards.game.effects import Timing
+from zcards.sim.ablation import ablations
+from zcards.sim.balance import Endings, Figures, Move, Moves, figures, moves
+from zcards.sim.changes import Change, apply_changes, check_changes, parse_change
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList
 from zcards.sim.lab import Plan, check_decks, run
-from zcards.sim.players import STRATEGIES
-from zcards.sim.report import Rate, with_abilities
+from zcards.sim.report import Rate
+from zcards.sim.search import STRATEGIES
 from zcards.sim.tally import BIDDING, EQUAL_FOOD
 
 AS_PRINTED = "as printed"
+USE = {
+    "choice": "the players choose to use it (an ability, a one-shot item, Medic or Scavenger)",
+    "trigger": "it acts by itself when its moment comes (a fight won or lost, a death, ...)",
+    "always": "always on while in play: nothing to use",
+    "": "no text to use",
+}
+"""What a card's text asks of the players, so "used 0 times" reads as "never used by the
+players" only for a card they could have used."""
+TRIGGERS = frozenset(Timing) - {Timing.STATIC, Timing.ACTIVATED, Timing.ONE_SHOT}
 
 
 @dataclass(frozen=True)
@@ -27,6 +39,8 @@ class BalanceReport:
     labels: list[str]
     variants: list[Figures]
     moves: list[Moves]
+    notes: tuple[str, ...] = ()  # what the changes did that the designer may not expect
+    ablation: str | None = None  # "cards", "keywords" or "abilities": variants are ablations
 
     @property
     def policy(self) -> dict[str, str]:
@@ -44,6 +58,9 @@ class BalanceReport:
             },
             "players": {"strategy": self.plan.strategy, **self.policy},
             "decks": self.variants[0].decks,
+            "notes": list(self.notes),
+            "ablation": self.ablation,
+            "uses": USE,
             "variants": [
                 {"name": label, **_figures_json(found)}
                 for label, found in zip(self.labels, self.variants, strict=True)
@@ -58,25 +75,47 @@ class Lab:
 
     plan: Plan
     labels: list[str]
+    notes: tuple[str, ...] = ()
+    ablation: str | None = None
 
     def run(
         self, jobs: int | None = None, on_games: Callable[[int], None] | None = None
     ) -> BalanceReport:
         """Play it on ``jobs`` processes (every core by default); ``on_games`` is told how
         many games each finished share played."""
-        found = [
-            figures(tally, with_abilities(decks))
-            for tally, decks in zip(run(self.plan, jobs, on_games), self.plan.variants, strict=True)
-        ]
+        index = CardIndex(card for deck in self.plan.variants[0] for card in deck.cards)
+        uses = {info.name: card_use(info) for info in index.infos()}
+        tallies = run(self.plan, jobs, on_games)
+        found = [figures(tally, uses) for tally in tallies]
         return BalanceReport(
             self.plan,
             self.labels,
             found,
             [
-                moves(label, found[0], after)
-                for label, after in zip(self.labels[1:], found[1:], strict=True)
+                moves(label, found[0], after, tally)
+                for label, after, tally in zip(self.labels[1:], found[1:], tallies[1:], strict=True)
             ],
+            self.notes,
+            self.ablation,
         )
+
+
+def ranked_ablations(report: BalanceReport) -> list[tuple[Moves, Move]]:
+    """Each variant with the deck whose win rate it moved most, largest move first; those
+    that changed no game last."""
+    found = [(m, max(m.decks, key=lambda d: abs(d.change))) for m in report.moves if m.decks]
+    return sorted(found, key=lambda f: (f[0].changes_nothing, -abs(f[1].change), f[0].variant))
+
+
+def card_use(info: CardInfo) -> str:
+    """What the card's text asks of the players: a key of :data:`USE`."""
+    if info.rows(Timing.ACTIVATED) or info.rows(Timing.ONE_SHOT):
+        return "choice"
+    if info.has_symbol("Medic") or info.has_symbol("Scavenger"):
+        return "choice"
+    if any(row.timing in TRIGGERS for row in info.rows()):
+        return "trigger"
+    return "always" if info.rows() or info.keywords else ""
 
 
 def plan_balance(
@@ -88,22 +127,40 @@ def plan_balance(
     strategy: str = "greedy",
     max_turns: int = DEFAULT_TURN_CAP,
     others: Sequence[tuple[str, Sequence[DeckList]]] = (),
+    ablate: str | None = None,
+    compare: str | None = None,
 ) -> Lab:
     """Every pair of ``decks`` in both seats, ``games`` games each, under both setups, for
     the cards as printed and with each change in ``changes`` (``'Card.field=value'``), one
     at a time and, when there are several, together; then each of ``others``: the same
-    decks with other cards (named by where they come from)."""
+    decks with other cards (named by where they come from); with ``ablate``, each ablation
+    of that kind (:mod:`zcards.sim.ablation`); with ``compare``, the cards as printed under
+    that strategy's players, which says how much the players move each figure."""
     check_decks(decks)
     names = sorted({card.name for deck in decks for card in deck.cards})
     parsed = [parse_change(spec, names) for spec in changes]
+    notes = check_changes(parsed, decks)
     chosen: list[tuple[str, list[Change]]] = [(change.label, [change]) for change in parsed]
     if len(parsed) > 1:
         chosen.append((" and ".join(change.label for change in parsed), parsed))
     variants = [(AS_PRINTED, list(decks))]
     variants += [(label, apply_changes(decks, made)) for label, made in chosen]
     variants += [(label, list(other)) for label, other in others]
-    plan = Plan(tuple(tuple(version) for _, version in variants), games, seed, strategy, max_turns)
-    return Lab(plan, [label for label, _ in variants])
+    if ablate is not None:
+        variants += ablations(decks, ablate)
+    strategies = [""] * (len(variants) - 1)
+    if compare is not None and compare != strategy:
+        variants.append((f"{AS_PRINTED}, {compare} players", list(decks)))
+        strategies.append(compare)
+    plan = Plan(
+        tuple(tuple(version) for _, version in variants),
+        games,
+        seed,
+        strategy,
+        max_turns,
+        tuple(strategies),
+    )
+    return Lab(plan, [label for label, _ in variants], tuple(notes), ablate)
 
 
 def _rate_json(found: Rate) -> dict:
@@ -129,6 +186,8 @@ def _figures_json(found: Figures) -> dict:
                 "seat2": _rate_json(m.seat2),
                 "turn_caps": m.turn_caps,
                 "average_turns": m.average_turns,
+                "endings": _endings_json(m.endings),
+                "seat_endings": [_endings_json(e) for e in m.seat_endings],
             }
             for m in found.matchups
         ],
@@ -156,14 +215,21 @@ def _figures_json(found: Figures) -> dict:
                 "play_rate": _rate_json(card.play_rate),
                 "drawn_gap": card.gap,
                 "drawn_gap_interval": list(card.gap_interval),
+                "drawn_minus_deck": card.relative,
+                "enough_games": card.enough_games,
                 "ability_used_games": card.used_games,
                 "ability_uses": card.uses,
+                "use": card.use,
             }
             for card in found.cards
         ],
         "never_played": found.never_played(),
-        "abilities_never_used": found.never_used(),
+        "never_used": found.never_used(),
     }
+
+
+def _endings_json(found: Endings) -> dict:
+    return {"lost": found.lost, "beat": found.beat, "turn_caps": found.turn_caps}
 
 
 def _move_json(move: Move) -> dict:
@@ -180,6 +246,10 @@ def _move_json(move: Move) -> dict:
 def _moves_json(found: Moves) -> dict:
     return {
         "variant": found.variant,
+        "paired_games": found.paired,
+        "winner_changed": found.winner_changed,
+        "game_changed": found.game_changed,
+        "changes_nothing": found.changes_nothing,
         "matchups": [_move_json(m) for m in found.matchups],
         "decks": [_move_json(m) for m in found.decks],
         "turn_order": _move_json(found.turn_order),

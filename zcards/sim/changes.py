@@ -2,12 +2,15 @@
 or the cards of a second database or card file, swapped in by name.
 
 A change edits the card in every deck that holds it (all its copies); its text is read again
-by the rules model, so a changed ``text`` plays as written.
+by the rules model, so a changed ``text`` plays as written. The keyword column is what the
+rules read, so a ``text`` change that states keywords (``'Sprinter.text=Fierce.'``) sets the
+column to them, and one that drops a keyword its text stated says that the column keeps it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +18,7 @@ from typing import Any
 
 from lackey_plugin.inputs import open_regular
 from zcards.cards.convert import NUMBER_LIMIT
-from zcards.cards.model import Card, RequirementSyntaxError, parse_requirements
+from zcards.cards.model import KEYWORDS, Card, RequirementSyntaxError, parse_requirements
 from zcards.cards.normalise import read_card_file
 from zcards.errors import UsageError
 from zcards.sim.game import DeckList
@@ -38,7 +41,62 @@ class Change:
     label: str
 
     def apply(self, card: Card) -> Card:
-        return dataclasses.replace(card, **{self.field: self.value})
+        changed = dataclasses.replace(card, **{self.field: self.value})
+        stated = stated_keywords(self.value) if self.field == "text" else ()
+        if stated:
+            changed = dataclasses.replace(changed, keywords=stated)
+        return changed
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+_REMINDER = re.compile(r"\([^)]*\)")
+
+
+def stated_keywords(text: str) -> tuple[str, ...]:
+    """The keywords a card text states as sentences of their own ("Fast.", "Fierce (…)."),
+    in the game's spelling."""
+    spelled = {keyword.casefold(): keyword for keyword in KEYWORDS}
+    found: list[str] = []
+    for sentence in _SENTENCE.findall(_REMINDER.sub("", text or "")):
+        for word in re.split(r"[,\s]+", sentence.strip(" .!?")):
+            keyword = spelled.get(word.casefold())
+            if keyword is None:
+                break
+            found.append(keyword)
+    return tuple(dict.fromkeys(found))
+
+
+def check_changes(changes: Sequence[Change], decks: Sequence[DeckList]) -> list[str]:
+    """Refuse changes that contradict each other; notes on what a text change leaves as it
+    was (the keyword column, which the rules read)."""
+    seen: dict[tuple[str, str], Change] = {}
+    for change in changes:
+        earlier = seen.setdefault((change.card, change.field), change)
+        if earlier is not change:
+            raise UsageError(
+                f"{earlier.label!r} and {change.label!r} both change {change.card}'s"
+                f" {change.field}: give one value per card and field"
+            )
+    cards = {card.name: card for deck in decks for card in deck.cards}
+    notes = []
+    for change in changes:
+        if change.field != "text":
+            continue
+        card = cards[change.card]
+        kept = set(stated_keywords(card.text)) - set(stated_keywords(change.value))
+        kept &= set(card.keywords)
+        if kept and not stated_keywords(change.value):
+            notes.append(
+                f"{change.label!r}: the text no longer says {', '.join(sorted(kept))}, but the"
+                f" keyword column still does and the rules read it; change"
+                f" '{change.card}.keywords=…' too"
+            )
+        elif stated_keywords(change.value):
+            notes.append(
+                f"{change.label!r}: its keywords are now"
+                f" {', '.join(stated_keywords(change.value))}, as the new text states"
+            )
+    return notes
 
 
 def parse_change(spec: str, names: Sequence[str]) -> Change:

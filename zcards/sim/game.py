@@ -36,8 +36,8 @@ from zcards.sim.actions import Action, ActionKind
 from zcards.sim.attack import attack_phase
 from zcards.sim.build import build_phase
 from zcards.sim.figures import CardFigures
-from zcards.sim.players import STRATEGIES
 from zcards.sim.recoup import recoup_phase
+from zcards.sim.search import STRATEGIES
 from zcards.sim.simulator import Checker, GameOver, Observer, Simulator
 
 SEAT_NAMES = ("Alice", "Bob", "Carol", "Dave")  # the players, seat by seat
@@ -128,6 +128,8 @@ def play_game(
         checker=checker,
         without=without,
     )
+    for strategy in sim.strategies.values():
+        strategy.game = table
     first = ""
     ending = TURN_CAP
     food: tuple[int, ...] = ()

@@ -4,8 +4,10 @@ as printed and for each variant of them, spread over processes.
 Each game's seed comes from the batch seed, the setup, the two decks in their seats and the
 game's number, never from the variant or the process that plays it: a variant replays the
 same games with its changed cards, and the result is the same for any number of processes.
-The tasks are made as the workers take them (``--games 100000000`` holds no task list), and
-the workers die with the process that runs the lab (:mod:`zcards.processes`).
+A task plays its games once for every variant, so each variant's game is compared with the
+same game as printed as it is played (did its winner change; did anything) and no game is
+kept. The tasks are made as the workers take them (``--games 100000000`` holds no task
+list), and the workers die with the process that runs the lab (:mod:`zcards.processes`).
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from zcards.errors import UsageError
 from zcards.game.cards import CardIndex
 from zcards.processes import cpu_count, map_in_processes
 from zcards.sim.batch import game_seed
-from zcards.sim.game import DEFAULT_TURN_CAP, DeckList, play_game
+from zcards.sim.game import DEFAULT_TURN_CAP, DeckList, GameResult, play_game
 from zcards.sim.tally import EQUAL_FOOD, SETUPS, Tally
 
 SHARE = 20  # games per task: small enough to keep every process busy to the end
+Share = tuple[str, tuple[int, int], int, int]  # setup, pair of deck indexes, first game, end
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,12 @@ class Plan:
     seed: int = 0
     strategy: str = "greedy"
     max_turns: int = DEFAULT_TURN_CAP
+    others: tuple[str, ...] = ()  # per variant after the first: its players' strategy ("": ours)
+
+    def strategy_of(self, variant: int) -> str:
+        """The players of ``variant``: the plan's, unless that variant plays under another."""
+        other = self.others[variant - 1] if 0 < variant <= len(self.others) else ""
+        return other or self.strategy
 
     def pairs(self) -> list[tuple[int, int]]:
         """Every ordered pair of different decks: each deck in each seat against each other."""
@@ -41,13 +50,12 @@ class Plan:
     def total(self) -> int:
         return len(self.variants) * len(SETUPS) * len(self.pairs()) * self.games
 
-    def shares(self) -> Iterator[tuple[int, str, tuple[int, int], int, int]]:
-        """(variant, setup, pair, first game, end) for each task."""
-        for variant in range(len(self.variants)):
-            for setup in SETUPS:
-                for pair in self.pairs():
-                    for start in range(0, self.games, SHARE):
-                        yield variant, setup, pair, start, min(start + SHARE, self.games)
+    def shares(self) -> Iterator[Share]:
+        """(setup, pair, first game, end) for each task; a task plays every variant."""
+        for setup in SETUPS:
+            for pair in self.pairs():
+                for start in range(0, self.games, SHARE):
+                    yield setup, pair, start, min(start + SHARE, self.games)
 
 
 def check_decks(decks: Sequence[DeckList]) -> None:
@@ -73,7 +81,7 @@ def run(
     tallies = [Tally() for _ in plan.variants]
     if jobs == 1:
         _start(plan)
-        done: Iterator[tuple[int, Tally, int]] = map(_play_share, plan.shares())
+        done: Iterator[tuple[list[Tally], int]] = map(_play_share, plan.shares())
     else:
         done = map_in_processes(
             _play_share,
@@ -83,8 +91,9 @@ def run(
             initializer=_start,
             initargs=(plan,),
         )
-    for variant, tally, games in done:
-        tallies[variant].add(tally)
+    for found, games in done:
+        for whole, tally in zip(tallies, found, strict=True):
+            whole.add(tally)
         if on_games is not None:
             on_games(games)
     return tallies
@@ -100,23 +109,34 @@ def _start(plan: Plan) -> None:
     _indexes.clear()
 
 
-def _play_share(share: tuple[int, str, tuple[int, int], int, int]) -> tuple[int, Tally, int]:
-    """Play one task's games and count them: (variant, tally, games played)."""
-    variant, setup, (first, second), start, end = share
+def _play_share(share: Share) -> tuple[list[Tally], int]:
+    """Play one task's games for every variant and count them: one tally per variant, and
+    the games played."""
+    setup, (first, second), start, end = share
     assert _plan is not None
-    decks = (_plan.variants[variant][first], _plan.variants[variant][second])
+    tallies = [Tally() for _ in _plan.variants]
+    for index in range(start, end):
+        printed: GameResult | None = None
+        for variant, tally in enumerate(tallies):
+            decks = (_plan.variants[variant][first], _plan.variants[variant][second])
+            result = _play(variant, decks, setup, index)
+            tally.count(setup, result, {d.name: frozenset(c.name for c in d.cards) for d in decks})
+            if printed is None:
+                printed = result
+            else:
+                tally.paired(setup, result, printed)
+    return tallies, (end - start) * len(tallies)
+
+
+def _play(variant: int, decks: tuple[DeckList, DeckList], setup: str, index: int) -> GameResult:
+    assert _plan is not None
     if variant not in _indexes:
         _indexes[variant] = CardIndex(c for deck in _plan.variants[variant] for c in deck.cards)
-    cards = {deck.name: frozenset(card.name for card in deck.cards) for deck in decks}
-    tally = Tally()
-    for index in range(start, end):
-        result = play_game(
-            decks,
-            game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
-            strategies=(_plan.strategy, _plan.strategy),
-            max_turns=_plan.max_turns,
-            cards=_indexes[variant],
-            equal_food=setup == EQUAL_FOOD,
-        )
-        tally.count(setup, result, cards)
-    return variant, tally, end - start
+    return play_game(
+        decks,
+        game_seed(_plan.seed, index, setup, decks[0].name, decks[1].name),
+        strategies=(_plan.strategy_of(variant),) * 2,
+        max_turns=_plan.max_turns,
+        cards=_indexes[variant],
+        equal_food=setup == EQUAL_FOOD,
+    )

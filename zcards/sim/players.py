@@ -17,6 +17,7 @@ from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import OPENING_BUDGET
 from zcards.game.effects import Effect, Row
 from zcards.game.fights import Outcomes
+from zcards.game.ledger import Game
 from zcards.game.options import Use, host_rows, payable
 from zcards.game.power import Powers
 from zcards.game.rules import opening_fits
@@ -44,6 +45,7 @@ class Strategy:
     def __init__(self, rng: random.Random, cards: CardIndex) -> None:
         self.rng = rng
         self.cards = cards
+        self.game: Game | None = None  # the table as every player sees it (play_game sets it)
 
     def _maybe(self, options: Sequence[T], chance: float = 0.7) -> T | None:
         return self.rng.choice(options) if options and self.rng.random() < chance else None
@@ -292,9 +294,6 @@ class GreedyStrategy(Strategy):
 
     def starve(self, me: Player) -> Survivor:
         return max(me.survivors, key=lambda s: (self._info(s.name).health or 1) - (s.wounds or 0))
-
-
-STRATEGIES: dict[str, type[Strategy]] = {"random": Strategy, "greedy": GreedyStrategy}
 
 
 def best_survivors(deck: Sequence[CardInfo], budget: int) -> list[CardInfo]:

@@ -44,6 +44,8 @@ class Tally:
         counts = self.counts
         counts[("games", *pair)] += 1
         counts[("turns", *pair)] += result.turns
+        for loser, reason, _turn in result.losses:
+            counts[("ended", *pair, result.players.index(loser), reason)] += 1
         if result.survivor is None:
             counts[("cap", *pair)] += 1
         else:
@@ -75,12 +77,27 @@ class Tally:
                 counts[("card", deck, name, "used", won)] += 1
                 counts[("uses", deck, name)] += uses
 
+    def paired(self, setup: str, result: GameResult, printed: GameResult) -> None:
+        """Compare one game with the same game (same seed and seats) played with the cards
+        as printed: whether its winner changed, and whether any figure of the report did (the
+        winner, the length, how it ended, each player's cards drawn, played and used)."""
+        pair = (setup, *result.decks)
+        self.counts[("paired", *pair)] += 1
+        if result.survivor != printed.survivor:
+            self.counts[("winner changed", *pair)] += 1
+        if _outcome(result) != _outcome(printed):
+            self.counts[("game changed", *pair)] += 1
+
     def deck_cards(self) -> list[tuple[str, str]]:
         """(deck, card) for every card of every deck, sorted."""
         return sorted({(str(key[1]), str(key[2])) for key in self.counts if key[0] == "card"})
 
     def decks(self) -> list[str]:
         return sorted({str(name) for key in self.counts if key[0] == "games" for name in key[2:4]})
+
+
+def _outcome(result: GameResult) -> tuple[object, ...]:
+    return (result.survivor, result.turns, result.losses, result.cards)
 
 
 def total(tallies: Iterable[Tally]) -> Tally:
