@@ -15,12 +15,14 @@ from dataclasses import replace
 
 from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
+from lackey_plugin.log.nearest import nearest_template
 from zcards.cards.model import Card
 from zcards.game.cards import CardIndex
 from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
+from zcards.rules.findings import names_pattern, tie_causes
 from zcards.rules.reading import Reading
-from zcards.rules.report import AuditReport, Finding, Loss
+from zcards.rules.report import AuditReport, Finding, Loss, UnparsedLine, template_shown
 from zcards.rules.turn_lines import expected_instead, misnamed
 from zcards.rules.window import LOOKAHEAD, Window
 
@@ -29,6 +31,7 @@ __all__ = ["Auditor", "audit"]
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
+MAX_UNPARSED_LISTED = 1000  # unreadable lines the report lists with their text (all counted)
 MAX_MISCLICK_READINGS = 8  # readings of the misclick pairs of one turn-1 reading kept open
 MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
 # (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
@@ -51,6 +54,7 @@ class Auditor:
         watch: Watcher | None = None,
     ) -> None:
         self.cards = cards
+        self._names = names_pattern(info.card.name for info in cards.infos())
         self.watch = watch
         self.decks = dict(decks or {})
         self.players = list(players or ())
@@ -106,7 +110,7 @@ class Auditor:
         """A line that may start a game, save or load one, or name the log's saver: True
         when it is done with (a save or a load)."""
         if isinstance(event, ev.Unparsed):
-            self.report.unparsed.append(event.line)
+            self._unparsed(event)
         elif isinstance(event, ev.Draw):
             self._attribute_pov(event)
         if self._starts_game(event, index):
@@ -117,6 +121,16 @@ class Auditor:
             self._saved_game(event)
             return True
         return False
+
+    def _unparsed(self, event: ev.Unparsed) -> None:
+        """An unreadable line: counted, and the first ones listed with the template each
+        resembles."""
+        report = self.report
+        report.unparsed.append(event.line)
+        if len(report.unparsed_lines) < MAX_UNPARSED_LISTED:
+            like = nearest_template(event.text, self.replays[0].table.order)
+            shown = template_shown(like.template.line) if like is not None else None
+            report.unparsed_lines.append(UnparsedLine(event.line, event.text, shown))
 
     def _new_replay(self, previous: Table | None) -> Reading:
         """A game's replay; seats and names carry over from the game before."""
@@ -354,6 +368,7 @@ class Auditor:
 
     def _flush(self, replay: Reading) -> None:
         findings = replay.findings
+        tie_causes((findings.violations, findings.unverifiable), self._names)
         self.report.violations += findings.violations
         self.report.unverifiable += findings.unverifiable
         self.report.warnings += findings.warnings
