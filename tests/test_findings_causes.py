@@ -51,9 +51,7 @@ def test_another_players_unread_play_keeps_the_violation_of_his_turn() -> None:
     log.insert(20, "Alice plays a face down card form his Hnd.")
     report = _audit(log)
     assert report.unparsed == [21]
-    assert [(f.kind, f.line, f.player) for f in report.violations] == [
-        (Kind.DRAW_COUNT, 25, "Bob")
-    ]
+    assert [(f.kind, f.line, f.player) for f in report.violations] == [(Kind.DRAW_COUNT, 25, "Bob")]
 
 
 def test_an_unread_line_doubts_its_writers_findings() -> None:
