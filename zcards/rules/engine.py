@@ -52,8 +52,10 @@ class Auditor:
         pov: str | None = None,
         decks: Mapping[str, int] | None = None,
         watch: Watcher | None = None,
+        start: Table | None = None,
     ) -> None:
         self.cards = cards
+        self.start = start  # the table the log starts from (a saved game), if not the setup
         self._names = names_pattern(info.card.name for info in cards.infos())
         self.watch = watch
         self.decks = dict(decks or {})
@@ -74,7 +76,7 @@ class Auditor:
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
         window = self.window = Window(events, self.cards)
-        self.replays = [self._new_replay(None)]
+        self.replays = [self._new_replay(None) if self.start is None else self._restored()]
         last = 0
         watch = self.watch
         lines = window.lines() if watch is None else self._watched(window.lines(), watch)
@@ -142,6 +144,18 @@ class Auditor:
             for name in previous.order:
                 old, me = previous.players[name], table.edit(name)
                 me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
+        return replay
+
+    def _restored(self) -> Reading:
+        """The first game's replay from a saved table: every part of it known, the clock
+        waiting for the next turn line (whose turn it is the save does not say, R17.9)."""
+        assert self.start is not None
+        replay = Reading(self.cards, self.window, decks=self.decks, started=True)
+        table = replay.table
+        for name in self.start.order:
+            table.players[name] = self.start.players[name].copy()
+        table.turn, table.phase = self.start.turn, self.start.phase
+        replay.clock.known = False
         return replay
 
     def _starts_game(self, event: ev.Event, index: int) -> bool:
@@ -407,6 +421,7 @@ def audit(
     pov: str | None = None,
     decks: Mapping[str, int | Sized | Deck] | None = None,
     watch: Watcher | None = None,
+    start: Table | None = None,
 ) -> AuditReport:
     """Reading ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
@@ -414,8 +429,11 @@ def audit(
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
     player's deck (its size, a list of cards, or a :class:`~lackey_plugin.dek.Deck`), which makes
     losing by an empty deck checkable; ``watch`` is told each line once it is read, with the
-    readings of the game then open (:mod:`zcards.rules.states` turns them into tables).
+    readings of the game then open (:mod:`zcards.rules.states` turns them into tables);
+    ``start`` is the table the log starts from (a saved game,
+    :func:`zcards.rules.saved_table.table_of_save`) instead of a game's setup.
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
     sizes = {name: _deck_size(deck) for name, deck in (decks or {}).items()}
-    return Auditor(index, players=players, pov=pov, decks=sizes, watch=watch).run(events)
+    auditor = Auditor(index, players=players, pov=pov, decks=sizes, watch=watch, start=start)
+    return auditor.run(events)

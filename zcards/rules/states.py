@@ -16,7 +16,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
@@ -27,7 +27,17 @@ from zcards.rules.load import audit_log
 from zcards.rules.reading import Reading
 from zcards.rules.report import AuditReport
 
-__all__ = ["LineState", "ReadingTable", "every_state", "line_state", "state_at", "state_text"]
+__all__ = [
+    "LineState",
+    "ReadingTable",
+    "every_state",
+    "line_state",
+    "state_at",
+    "state_text",
+    "table_at",
+]
+
+T = TypeVar("T")
 
 
 def state_at(
@@ -43,14 +53,43 @@ def state_at(
     it: a blank line has no table of its own) and the whole log's report: findings are
     settled only once the log is read. Only that line's table is taken; a blank line costs
     a second audit, up to the line before it."""
-    inputs: dict[str, Any] = {"players": players, "pov": pov, "decks": decks}
-    found: list[LineState] = []
+    return taken_at(path, cards, line, line_state, players=players, pov=pov, decks=decks)
+
+
+def table_at(
+    path: str | os.PathLike[str],
+    cards: Iterable[Card],
+    line: int,
+    *,
+    players: Iterable[str] = (),
+    pov: str | None = None,
+    decks: dict[str, int] | None = None,
+) -> tuple[Table, AuditReport]:
+    """The rules model's table after log line ``line`` (of the first reading open, as
+    :func:`state_at` finds the line) and the whole log's report."""
+
+    def first_table(_: ev.Event, replays: list[Reading]) -> Table:
+        return replays[0].table.fork()
+
+    return taken_at(path, cards, line, first_table, players=players, pov=pov, decks=decks)
+
+
+def taken_at(
+    path: str | os.PathLike[str],
+    cards: Iterable[Card],
+    line: int,
+    take: Callable[[ev.Event, list[Reading]], T],
+    **inputs: Any,
+) -> tuple[T, AuditReport]:
+    """What ``take`` makes of the readings after log line ``line`` (see :func:`state_at`)."""
+    cards = list(cards)
+    found: list[T] = []
     before = 0  # the last line read at or before ``line``
 
     def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal before
         if event.line == line:
-            found.append(line_state(event, replays))
+            found.append(take(event, replays))
         elif before < event.line < line:
             before = event.line
 
@@ -60,7 +99,7 @@ def state_at(
     if not found and not before:
         raise UsageError(f"--at {line}: no game line of {path} comes at or before it")
     if not found:
-        return state_at(path, cards, before, **inputs)[0], report
+        return taken_at(path, cards, before, take, **inputs)[0], report
     return found[-1], report
 
 
