@@ -271,18 +271,45 @@ def _count(boards: list[Board], slot: int) -> Count:
 
 
 def state_text(state: LineState) -> str:
-    """The state as ``zcards log state`` prints it: the line, then each reading's table."""
+    """The state as ``zcards log state`` prints it: the line, then each reading's table;
+    where readings differ, what they all share is shown once ("in both readings"), then
+    each reading's own part."""
     out = [f"After line {state.line}: {state.text}"]
-    for number, reading in enumerate(state.readings, 1):
+    readings = state.readings
+    if len(readings) == 1:
         out.append("")
-        if reading.assumes is not None:
-            out.append(f"Reading {number} of {len(state.readings)}, {reading.assumes}:")
-        whose = f", {reading.active}'s turn" if reading.active else ""
-        turn = f"Turn {reading.turn}{whose}, {reading.phase} phase"
-        out.append(turn if reading.turn else "Setup")
-        for name, me in reading.players.items():
+        out.append(_clock(readings[0]))
+        for name, me in readings[0].players.items():
             out += _player_lines(name, me)
+        return "\n".join(out) + "\n"
+    first = readings[0]
+    shared = [
+        name
+        for name, me in first.players.items()
+        if all(r.players.get(name) == me for r in readings[1:])
+    ]
+    same_clock = all(_clock(r) == _clock(first) for r in readings[1:])
+    if shared or same_clock:
+        out += [
+            "",
+            "In both readings:" if len(readings) == 2 else f"In all {len(readings)} readings:",
+        ]
+        if same_clock:
+            out.append(_clock(first))
+        for name in shared:
+            out += _player_lines(name, first.players[name])
+    for number, reading in enumerate(readings, 1):
+        out += ["", f"Reading {number} of {len(readings)}, {reading.assumes}:"]
+        if not same_clock:
+            out.append(_clock(reading))
+        for name in (n for n in reading.players if n not in shared):
+            out += _player_lines(name, reading.players[name])
     return "\n".join(out) + "\n"
+
+
+def _clock(reading: ReadingTable) -> str:
+    whose = f", {reading.active}'s turn" if reading.active else ""
+    return f"Turn {reading.turn}{whose}, {reading.phase} phase" if reading.turn else "Setup"
 
 
 def _player_lines(name: str, me: dict[str, Any]) -> list[str]:
