@@ -30,7 +30,7 @@ from zcards.rules.report import AuditReport
 __all__ = [
     "LineState",
     "ReadingTable",
-    "every_state",
+    "each_state",
     "line_state",
     "state_at",
     "state_text",
@@ -103,29 +103,29 @@ def taken_at(
     return found[-1], report
 
 
-def every_state(
+def each_state(
     path: str | os.PathLike[str],
     cards: Iterable[Card],
+    each: Callable[[LineState], None],
     *,
     players: Iterable[str] = (),
     pov: str | None = None,
     decks: dict[str, int] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> tuple[list[LineState], AuditReport]:
-    """The table after every line the audit read, in log order, and the report;
-    ``progress`` is told how many more lines of the file are read, as they are."""
-    states: list[LineState] = []
+) -> AuditReport:
+    """``each`` is given the table after every line the audit reads, as it reads it (none
+    is kept: memory stays flat however long the log); returns the report. ``progress`` is
+    told how many more lines of the file are read, as they are."""
     read = 0  # the last line told to progress
 
     def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal read
-        states.append(line_state(event, replays))
+        each(line_state(event, replays))
         if progress is not None and event.line > read:
             progress(event.line - read)
             read = event.line
 
-    report = audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
-    return states, report
+    return audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
 
 
 Count = int | dict[str, int]  # a count every board shares, else {"min": m, "max": n}
