@@ -360,8 +360,11 @@ class Auditor:
         unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings
-            for finding in findings.unverifiable:
-                unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
+            for finding in findings.unverifiable:  # once per kind, player, turn and reason
+                key = (finding.kind, finding.player, finding.turn, finding.message)
+                known = unverifiable.get(key)
+                if known is None or (finding.line or 0) < (known.line or 0):
+                    unverifiable[key] = finding
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
                     why = capped or replays[i].assumes()
