@@ -45,8 +45,11 @@
   function drawRows() {
     const first = Math.max(0, Math.floor(log.scrollTop / ROW) - 10);
     const last = Math.min(steps.length, Math.ceil((log.scrollTop + log.clientHeight) / ROW) + 10);
-    const key = first + ":" + last + ":" + current;
-    if (key === drawn) return;
+    const key = first + ":" + last;
+    if (key === drawn) {  // the same rows: only the current one changes
+      for (const row of rows.children) row.classList.toggle("current", Number(row.dataset.step) === current);
+      return;
+    }
     drawn = key;
     const out = [];
     for (let i = first; i < last; i++) {
@@ -267,7 +270,14 @@
     document.getElementById("board").replaceChildren(...board(tablesAt(index), highlight));
     document.getElementById("where").textContent = `line ${line} (${index + 1} of ${steps.length})`;
     document.body.dataset.line = line;
-    try { history.replaceState(null, "", "#L" + line); } catch (error) { /* a page opened in a sandbox */ }
+    addressLater(line);
+  }
+  let address = 0;
+  function addressLater(line) {  // the address follows the line once stepping pauses (it is slow)
+    clearTimeout(address);
+    address = setTimeout(() => {
+      try { history.replaceState(null, "", "#L" + line); } catch (error) { /* a sandboxed page */ }
+    }, 150);
   }
   function jump(forward) {
     const target = forward ? jumps.find(i => i > current) : [...jumps].reverse().find(i => i < current);

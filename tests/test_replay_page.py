@@ -190,6 +190,18 @@ def test_progress_is_told_every_line_once(tmp_path: Path, bundled_cards) -> None
     assert all(step > 0 for step in told)
 
 
+def until(page, expression: str, seconds: float = 5) -> object:
+    """``expression``'s value once it changes from what it is now (the page's policy forbids
+    the string evaluation playwright's own waiting uses)."""
+    first = page.evaluate(expression)
+    for _ in range(int(seconds * 20)):
+        page.wait_for_timeout(50)
+        value = page.evaluate(expression)
+        if value != first:
+            return value
+    return first
+
+
 def in_view(page, selector: str) -> list[dict]:
     """The boxes of the elements ``selector`` matches, with whether each lies wholly inside
     the window (nothing cut off)."""
@@ -232,9 +244,9 @@ def test_a_link_to_a_line_opens_there_with_every_board_in_view(
         page.screenshot(path=str(shot))
         record_property("screenshot", str(shot))
         page.keyboard.press("ArrowRight")
-        assert page.evaluate("location.hash") == "#L39"  # the address follows the line
+        assert until(page, "location.hash") == "#L39"  # the address follows the line
         page.evaluate("location.hash = '#L8'")
-        page.wait_for_function("document.body.dataset.line === '8'")
+        assert until(page, "document.body.dataset.line") == "8"
         assert page.problems == []
 
 
