@@ -111,6 +111,16 @@
   });
 
   // -- the board at a step: built from the last whole step before it -------------------------------
+  const up = ([name, spent, generic]) => ({ name, spent, generic });
+  function unpacked(key, value) {  // a part of a player's table as page.py packed it
+    if (key === "survivors") return value.map(([name, wounds, infected, spent, items]) => ({ name, wounds, infected, spent, items }));
+    if (key === "items") return value.map(([name, spent]) => ({ name, spent }));
+    if (key === "resource" || key === "combat") {
+      const [ready, spent, faceUp, maybe, unseen] = value;
+      return { face_down_ready: ready, face_down_spent: spent, face_up: faceUp.map(up), maybe: maybe.map(up), unseen };
+    }
+    return value;
+  }
   function tablesAt(index) {
     const start = index - (index % KEY);
     let readings = [];
@@ -121,7 +131,7 @@
       for (const [r, name, key, value] of step[CHANGES]) {
         const players = parts[r] || (parts[r] = new Map());
         if (!players.has(name)) players.set(name, {});
-        players.get(name)[key] = value;
+        players.get(name)[key] = unpacked(key, value);
       }
     }
     return readings.map(([assumes, turn, phase, active, names], r) => ({

@@ -281,9 +281,10 @@ def test_each_step_holds_what_changed_and_rebuilds_every_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rebuilt from the last whole step (every 5th here), each line's table is the one
-    ``log state`` shows at that line."""
+    ``log state`` shows at that line (packed as the page holds it)."""
     from zcards.rules import page as page_module
     from zcards.rules.load import load_cards
+    from zcards.rules.page import packed
     from zcards.rules.states import state_at
 
     monkeypatch.setattr(page_module, "KEYFRAME", 5)
@@ -301,10 +302,14 @@ def test_each_step_holds_what_changed_and_rebuilds_every_table(
             readings = shown if shown is not None else readings
             for number, name, key, value in changes:
                 parts.setdefault((number, name), {})[key] = value
+        expected = [
+            {n: {k: packed(k, v) for k, v in me.items()} for n, me in r.players.items()}
+            for r in state_at(EXAMPLE_GAME, cards, steps[index][0])[0].readings
+        ]
         state, _ = state_at(EXAMPLE_GAME, cards, steps[index][0])
         assert [
             {name: parts[(number, name)] for name in reading[4]}
             for number, reading in enumerate(readings)
-        ] == [r.players for r in state.readings]
+        ] == expected
         assert [r[1:4] for r in readings] == [[r.turn, r.phase, r.active] for r in state.readings]
     assert sum(len(changes) for *_, changes in steps) < 10 * len(steps)

@@ -5,9 +5,9 @@ audit's findings, each with its rule quoted and the cards it names; its script d
 lines in view and the board at the chosen line. It is written as the audit reads the log
 (memory stays flat in the log's length): each line is one step, ``[line, text, readings,
 changes]``, where ``changes`` are the parts of a player's table that differ from the step
-before (``[reading, player, key, value]``) and ``readings`` what each reading is (null when
-the same as before); every :data:`KEYFRAME`-th step holds everything, so the script builds
-any line's board from at most that many steps.
+before (``[reading, player, key, value]``, the value :func:`packed`) and ``readings`` what
+each reading is (null when the same as before); every :data:`KEYFRAME`-th step holds
+everything, so the script builds any line's board from at most that many steps.
 
 Everything from the log (names, chat, card names) reaches the page only as JSON data that the
 script puts in as text, never as markup: the JSON is written with ``<``, ``>`` and ``&``
@@ -32,7 +32,7 @@ from zcards.resources import jinja_env, templates_dir
 from zcards.rules.report import LABELS, AuditReport, Finding, UnparsedLine
 from zcards.rules.states import LineState, each_state
 
-__all__ = ["KEYFRAME", "write_replay"]
+__all__ = ["KEYFRAME", "packed", "write_replay"]
 
 IMAGE_TYPES = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png"}
 MAX_IMAGE_BYTES = 2 * 1024 * 1024  # a card image larger than this is left out (text card)
@@ -93,7 +93,7 @@ class Steps:
                 old = before.get(name, {})
                 for key, value in me.items():
                     if key not in old or old[key] != value:
-                        changes.append([number, name, key, value])
+                        changes.append([number, name, key, packed(key, value)])
                         self.names.update(_names_in(key, value))
         shown = readings if whole or readings != self._readings else None
         first = state.readings[0] if state.readings else None
@@ -107,6 +107,21 @@ class Steps:
         self._before = [dict(r.players) for r in state.readings]
         self._readings = readings
         self.count += 1
+
+
+def packed(key: str, value: Any) -> Any:
+    """A part of a player's table as the page holds it: the lists of objects as lists of
+    values in a fixed order (the script unpacks them), everything else as it is."""
+    if key == "survivors":
+        return [[s["name"], s["wounds"], s["infected"], s["spent"], s["items"]] for s in value]
+    if key == "items":
+        return [[i["name"], i["spent"]] for i in value]
+    if key in ("resource", "combat"):
+        ups = [
+            [[u["name"], u["spent"], u["generic"]] for u in value[k]] for k in ("face_up", "maybe")
+        ]
+        return [value["face_down_ready"], value["face_down_spent"], *ups, value["unseen"]]
+    return value
 
 
 def _names_in(key: str, value: Any) -> Iterator[str]:
