@@ -45,6 +45,7 @@ __all__ = [
     "PluginDeck",
     "PluginInfo",
     "Publication",
+    "SavedGame",
     "Stat",
     "UpdateEntry",
     "UpdateList",
@@ -68,6 +69,7 @@ __all__ = [
     "publish_plugin",
     "read_card_data",
     "read_deck",
+    "read_saved_game",
     "read_updatelist",
     "render_card_files",
     "render_chat",
@@ -78,6 +80,7 @@ __all__ = [
     "write_dek",
     "write_log",
     "write_plugin",
+    "write_saved_game",
 ]
 
 __getattr__ = lazy_getattr(__name__)
@@ -135,6 +138,7 @@ if TYPE_CHECKING:
     from lackey_plugin.packs import Format, Pack, PackChance, PackKind
     from lackey_plugin.plugininfo import PluginInfo, parse_plugininfo, render_plugininfo
     from lackey_plugin.release import render_chat, render_uninstall
+    from lackey_plugin.saved import SavedGame, read_saved_game, write_saved_game
     from lackey_plugin.text import decode_text
     from lackey_plugin.updatelist import (
         UpdateEntry,
