@@ -36,12 +36,13 @@ def replay_command(
     pov: str | None,
 ) -> None:
     """Write a replay page of LOG: the log on one side, the board after the chosen line on
-    the other.
+    the other, a timeline of the turns with the findings on it above them.
 
-    The board: food, hands, decks, survivors with wounds, zombies ready or spent, discard
-    piles. Step with the arrow keys or the slider; n and p jump to the next and previous
-    violation or unverifiable finding, shown on its line with its rule quoted and the cards
-    it names highlighted.
+    The board, every player side by side: food, hands, decks, survivors with wounds, zombies
+    ready or spent, discard piles. Step with the arrow keys, the slider or the timeline; n
+    and p jump to the next and previous violation, unverifiable finding or unreadable line,
+    shown on its line with its rule quoted and the cards it names highlighted. PAGE#L190
+    opens at line 190. The page is written as the log is audited (memory stays flat).
 
     Exit code 0 when the page is written (whatever the audit found), 2 when an input is
     unusable.
