@@ -19,6 +19,8 @@ from lackey_plugin.log.templates import Literal, Placeholder, Template, default_
 __all__ = ["Resemblance", "actor_of", "nearest_template"]
 
 MIN_SCORE = 0.3  # below it a line resembles no template
+COMPARED = 12  # templates compared word by word: those sharing the most words with the line
+MAX_WORDS = 40  # words of a line compared (no template has more)
 _ANY = "\x00"  # a placeholder's word: equal to nothing, so it only keeps the words in line
 
 
@@ -51,10 +53,16 @@ def nearest_template(
 
 @lru_cache(maxsize=1024)
 def _nearest(text: str, templates: tuple[Template, ...]) -> Resemblance | None:
-    words = _words(text)
+    words = _words(text)[:MAX_WORDS]
+    present = set(words)
+    # the templates sharing the most words with the line are the only ones compared in full
+    verb = words[1] if len(words) > 1 and words[0] == "{player}" else ""
+    shapes = [(template, _shape(template)) for template in templates]
+    shapes.sort(key=lambda pair: -len(present.intersection(pair[1])))
+    # and those whose verb the line's second word may misspell ("discrads")
+    alike = [p for p in shapes[COMPARED:] if verb and len(p[1]) > 1 and _close(verb, p[1][1])]
     best: Resemblance | None = None
-    for template in templates:
-        shape = _shape(template)
+    for template, shape in shapes[:COMPARED] + alike:
         said = sum(token != _ANY for token in shape)  # the template's own words
         # one word more in the denominator: a template of few words (chat) matches a lot
         score = (said - _distance(words, shape)) / (said + 1)
@@ -83,6 +91,7 @@ def _distance(words: tuple[str, ...], shape: tuple[str, ...]) -> float:
     return row[-1]
 
 
+@lru_cache(maxsize=65536)
 def _close(one: str, other: str) -> bool:
     return SequenceMatcher(None, one, other).ratio() >= 0.7
 

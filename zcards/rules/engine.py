@@ -31,7 +31,7 @@ __all__ = ["Auditor", "audit"]
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
-MAX_UNPARSED_LISTED = 1000  # unreadable lines the report lists with their text (all counted)
+MAX_UNPARSED_LISTED = 100  # unreadable lines the report lists with their text (all counted)
 MAX_MISCLICK_READINGS = 8  # readings of the misclick pairs of one turn-1 reading kept open
 MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
 # (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1

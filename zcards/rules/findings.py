@@ -58,17 +58,32 @@ class Unread(NamedTuple):
     """A line of this turn the rules could not read (or lines the log left out)."""
 
     line: int
-    actor: str | None  # whose action it may be; None: anyone's
+    actor: str | None  # the known player its text begins with; None: anyone's
+    text: str = ""
+
+    def explains(self, kind: Kind, player: str | None) -> bool:
+        """Whether this line could explain ``player``'s finding of ``kind``: unless it is
+        clearly an action of another player's own (it begins with his name and resembles a
+        template of such an action) and ``kind`` is one only a player's own lines decide."""
+        if self.actor in (None, player) or player is None or kind not in OWN_KINDS:
+            return True
+        return not clearly_own(self.text, self.actor)
 
 
 def unread_of(event: ev.Unparsed, players: Iterable[str]) -> Unread:
-    """The unread line and whose action it may be: the known player it starts with, unless
-    it resembles no template or one about the whole table."""
-    actor = actor_of(event.text, players)
-    like = nearest_template(event.text, players) if actor is not None else None
-    if like is None or like.score < CLEAR_LIKENESS or like.template.family in TABLE_FAMILIES:
-        actor = None
-    return Unread(event.line, actor)
+    """The unread line and the known player its text begins with."""
+    return Unread(event.line, actor_of(event.text, players), event.text)
+
+
+def clearly_own(text: str, actor: str) -> bool:
+    """``text`` clearly resembles a template of an action of ``actor``'s own (not a line
+    about the whole table, such as a phase or turn line; not merely a chat line)."""
+    like = nearest_template(text, (actor,))
+    return (
+        like is not None
+        and like.score >= CLEAR_LIKENESS
+        and like.template.family not in TABLE_FAMILIES
+    )
 
 
 @dataclass
@@ -131,7 +146,7 @@ class Findings:
 
     def _doubt(self, kind: Kind, player: str | None, turn: int) -> str | None:
         for unread in self.unread:
-            if unread.actor in (None, player) or player is None or kind not in OWN_KINDS:
+            if unread.explains(kind, player):
                 return f"line {unread.line} of this turn could not be read"
         return self.doubts.get((str(kind), player, turn))
 
