@@ -36,7 +36,9 @@ def replay_command(
     pov: str | None,
 ) -> None:
     """Write a replay page of LOG: the log on one side, the board after the chosen line on
-    the other, a timeline of the turns with the findings on it above them.
+    the other.
+
+    Above them, a timeline of the turns with the findings on it.
 
     The board, every player side by side: food, hands, decks, survivors with wounds, zombies
     ready or spent, discard piles. Step with the arrow keys, the slider or the timeline; n
