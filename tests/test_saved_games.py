@@ -15,7 +15,7 @@ from zcards.cards.normalise import read_card_file
 from zcards.cli import main
 from zcards.rules.load import audit_log
 from zcards.rules.saved_table import DRAWN, STAND_IN, save_of_table, table_of_save
-from zcards.rules.states import table_at
+from zcards.rules.states import first_table, taken_at
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "tests" / "logs"
@@ -61,7 +61,7 @@ def test_a_broken_saved_game_is_an_error(text: str) -> None:
 
 def test_the_table_at_a_line_reads_back_as_the_same_table() -> None:
     cards = read_card_file(CARDS)
-    table, _ = table_at(ATTACKER, cards, CUT)
+    table, _ = taken_at(ATTACKER, cards, CUT, first_table)
     text = write_saved_game(save_of_table(table, cards))
     again = table_of_save(read_saved_game(text), cards)
     assert write_saved_game(save_of_table(again, cards)) == text
@@ -86,7 +86,7 @@ def test_deck_lists_fill_the_hidden_cards(tmp_path: Path, capsys: pytest.Capture
     notes = {card.get("note") for zone in bob.zones for card in zone.cards}
     assert DRAWN in notes
     deck_zone = bob.zone(1)
-    table, _ = table_at(ATTACKER, read_card_file(CARDS), CUT, decks={"Bob": 40})
+    table, _ = taken_at(ATTACKER, read_card_file(CARDS), CUT, first_table, decks={"Bob": 40})
     assert deck_zone is not None and len(deck_zone.cards) == table.players["Bob"].deck
 
 

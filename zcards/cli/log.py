@@ -12,7 +12,7 @@ from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
 from zcards.cards.model import Card
-from zcards.cli.common import format_option, game_inputs
+from zcards.cli.common import format_option, game_inputs, out_option
 from zcards.cli.output import emit_encoded, emit_json, write_chunked
 from zcards.game.definition import ZOMBIE_GAME
 
@@ -133,12 +133,9 @@ def _summary(source: str, tally: Tally, players: Sequence[str], *, err: bool) ->
 )
 @game_inputs
 @format_option(("text", "json", "lackey"), "text")
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
-    default=None,
-    help="With --format lackey: the saved game to write (e.g. saved/dispute.txt in the "
-    "plugin's folder); else it is printed.",
+@out_option(
+    "With --format lackey: the saved game to write (e.g. saved/dispute.txt in the plugin's "
+    "folder); else it is printed."
 )
 def state_command(
     log_file: Path,
@@ -211,9 +208,10 @@ def _write_save(
     from zcards.errors import UsageError
     from zcards.rules.load import deck_lists, deck_sizes
     from zcards.rules.saved_table import save_of_table
-    from zcards.rules.states import table_at
+    from zcards.rules.states import first_table, taken_at
 
-    table, _ = table_at(log_file, cards, line, players=players, pov=pov, decks=deck_sizes(decks))
+    sizes = deck_sizes(decks)
+    table, _ = taken_at(log_file, cards, line, first_table, players=players, pov=pov, decks=sizes)
     text = write_saved_game(save_of_table(table, cards, decks=deck_lists(decks)))
     if out is None:
         click.echo(text, nl=False)

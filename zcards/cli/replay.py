@@ -6,16 +6,14 @@ from pathlib import Path
 
 import click
 
-from zcards.cli.common import game_inputs, progress_counter
+from zcards.cli.common import game_inputs, out_option, progress_counter
 
 
 @click.command("replay")
 @click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+@out_option(
+    "The HTML file to write (one self-contained file: it opens from disk, offline).",
     required=True,
-    help="The HTML file to write (one self-contained file: it opens from disk, offline).",
 )
 @click.option(
     "--plugin",

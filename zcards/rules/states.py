@@ -34,7 +34,8 @@ __all__ = [
     "line_state",
     "state_at",
     "state_text",
-    "table_at",
+    "taken_at",
+    "first_table",
 ]
 
 T = TypeVar("T")
@@ -56,22 +57,10 @@ def state_at(
     return taken_at(path, cards, line, line_state, players=players, pov=pov, decks=decks)
 
 
-def table_at(
-    path: str | os.PathLike[str],
-    cards: Iterable[Card],
-    line: int,
-    *,
-    players: Iterable[str] = (),
-    pov: str | None = None,
-    decks: dict[str, int] | None = None,
-) -> tuple[Table, AuditReport]:
-    """The rules model's table after log line ``line`` (of the first reading open, as
-    :func:`state_at` finds the line) and the whole log's report."""
-
-    def first_table(_: ev.Event, replays: list[Reading]) -> Table:
-        return replays[0].table.fork()
-
-    return taken_at(path, cards, line, first_table, players=players, pov=pov, decks=decks)
+def first_table(_: ev.Event, replays: list[Reading]) -> Table:
+    """The rules model's table of the first reading open (what :func:`taken_at` takes for a
+    saved game)."""
+    return replays[0].table.fork()
 
 
 def taken_at(
@@ -81,7 +70,8 @@ def taken_at(
     take: Callable[[ev.Event, list[Reading]], T],
     **inputs: Any,
 ) -> tuple[T, AuditReport]:
-    """What ``take`` makes of the readings after log line ``line`` (see :func:`state_at`)."""
+    """What ``take`` makes of the readings after log line ``line`` (see :func:`state_at`;
+    :func:`first_table`: the rules model's table)."""
     cards = list(cards)
     found: list[T] = []
     before = 0  # the last line read at or before ``line``
