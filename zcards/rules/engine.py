@@ -15,14 +15,14 @@ from dataclasses import replace
 
 from lackey_plugin.dek import Deck
 from lackey_plugin.log import events as ev
-from lackey_plugin.log.nearest import nearest_template
 from zcards.cards.model import Card
 from zcards.game.cards import CardIndex
 from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
 from zcards.rules.findings import names_pattern, tie_causes
 from zcards.rules.reading import Reading
-from zcards.rules.report import AuditReport, Finding, Loss, UnparsedLine, template_shown
+from zcards.rules.report import AuditReport, Finding, Loss
+from zcards.rules.saved_table import restored
 from zcards.rules.turn_lines import expected_instead, misnamed
 from zcards.rules.window import LOOKAHEAD, Window
 
@@ -31,7 +31,6 @@ __all__ = ["Auditor", "audit"]
 
 # Lines the auditor itself looks at before a reading does: games, saves, the saver's draws.
 _BOUNDARY_TYPES = frozenset({ev.Unparsed, ev.Draw, ev.NewGame, ev.DeckLoad, ev.GameControl})
-MAX_UNPARSED_LISTED = 100  # unreadable lines the report lists with their text (all counted)
 MAX_MISCLICK_READINGS = 8  # readings of the misclick pairs of one turn-1 reading kept open
 MAX_READINGS = 32  # readings kept at once: at it, the misclick readings are settled; past it
 # (too many turn-1 readings) a pair is read as corrected and players who may have taken turn 1
@@ -76,7 +75,12 @@ class Auditor:
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
         window = self.window = Window(events, self.cards)
-        self.replays = [self._new_replay(None) if self.start is None else self._restored()]
+        start = self.start
+        self.replays = [
+            self._new_replay(None)
+            if start is None
+            else restored(start, Reading(self.cards, window, decks=self.decks, started=True))
+        ]
         last = 0
         watch = self.watch
         lines = window.lines() if watch is None else self._watched(window.lines(), watch)
@@ -112,7 +116,7 @@ class Auditor:
         """A line that may start a game, save or load one, or name the log's saver: True
         when it is done with (a save or a load)."""
         if isinstance(event, ev.Unparsed):
-            self._unparsed(event)
+            self.report.add_unparsed(event.line, event.text, self.replays[0].table.order)
         elif isinstance(event, ev.Draw):
             self._attribute_pov(event)
         if self._starts_game(event, index):
@@ -124,16 +128,6 @@ class Auditor:
             return True
         return False
 
-    def _unparsed(self, event: ev.Unparsed) -> None:
-        """An unreadable line: counted, and the first ones listed with the template each
-        resembles."""
-        report = self.report
-        report.unparsed.append(event.line)
-        if len(report.unparsed_lines) < MAX_UNPARSED_LISTED:
-            like = nearest_template(event.text, self.replays[0].table.order)
-            shown = template_shown(like.template.line) if like is not None else None
-            report.unparsed_lines.append(UnparsedLine(event.line, event.text, shown))
-
     def _new_replay(self, previous: Table | None) -> Reading:
         """A game's replay; seats and names carry over from the game before."""
         replay = Reading(self.cards, self.window, decks=self.decks, started=previous is not None)
@@ -144,18 +138,6 @@ class Auditor:
             for name in previous.order:
                 old, me = previous.players[name], table.edit(name)
                 me.seat, me.playing, me.spectator = old.seat, old.playing, old.spectator
-        return replay
-
-    def _restored(self) -> Reading:
-        """The first game's replay from a saved table: every part of it known, the clock
-        waiting for the next turn line (whose turn it is the save does not say, R17.9)."""
-        assert self.start is not None
-        replay = Reading(self.cards, self.window, decks=self.decks, started=True)
-        table = replay.table
-        for name in self.start.order:
-            table.players[name] = self.start.players[name].copy()
-        table.turn, table.phase = self.start.turn, self.start.phase
-        replay.clock.known = False
         return replay
 
     def _starts_game(self, event: ev.Event, index: int) -> bool:

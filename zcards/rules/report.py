@@ -11,6 +11,7 @@ from zcards.game.catalogue import rule_text
 from zcards.game.table import Loss
 
 SCHEMA_VERSION = 1
+MAX_UNPARSED_LISTED = 100  # unreadable lines the report lists with their text (all counted)
 SHOWN = ("violations", "unverifiable", "warnings", "unparsed")  # what --show may choose
 DEFAULT_SHOW = ("violations", "unverifiable")  # warnings are counted, not listed
 # How each list's findings begin in the text report, and the word before their rule.
@@ -112,6 +113,17 @@ class AuditReport:
     @property
     def clean(self) -> bool:
         return not self.violations
+
+    def add_unparsed(self, line: int, text: str, players: Iterable[str]) -> None:
+        """An unreadable line: counted, and the first ones listed with the template each
+        resembles (``players``: the names a line may begin with)."""
+        from lackey_plugin.log.nearest import nearest_template
+
+        self.unparsed.append(line)
+        if len(self.unparsed_lines) < MAX_UNPARSED_LISTED:
+            like = nearest_template(text, players)
+            shown = template_shown(like.template.line) if like is not None else None
+            self.unparsed_lines.append(UnparsedLine(line, text, shown))
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON-ready data, valid against ``docs/audit-schema.json``."""

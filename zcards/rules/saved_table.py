@@ -33,8 +33,9 @@ from zcards.game.definition import (
 )
 from zcards.game.table import Item, Player, Survivor, Table
 from zcards.game.zombies import HIDDEN, Board, Up, Zombies
+from zcards.rules.reading import Reading
 
-__all__ = ["HIDDEN_NOTES", "load_order", "save_of_table", "table_of_save"]
+__all__ = ["HIDDEN_NOTES", "load_order", "restored", "save_of_table", "table_of_save"]
 
 STAND_IN = "hidden: a stand-in (the log does not show this card)"
 DRAWN = "hidden: drawn from the rest of the deck list (the log does not show this card)"
@@ -253,3 +254,14 @@ def _place(me: Player, card: SavedCard, by_id: Mapping[int, Card], board: Board)
     wounds, infected = card.number(WOUNDS), card.number(INFECTED) > 0
     me.survivors.append(Survivor(name, wounds=wounds, infected=infected, spent=spent))
     return board
+
+
+def restored(start: Table, replay: Reading) -> Reading:
+    """``replay`` (a new game's) from a saved table: every part of it known, the clock
+    waiting for the next turn line (whose turn it is a saved game does not say, R17.9)."""
+    table = replay.table
+    for name in start.order:
+        table.players[name] = start.players[name].copy()
+    table.turn, table.phase = start.turn, start.phase
+    replay.clock.known = False
+    return replay
