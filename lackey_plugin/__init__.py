@@ -49,6 +49,7 @@ __all__ = [
     "PluginInfo",
     "Publication",
     "ShippedFiles",
+    "SavedGame",
     "Stat",
     "UpdateEntry",
     "UpdateList",
@@ -76,6 +77,7 @@ __all__ = [
     "publish_plugin",
     "read_card_data",
     "read_deck",
+    "read_saved_game",
     "read_updatelist",
     "render_card_files",
     "render_chat",
@@ -86,6 +88,7 @@ __all__ = [
     "write_dek",
     "write_log",
     "write_plugin",
+    "write_saved_game",
 ]
 
 __getattr__ = lazy_getattr(__name__)
@@ -147,6 +150,7 @@ if TYPE_CHECKING:
     from lackey_plugin.packs import Format, Pack, PackChance, PackKind
     from lackey_plugin.plugininfo import PluginInfo, parse_plugininfo, render_plugininfo
     from lackey_plugin.release import render_chat
+    from lackey_plugin.saved import SavedGame, read_saved_game, write_saved_game
     from lackey_plugin.text import decode_text
     from lackey_plugin.uninstall import render_uninstall
     from lackey_plugin.updatelist import (

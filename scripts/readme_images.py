@@ -97,7 +97,7 @@ def replay_page(cards: list, folder: Path, out: Path) -> Path:
     with sync_playwright() as playwright:
         chromium = shutil.which("chromium") or "chromium"
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1200, "height": 640})
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(page_file.as_uri())
         page.wait_for_selector("body[data-ready='1']")
         page.keyboard.press("n")  # to the violation

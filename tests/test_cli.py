@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from zcards.cli import COMMANDS as REGISTRY
 from zcards.cli import cli
 
-FORMAT_WORDS = {"text", "json", "jsonl", "csv", "tsv"}
+FORMAT_WORDS = {"text", "json", "jsonl", "csv", "tsv", "lackey"}  # lackey: a Lackey file
 
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:

@@ -83,6 +83,10 @@ def test_readings_that_differ_are_each_shown_with_what_they_assume() -> None:
     assert assumed == {"if Alice took turn 1": "Alice", "if Bob took turn 1": "Bob"}
     code, out, _ = state(LOGS / "legal-no-start-lines.txt", "--cards", CARDS, "--at", 17)
     assert "Reading 1 of 2, if Alice took turn 1:" in out and "Reading 2 of 2, if Bob" in out
+    # the players' parts are the same in both readings: shown once, before what differs
+    assert out.count("\nAlice: food 3, hand 7") == 1
+    assert out.index("In both readings:") < out.index("\nAlice: food 3") < out.index("Reading 1")
+    assert "Reading 1 of 2, if Alice took turn 1:\nTurn 1, Alice's turn, Draw phase\n" in out
 
 
 def test_a_hidden_zone_shows_what_the_boards_share_and_what_is_open() -> None:

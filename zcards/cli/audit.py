@@ -23,6 +23,8 @@ from zcards.rules.load import audit_log, deck_sizes, load_cards
 from zcards.rules.report import DEFAULT_SHOW, SHOWN
 
 if TYPE_CHECKING:
+    from zcards.cards.model import Card
+    from zcards.game.table import Table
     from zcards.rules.report import AuditReport
 
 
@@ -44,6 +46,15 @@ if TYPE_CHECKING:
     help="What the text report lists: violations, unverifiable, warnings, several joined by "
     "commas, or all. The summary counts everything; json and jsonl always hold everything.",
 )
+@click.option(
+    "--from-save",
+    "save_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="FILE",
+    help="A Lackey saved game (saved/AutoSave1.txt, or one zcards log state --format lackey "
+    "wrote) the log starts from: a log that begins mid-game gets the table it needs.",
+)
 @format_option(("text", "json", "jsonl"), "text")
 def audit_command(
     log_files: tuple[Path, ...],
@@ -54,6 +65,7 @@ def audit_command(
     players: tuple[str, ...],
     pov: str | None,
     show: tuple[str, ...],
+    save_file: Path | None,
     output_format: str,
 ) -> None:
     """Audit each LOG, a saved LackeyCCG game log, against the rules (docs/rules.md).
@@ -67,6 +79,7 @@ def audit_command(
         raise UsageError("--format json audits one log; use --format jsonl for several")
     cards = load_cards(db_path, card_file, effect_rows(effects_file))
     sizes = deck_sizes(decks)
+    start = _saved_table(save_file, cards) if save_file is not None else None
     # What start-up made (modules, the card data) lives as long as the command: out of the
     # collector's sight, its full collections only scan what the audit allocates.
     gc.freeze()
@@ -75,7 +88,9 @@ def audit_command(
     with progress(log_files, "Auditing", enabled=several) as files:
         for log_file in files:
             try:
-                report = audit_log(log_file, cards, players=players, pov=pov, decks=sizes)
+                report = audit_log(
+                    log_file, cards, players=players, pov=pov, decks=sizes, start=start
+                )
             except UsageError as error:
                 if not several:
                     raise
@@ -87,6 +102,19 @@ def audit_command(
                 worst = max(worst, EXIT_FINDING)
     if worst:
         sys.exit(worst)
+
+
+def _saved_table(path: Path, cards: list[Card]) -> Table:
+    """The table of a Lackey saved game (exit 2 when it cannot be read)."""
+    from lackey_plugin.errors import LackeyError
+    from lackey_plugin.saved import read_saved_game
+    from lackey_plugin.text import decode_bytes
+    from zcards.rules.saved_table import table_of_save
+
+    try:
+        return table_of_save(read_saved_game(decode_bytes(path.read_bytes())), cards)
+    except (LackeyError, OSError) as error:
+        raise UsageError(f"--from-save {path}: {error}") from error
 
 
 def parse_show(value: str) -> tuple[str, ...]:

@@ -157,6 +157,17 @@ def art_option(function: Callable) -> Callable:
     )(function)
 
 
+def out_option(help: str, *, required: bool = False) -> Callable:
+    """``--out FILE``: the file a command writes (a path; the command writes it atomically)."""
+    return click.option(
+        "--out",
+        type=click.Path(dir_okay=False, writable=True, path_type=Path),
+        required=required,
+        default=None,
+        help=help,
+    )
+
+
 def format_option(choices: Sequence[str] = TABULAR_FORMATS, default: str = "text") -> Callable:
     """``--format``, spelled and documented the same way by every command (and, where CSV is
     offered, ``--raw-cells``: see :func:`zcards.cli.output.spreadsheet_text`)."""

@@ -11,7 +11,8 @@ import click
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.parser import LogLines, LogParser
 from lackey_plugin.log.serial import event_to_dict, event_to_json
-from zcards.cli.common import effect_rows, format_option, game_inputs
+from zcards.cards.model import Card
+from zcards.cli.common import effect_rows, format_option, game_inputs, out_option
 from zcards.cli.output import emit_encoded, emit_json, write_chunked
 from zcards.game.definition import ZOMBIE_GAME
 
@@ -131,7 +132,11 @@ def _summary(source: str, tally: Tally, players: Sequence[str], *, err: bool) ->
     "--at", "line", type=click.IntRange(min=1), required=True, metavar="LINE", help="A log line."
 )
 @game_inputs
-@format_option(("text", "json"), "text")
+@format_option(("text", "json", "lackey"), "text")
+@out_option(
+    "With --format lackey: the saved game to write (e.g. saved/dispute.txt in the plugin's "
+    "folder); else it is printed."
+)
 def state_command(
     log_file: Path,
     line: int,
@@ -142,6 +147,7 @@ def state_command(
     players: tuple[str, ...],
     pov: str | None,
     output_format: str,
+    out: Path | None,
 ) -> None:
     """The table after LINE of LOG_FILE, as the audit sees it: each player's food, hand and
     deck counts (card names where the log shows them), survivors with wounds and infection,
@@ -149,8 +155,14 @@ def state_command(
     that line, with their rules quoted.
 
     Where readings of the log differ (who took turn 1, a misclick or two real actions) each
-    reading's table is shown with what it assumes; where the log hides which zone a face-down
-    card is in, a count is a range and a zombie only some readings have is listed as maybe.
+    reading's table is shown with what it assumes, a player's part the readings agree on
+    once; where the log hides which zone a face-down card is in, a count is a range and a
+    zombie only some readings have is listed as maybe.
+
+    --format lackey writes the table as a Lackey saved game (load it in Lackey, or start an
+    audit from it with zcards audit --from-save): the first reading's table; cards the log
+    does not show are stand-ins, or with --deck drawn from the rest of the deck list, each
+    with a note saying which.
     """
     from zcards.rules.load import deck_sizes, load_cards
     from zcards.rules.report import LABELS
@@ -158,6 +170,9 @@ def state_command(
 
     cards = load_cards(db_path, card_file, effect_rows(effects_file))
     sizes = deck_sizes(decks)
+    if output_format == "lackey":
+        _write_save(log_file, line, cards, decks, players=players, pov=pov, out=out)
+        return
     state, report = state_at(log_file, cards, line, players=players, pov=pov, decks=sizes)
     here = [
         (label, finding)
@@ -169,11 +184,45 @@ def state_command(
         findings = [{"list": label, **f.to_json()} for label, f in here]
         emit_json({**state.to_json(), "findings": findings})
         return
-    out = [state_text(state)]
+    out_lines = [state_text(state)]
     if here:
-        out.append(f"\nFindings at line {state.line}:\n")
-        out += [line + "\n" for label, f in here for line in f.to_lines(LABELS[label])]
-    click.echo("".join(out), nl=False)
+        out_lines.append(f"\nFindings at line {state.line}:\n")
+        quoted: set[str] = set()
+        for label, f in here:
+            out_lines += [text + "\n" for text in f.to_lines(LABELS[label], quoted)]
+    click.echo("".join(out_lines), nl=False)
+
+
+def _write_save(
+    log_file: Path,
+    line: int,
+    cards: list[Card],
+    decks: tuple[str, ...],
+    *,
+    players: tuple[str, ...],
+    pov: str | None,
+    out: Path | None,
+) -> None:
+    """The table after ``line`` as a Lackey saved game, to ``out`` (atomically) or stdout."""
+    from lackey_plugin.files import atomic_write
+    from lackey_plugin.saved import write_saved_game
+    from zcards.errors import UsageError
+    from zcards.rules.load import deck_lists, deck_sizes
+    from zcards.rules.saved_table import save_of_table
+    from zcards.rules.states import first_table, taken_at
+
+    sizes = deck_sizes(decks)
+    table, _ = taken_at(log_file, cards, line, first_table, players=players, pov=pov, decks=sizes)
+    text = write_saved_game(save_of_table(table, cards, decks=deck_lists(decks)))
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(out, text.encode("utf-8"))
+    except OSError as error:
+        raise UsageError(f"cannot write {out}: {error.strerror or error}") from error
+    click.echo(f"{out}: the table after line {line} as a Lackey saved game", err=True)
 
 
 COMMANDS = [log_group]

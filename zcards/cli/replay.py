@@ -8,16 +8,14 @@ import click
 
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.inputs import open_regular
-from zcards.cli.common import effect_rows, game_inputs, progress_counter
+from zcards.cli.common import effect_rows, game_inputs, out_option, progress_counter
 
 
 @click.command("replay")
 @click.argument("log_file", metavar="LOG", type=click.Path(dir_okay=False, path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+@out_option(
+    "The HTML file to write (one self-contained file: it opens from disk, offline).",
     required=True,
-    help="The HTML file to write (one self-contained file: it opens from disk, offline).",
 )
 @click.option(
     "--plugin",
@@ -41,10 +39,13 @@ def replay_command(
     """Write a replay page of LOG: the log on one side, the board after the chosen line on
     the other.
 
-    The board: food, hands, decks, survivors with wounds, zombies ready or spent, discard
-    piles. Step with the arrow keys or the slider; n and p jump to the next and previous
-    violation or unverifiable finding, shown on its line with its rule quoted and the cards
-    it names highlighted.
+    Above them, a timeline of the turns with the findings on it.
+
+    The board, every player side by side: food, hands, decks, survivors with wounds, zombies
+    ready or spent, discard piles. Step with the arrow keys, the slider or the timeline; n
+    and p jump to the next and previous violation, unverifiable finding or unreadable line,
+    shown on its line with its rule quoted and the cards it names highlighted. PAGE#L190
+    opens at line 190. The page is written as the log is audited (memory stays flat).
 
     Exit code 0 when the page is written (whatever the audit found), 2 when an input is
     unusable.

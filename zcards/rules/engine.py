@@ -19,8 +19,10 @@ from zcards.cards.model import Card
 from zcards.game.cards import CardIndex
 from zcards.game.table import Table
 from zcards.rules.context import ACTIONS
+from zcards.rules.findings import names_pattern, tie_causes
 from zcards.rules.reading import Reading
 from zcards.rules.report import AuditReport, Finding, Loss
+from zcards.rules.saved_table import restored
 from zcards.rules.turn_lines import expected_instead, misnamed
 from zcards.rules.window import LOOKAHEAD, Window
 
@@ -49,8 +51,11 @@ class Auditor:
         pov: str | None = None,
         decks: Mapping[str, int] | None = None,
         watch: Watcher | None = None,
+        start: Table | None = None,
     ) -> None:
         self.cards = cards
+        self.start = start  # the table the log starts from (a saved game), if not the setup
+        self._names = names_pattern(info.card.name for info in cards.infos())
         self.watch = watch
         self.decks = dict(decks or {})
         self.players = list(players or ())
@@ -70,7 +75,12 @@ class Auditor:
     def run(self, events: Iterable[ev.Event]) -> AuditReport:
         """Audit the lines as they come (an iterator is read once, a line at a time)."""
         window = self.window = Window(events, self.cards)
-        self.replays = [self._new_replay(None)]
+        start = self.start
+        self.replays = [
+            self._new_replay(None)
+            if start is None
+            else restored(start, Reading(self.cards, window, decks=self.decks, started=True))
+        ]
         last = 0
         watch = self.watch
         lines = window.lines() if watch is None else self._watched(window.lines(), watch)
@@ -106,7 +116,7 @@ class Auditor:
         """A line that may start a game, save or load one, or name the log's saver: True
         when it is done with (a save or a load)."""
         if isinstance(event, ev.Unparsed):
-            self.report.unparsed.append(event.line)
+            self.report.add_unparsed(event.line, event.text, self.replays[0].table.order)
         elif isinstance(event, ev.Draw):
             self._attribute_pov(event)
         if self._starts_game(event, index):
@@ -336,8 +346,11 @@ class Auditor:
         unverifiable: dict[tuple[object, ...], Finding] = {}
         for i in kept:
             findings = replays[i].findings
-            for finding in findings.unverifiable:
-                unverifiable.setdefault((finding.kind, finding.line, finding.message), finding)
+            for finding in findings.unverifiable:  # once per kind, player, turn and reason
+                key = (finding.kind, finding.player, finding.turn, finding.message)
+                known = unverifiable.get(key)
+                if known is None or (finding.line or 0) < (known.line or 0):
+                    unverifiable[key] = finding
             for finding in findings.violations:
                 if (finding.kind, finding.line) not in common:
                     why = capped or replays[i].assumes()
@@ -358,6 +371,7 @@ class Auditor:
 
     def _flush(self, replay: Reading) -> None:
         findings = replay.findings
+        tie_causes((findings.violations, findings.unverifiable), self._names)
         self.report.violations += findings.violations
         self.report.unverifiable += findings.unverifiable
         self.report.warnings += findings.warnings
@@ -396,6 +410,7 @@ def audit(
     pov: str | None = None,
     decks: Mapping[str, int | Sized | Deck] | None = None,
     watch: Watcher | None = None,
+    start: Table | None = None,
 ) -> AuditReport:
     """Reading ``events`` (a parsed log) and report every rule violation (docs/rules.md).
 
@@ -403,8 +418,11 @@ def audit(
     turn order when seats are not logged; ``pov`` names the log's saver; ``decks`` gives each
     player's deck (its size, a list of cards, or a :class:`~lackey_plugin.dek.Deck`), which makes
     losing by an empty deck checkable; ``watch`` is told each line once it is read, with the
-    readings of the game then open (:mod:`zcards.rules.states` turns them into tables).
+    readings of the game then open (:mod:`zcards.rules.states` turns them into tables);
+    ``start`` is the table the log starts from (a saved game,
+    :func:`zcards.rules.saved_table.table_of_save`) instead of a game's setup.
     """
     index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
     sizes = {name: _deck_size(deck) for name, deck in (decks or {}).items()}
-    return Auditor(index, players=players, pov=pov, decks=sizes, watch=watch).run(events)
+    auditor = Auditor(index, players=players, pov=pov, decks=sizes, watch=watch, start=start)
+    return auditor.run(events)

@@ -10,12 +10,14 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from lackey_plugin.dek import Deck
 from lackey_plugin.errors import LackeyError
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
 from zcards.game.cardtext import with_rows
 from zcards.game.effects import Row
+from zcards.game.table import Table
 from zcards.resources import BUNDLED_SET
 from zcards.rules.engine import Watcher, audit
 from zcards.rules.report import AuditReport
@@ -68,18 +70,31 @@ def _zombie_card_file(path: Path) -> list[Card]:
 
 def deck_sizes(specs: Iterable[str]) -> dict[str, int]:
     """``PLAYER=FILE`` options -> each player's deck size (a text list or a ``.dek``)."""
+    return {player: deck.total for player, deck in read_decks(specs).items()}
+
+
+def deck_lists(specs: Iterable[str]) -> dict[str, list[str]]:
+    """``PLAYER=FILE`` options -> each player's deck list, a name per card."""
+    return {
+        player: [entry.name for entry in deck.entries for _ in range(entry.count)]
+        for player, deck in read_decks(specs).items()
+    }
+
+
+def read_decks(specs: Iterable[str]) -> dict[str, Deck]:
+    """``PLAYER=FILE`` options -> each player's deck (a text list or a ``.dek``)."""
     from lackey_plugin.dek import read_deck
 
-    sizes: dict[str, int] = {}
+    decks: dict[str, Deck] = {}
     for spec in specs:
         player, sep, file = spec.partition("=")
         if not sep or not player.strip() or not file.strip():
             raise UsageError(f"--deck {spec!r}: expected PLAYER=FILE")
         try:
-            sizes[player.strip()] = read_deck(Path(file.strip())).total
+            decks[player.strip()] = read_deck(Path(file.strip()))
         except (LackeyError, OSError) as error:
             raise UsageError(f"--deck {spec!r}: {error}") from error
-    return sizes
+    return decks
 
 
 def audit_log(
@@ -90,9 +105,11 @@ def audit_log(
     pov: str | None = None,
     decks: dict[str, int] | None = None,
     watch: Watcher | None = None,
+    start: Table | None = None,
 ) -> AuditReport:
     """Parse the log at ``path`` and audit it, a line at a time (memory stays flat however
-    long the log); ``watch`` sees each line's readings once they have read it."""
+    long the log); ``watch`` sees each line's readings once they have read it; ``start`` is
+    the table the log starts from (a saved game)."""
     from lackey_plugin.log.parser import iter_log_file
     from zcards.game.definition import ZOMBIE_GAME
 
@@ -108,7 +125,9 @@ def audit_log(
             yield event
 
     try:
-        report = audit(lines(), cards, players=names or None, pov=pov, decks=decks, watch=watch)
+        report = audit(
+            lines(), cards, players=names or None, pov=pov, decks=decks, watch=watch, start=start
+        )
     except LackeyError as error:  # unreadable input is exit 2, as a usage problem is
         raise UsageError(error.message, error.location) from error
     except OSError as error:

@@ -2,11 +2,18 @@
 
 The page holds the log, the table after every line (:mod:`zcards.rules.states`) and the
 audit's findings, each with its rule quoted and the cards it names; its script draws the
-board for the chosen line. Everything from the log (names, chat, card names) reaches the page
-only as JSON data that the script puts in as text, never as markup: the JSON is written with
-``<``, ``>`` and ``&`` escaped, so no log line can end its ``<script>`` element, and the
-template's own text is autoescaped. Nothing is fetched: no network, no CDN; card images, when
-a plugin folder is given, are embedded as data URIs.
+lines in view and the board at the chosen line. It is written as the audit reads the log
+(memory stays flat in the log's length): each line is one step, ``[line, text, readings,
+changes]``, where ``changes`` are the parts of a player's table that differ from the step
+before (``[reading, player, key, value]``, the value :func:`packed`) and ``readings`` what
+each reading is (null when the same as before); every :data:`KEYFRAME`-th step holds
+everything, so the script builds any line's board from at most that many steps.
+
+Everything from the log (names, chat, card names) reaches the page only as JSON data that the
+script puts in as text, never as markup: the JSON is written with ``<``, ``>`` and ``&``
+escaped, so no log line can end its ``<script>`` element, and the template's own text is
+autoescaped. Nothing is fetched: no network, no CDN; card images, when a plugin folder is
+given, are embedded as data URIs.
 """
 
 from __future__ import annotations
@@ -17,21 +24,23 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from lackey_plugin.errors import LackeyError
-from lackey_plugin.files import atomic_write
+from lackey_plugin.files import atomic_text
 from lackey_plugin.gamefile import inside
 from lackey_plugin.paths import is_safe_component
 from zcards.cards.model import Card
 from zcards.resources import jinja_env, templates_dir
-from zcards.rules.report import LABELS, AuditReport, Finding
-from zcards.rules.states import LineState, ReadingTable, every_state
+from zcards.rules.report import LABELS, AuditReport, Finding, UnparsedLine
+from zcards.rules.states import LineState, each_state
 
-__all__ = ["page_data", "render_page", "write_replay"]
+__all__ = ["KEYFRAME", "packed", "write_replay"]
 
 IMAGE_TYPES = {".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png"}
 MAX_IMAGE_BYTES = 2 * 1024 * 1024  # a card image larger than this is left out (text card)
+KEYFRAME = 128  # every this many steps, a step holds the whole table
+_PAYLOAD = "\x00payload\x00"  # where the data goes in the rendered template
 
 
 def write_replay(
@@ -48,76 +57,104 @@ def write_replay(
     """Audit ``log`` and write its replay page to ``out`` (atomically: a page is whole or not
     written). ``plugin``: a Lackey plugin folder whose card images the page shows;
     ``progress`` is told how many more lines of the log are read, as they are."""
-    states, report = every_state(
-        log, cards, players=players, pov=pov, decks=decks, progress=progress
-    )
-    data = page_data(states, report, title=Path(log).name)
-    if plugin is not None:
-        shown = set(_names_of(state.readings for state in states))
-        data["images"] = card_images(Path(plugin), cards, shown)
-    atomic_write(out, render_page(data).encode("utf-8"))
+    head, tail = _template(Path(log).name)
+    with atomic_text(out) as page:  # a failed write is an OutputError naming ``out``
+        page.write(head + '{"steps":[')
+        steps = Steps(page)
+        report = each_state(
+            log, cards, steps.add, players=players, pov=pov, decks=decks, progress=progress
+        )
+        images = card_images(Path(plugin), cards, steps.names) if plugin is not None else {}
+        page.write("]," + _json(_ending(Path(log).name, steps, report, images))[1:] + tail)
     return report
 
 
-def page_data(states: list[LineState], report: AuditReport, *, title: str) -> dict[str, Any]:
-    """What the page's script reads: the steps (one per line the audit read), each reading's
-    players as indexes into a pool of distinct player states, and the findings. A line
-    changes one player at most, and one part of him (his hand, a zone): a pooled player
-    state holds its lists and zones as indexes into ``parts``, each distinct value once, so
-    the page grows with what changes, not with the whole table at every line."""
-    parts = Interned()
-    players = Interned()
-    parted: set[str] = set()  # the keys whose values are indexes into parts
+class Steps:
+    """Writes each line's step as it comes, as the change from the step before."""
 
-    def intern(me: dict[str, Any]) -> int:
-        flat = dict(me)
-        for key, value in me.items():
-            if isinstance(value, list | dict):
-                flat[key] = parts.index(value)
-                parted.add(key)
-        return players.index(flat)
+    def __init__(self, page: IO[str]) -> None:
+        self.page = page
+        self.count = 0
+        self.names: set[str] = set()  # every card name the tables show
+        self.turns: list[list[Any]] = []  # [step, turn, active] where a turn begins
+        self._before: list[dict[str, dict[str, Any]]] = []  # the last step's players
+        self._readings: list[list[Any]] = []  # the last step's readings
 
-    steps = [
-        {
-            "line": state.line,
-            "text": state.text,
-            "readings": [
-                {**r.to_json(), "players": [[name, intern(me)] for name, me in r.players.items()]}
-                for r in state.readings
-            ],
-        }
-        for state in states
-    ]
-    names = set(_names_of(state.readings for state in states))
+    def add(self, state: LineState) -> None:
+        whole = self.count % KEYFRAME == 0
+        readings = [[r.assumes, r.turn, r.phase, r.active, list(r.players)] for r in state.readings]
+        changes: list[list[Any]] = []
+        for number, reading in enumerate(state.readings):
+            before = self._before[number] if number < len(self._before) and not whole else {}
+            for name, me in reading.players.items():
+                old = before.get(name, {})
+                for key, value in me.items():
+                    if key not in old or old[key] != value:
+                        changes.append([number, name, key, packed(key, value)])
+                        self.names.update(_names_in(key, value))
+        shown = readings if whole or readings != self._readings else None
+        first = state.readings[0] if state.readings else None
+        if first is not None and (
+            not self.turns or self.turns[-1][1:] != [first.turn, first.active]
+        ):
+            self.turns.append([self.count, first.turn, first.active])
+        self.page.write(
+            ("," if self.count else "") + _json([state.line, state.text, shown, changes])
+        )
+        self._before = [dict(r.players) for r in state.readings]
+        self._readings = readings
+        self.count += 1
+
+
+def packed(key: str, value: Any) -> Any:
+    """A part of a player's table as the page holds it: the lists of objects as lists of
+    values in a fixed order (the script unpacks them), everything else as it is."""
+    if key == "survivors":
+        return [[s["name"], s["wounds"], s["infected"], s["spent"], s["items"]] for s in value]
+    if key == "items":
+        return [[i["name"], i["spent"]] for i in value]
+    if key in ("resource", "combat"):
+        ups = [
+            [[u["name"], u["spent"], u["generic"]] for u in value[k]] for k in ("face_up", "maybe")
+        ]
+        return [value["face_down_ready"], value["face_down_spent"], *ups, value["unseen"]]
+    return value
+
+
+def _names_in(key: str, value: Any) -> Iterator[str]:
+    """The card names in one part of a player's table (what a finding may highlight and
+    what has an image)."""
+    if key in ("hand_cards", "discard", "removed"):
+        yield from value
+    elif key == "survivors":
+        for survivor in value:
+            yield survivor["name"]
+            yield from survivor["items"]
+    elif key == "items":
+        yield from (item["name"] for item in value)
+    elif key in ("resource", "combat"):
+        yield from (up["name"] for up in (*value["face_up"], *value["maybe"]))
+
+
+def _ending(
+    title: str, steps: Steps, report: AuditReport, images: dict[str, str]
+) -> dict[str, Any]:
+    """What follows the steps: the findings (and the unreadable lines), where turns begin,
+    the images."""
     findings = [
-        _finding(label, finding, names) for label in LABELS for finding in getattr(report, label)
+        _finding(label, finding, steps.names)
+        for label in LABELS
+        for finding in getattr(report, label)
     ]
+    findings += [_unreadable(unread) for unread in report.unparsed_lines]
     findings.sort(key=lambda f: (f["line"] is None, f["line"] or 0))
     return {
         "title": title,
-        "steps": steps,
-        "pool": players.values,
-        "parts": parts.values,
-        "parted": sorted(parted),
+        "keyframe": KEYFRAME,
         "findings": findings,
-        "images": {},
+        "turns": steps.turns,
+        "images": images,
     }
-
-
-class Interned:
-    """Distinct JSON values, each kept once, by index."""
-
-    def __init__(self) -> None:
-        self.values: list[Any] = []
-        self._seen: dict[str, int] = {}
-
-    def index(self, value: Any) -> int:
-        key = json.dumps(value, sort_keys=True, separators=(",", ":"))
-        found = self._seen.get(key)
-        if found is None:
-            found = self._seen[key] = len(self.values)
-            self.values.append(value)
-        return found
 
 
 def _finding(label: str, finding: Finding, names: set[str]) -> dict[str, Any]:
@@ -131,22 +168,25 @@ def _finding(label: str, finding: Finding, names: set[str]) -> dict[str, Any]:
         "quote": finding.quote,
         "sentence": finding.sentence(),
         "player": finding.player,
+        "follows": finding.follows,
         "cards": sorted(name for name in names if name in said),
     }
 
 
-def _names_of(readings: Iterable[Iterable[ReadingTable]]) -> Iterator[str]:
-    """Every card name the tables show (what a finding may highlight, what has an image)."""
-    for reading in (r for step in readings for r in step):
-        for me in reading.players.values():
-            yield from me["hand_cards"]
-            yield from me["discard"]
-            for survivor in me["survivors"]:
-                yield survivor["name"]
-                yield from survivor["items"]
-            yield from (item["name"] for item in me["items"])
-            for zone in (me["resource"], me["combat"]):
-                yield from (up["name"] for up in (*zone["face_up"], *zone["maybe"]))
+def _unreadable(unread: UnparsedLine) -> dict[str, Any]:
+    like = f"; the nearest template: {unread.nearest}" if unread.nearest else ""
+    return {
+        "list": "unparsed",
+        "label": "unreadable",
+        "line": unread.line,
+        "kind": "unparsed",
+        "rule": None,
+        "quote": "",
+        "sentence": f"The audit could not read this line{like}.",
+        "player": None,
+        "follows": None,
+        "cards": [],
+    }
 
 
 def card_images(folder: Path, cards: list[Card], names: set[str]) -> dict[str, str]:
@@ -180,22 +220,31 @@ def _image(plugin: Path, folder: str, stem: str) -> str | None:
     return None
 
 
-def render_page(data: dict[str, Any]) -> str:
-    """The page, with ``data`` as JSON that no log text can break out of. Its one script is
-    allowed by its hash (Content-Security-Policy): a script put in any other way, were one
-    to get in, would not run."""
+def _json(value: Any) -> str:
+    """JSON that no log text can break out of a ``<script>`` element with."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escape)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _template(title: str) -> tuple[str, str]:
+    """The page around its data: what comes before and after. Its one script is allowed by
+    its hash (Content-Security-Policy): a script put in any other way, were one to get in,
+    would not run."""
     from markupsafe import Markup
 
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    for char, escape in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
-        payload = payload.replace(char, escape)
-    payload = payload.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     script = (templates_dir() / "replay.js").read_text(encoding="utf-8")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
-    template = jinja_env().get_template("replay.html.j2")
-    return template.render(
-        title=data["title"],
-        payload=Markup(payload),
-        script=Markup(script),
-        script_hash=f"sha256-{digest}",
+    page = (
+        jinja_env()
+        .get_template("replay.html.j2")
+        .render(
+            title=title,
+            payload=Markup(_PAYLOAD),
+            script=Markup(script),
+            script_hash=f"sha256-{digest}",
+        )
     )
+    head, _, tail = page.partition(_PAYLOAD)
+    return head, tail

@@ -14,6 +14,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind, Topic
 from zcards.game.definition import PHASES, READY_PHASE
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
+from zcards.rules.findings import Unread
 
 
 class PhaseRules(Area):
@@ -163,7 +164,7 @@ class PhaseRules(Area):
             f"the log says the phase was {event.old}; tracked {self.clock.phase}: "
             "phase lines are missing",
         )
-        self.findings.unread.append(event.line)
+        self.findings.unread.append(Unread(event.line, None))  # lines anyone may have written
         for index in range(tracked, old):
             self._end_phase(PHASES[index])
             self.clock.phase = PHASES[index + 1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MethodType
+from typing import cast
 
 from lackey_plugin.log import events as ev
 from zcards.game.cards import CardIndex
@@ -39,7 +40,7 @@ from zcards.rules.context import (
 from zcards.rules.corrections import LAG_TYPES, first_phase, lags
 from zcards.rules.death import DeathRules
 from zcards.rules.draw import DrawRules
-from zcards.rules.findings import Findings
+from zcards.rules.findings import Findings, unread_of
 from zcards.rules.food import FoodRules
 from zcards.rules.harm import HarmRules
 from zcards.rules.lines import Tracker
@@ -372,7 +373,8 @@ class Reading:
             return
         kind = type(event)
         if kind is ev.Unparsed:
-            self.findings.unread.append(event.line)
+            unread = unread_of(cast(ev.Unparsed, event), self.table.order)
+            self.findings.unread.append(unread)
             return
         if isinstance(event, ev.GameControl) and event.action == "clear":
             self._cleared(event)

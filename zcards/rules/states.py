@@ -16,7 +16,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from lackey_plugin.log import events as ev
 from zcards.cards.model import Card
@@ -27,7 +27,18 @@ from zcards.rules.load import audit_log
 from zcards.rules.reading import Reading
 from zcards.rules.report import AuditReport
 
-__all__ = ["LineState", "ReadingTable", "every_state", "line_state", "state_at", "state_text"]
+__all__ = [
+    "LineState",
+    "ReadingTable",
+    "each_state",
+    "line_state",
+    "state_at",
+    "state_text",
+    "taken_at",
+    "first_table",
+]
+
+T = TypeVar("T")
 
 
 def state_at(
@@ -43,14 +54,32 @@ def state_at(
     it: a blank line has no table of its own) and the whole log's report: findings are
     settled only once the log is read. Only that line's table is taken; a blank line costs
     a second audit, up to the line before it."""
-    inputs: dict[str, Any] = {"players": players, "pov": pov, "decks": decks}
-    found: list[LineState] = []
+    return taken_at(path, cards, line, line_state, players=players, pov=pov, decks=decks)
+
+
+def first_table(_: ev.Event, replays: list[Reading]) -> Table:
+    """The rules model's table of the first reading open (what :func:`taken_at` takes for a
+    saved game)."""
+    return replays[0].table.fork()
+
+
+def taken_at(
+    path: str | os.PathLike[str],
+    cards: Iterable[Card],
+    line: int,
+    take: Callable[[ev.Event, list[Reading]], T],
+    **inputs: Any,
+) -> tuple[T, AuditReport]:
+    """What ``take`` makes of the readings after log line ``line`` (see :func:`state_at`;
+    :func:`first_table`: the rules model's table)."""
+    cards = list(cards)
+    found: list[T] = []
     before = 0  # the last line read at or before ``line``
 
     def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal before
         if event.line == line:
-            found.append(line_state(event, replays))
+            found.append(take(event, replays))
         elif before < event.line < line:
             before = event.line
 
@@ -60,33 +89,33 @@ def state_at(
     if not found and not before:
         raise UsageError(f"--at {line}: no game line of {path} comes at or before it")
     if not found:
-        return state_at(path, cards, before, **inputs)[0], report
+        return taken_at(path, cards, before, take, **inputs)[0], report
     return found[-1], report
 
 
-def every_state(
+def each_state(
     path: str | os.PathLike[str],
     cards: Iterable[Card],
+    each: Callable[[LineState], None],
     *,
     players: Iterable[str] = (),
     pov: str | None = None,
     decks: dict[str, int] | None = None,
     progress: Callable[[int], None] | None = None,
-) -> tuple[list[LineState], AuditReport]:
-    """The table after every line the audit read, in log order, and the report;
-    ``progress`` is told how many more lines of the file are read, as they are."""
-    states: list[LineState] = []
+) -> AuditReport:
+    """``each`` is given the table after every line the audit reads, as it reads it (none
+    is kept: memory stays flat however long the log); returns the report. ``progress`` is
+    told how many more lines of the file are read, as they are."""
     read = 0  # the last line told to progress
 
     def watch(event: ev.Event, replays: list[Reading]) -> None:
         nonlocal read
-        states.append(line_state(event, replays))
+        each(line_state(event, replays))
         if progress is not None and event.line > read:
             progress(event.line - read)
             read = event.line
 
-    report = audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
-    return states, report
+    return audit_log(path, cards, players=players, pov=pov, decks=decks, watch=watch)
 
 
 Count = int | dict[str, int]  # a count every board shares, else {"min": m, "max": n}
@@ -232,18 +261,45 @@ def _count(boards: list[Board], slot: int) -> Count:
 
 
 def state_text(state: LineState) -> str:
-    """The state as ``zcards log state`` prints it: the line, then each reading's table."""
+    """The state as ``zcards log state`` prints it: the line, then each reading's table;
+    where readings differ, what they all share is shown once ("in both readings"), then
+    each reading's own part."""
     out = [f"After line {state.line}: {state.text}"]
-    for number, reading in enumerate(state.readings, 1):
+    readings = state.readings
+    if len(readings) == 1:
         out.append("")
-        if reading.assumes is not None:
-            out.append(f"Reading {number} of {len(state.readings)}, {reading.assumes}:")
-        whose = f", {reading.active}'s turn" if reading.active else ""
-        turn = f"Turn {reading.turn}{whose}, {reading.phase} phase"
-        out.append(turn if reading.turn else "Setup")
-        for name, me in reading.players.items():
+        out.append(_clock(readings[0]))
+        for name, me in readings[0].players.items():
             out += _player_lines(name, me)
+        return "\n".join(out) + "\n"
+    first = readings[0]
+    shared = [
+        name
+        for name, me in first.players.items()
+        if all(r.players.get(name) == me for r in readings[1:])
+    ]
+    same_clock = all(_clock(r) == _clock(first) for r in readings[1:])
+    if shared or same_clock:
+        out += [
+            "",
+            "In both readings:" if len(readings) == 2 else f"In all {len(readings)} readings:",
+        ]
+        if same_clock:
+            out.append(_clock(first))
+        for name in shared:
+            out += _player_lines(name, first.players[name])
+    for number, reading in enumerate(readings, 1):
+        out += ["", f"Reading {number} of {len(readings)}, {reading.assumes}:"]
+        if not same_clock:
+            out.append(_clock(reading))
+        for name in (n for n in reading.players if n not in shared):
+            out += _player_lines(name, reading.players[name])
     return "\n".join(out) + "\n"
+
+
+def _clock(reading: ReadingTable) -> str:
+    whose = f", {reading.active}'s turn" if reading.active else ""
+    return f"Turn {reading.turn}{whose}, {reading.phase} phase" if reading.turn else "Setup"
 
 
 def _player_lines(name: str, me: dict[str, Any]) -> list[str]:
