@@ -20,11 +20,10 @@ import logging
 import os
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import version
 from pathlib import Path
 
 from lackey_plugin.files import atomic_write
-from zcards.publish.native import native
+from zcards.publish.native import installed_version, native
 from zcards.resources import templates_dir
 
 log = logging.getLogger(__name__)
@@ -146,7 +145,9 @@ def fingerprint() -> dict[str, object]:
         },
         "fonts": _stats(libraries.font_files()),
         "pango": libraries.pango_version(),
-        "versions": {name: version(name) for name in ("weasyprint", "pypdfium2", "pillow")},
+        "versions": {
+            name: installed_version(name) for name in ("weasyprint", "pypdfium2", "pillow")
+        },
     }
 
 

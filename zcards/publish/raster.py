@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import ctypes
 import io
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
-
-import pypdfium2
+from typing import TYPE_CHECKING, TypeVar
 
 from zcards.errors import ZcardsError
+
+if TYPE_CHECKING:  # pdfium and the process pool are imported where a face is drawn: a
+    # rebuild whose faces all come from the render cache needs neither
+    from concurrent.futures import ProcessPoolExecutor
 
 JPEG_QUALITY = 90
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
@@ -32,6 +31,8 @@ _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 def rasterise(pdf: bytes, dpi: int) -> Iterator:
     """Every page of a PDF as an RGB PIL image at ``dpi``, one at a time (a page's bitmap is
     ~0.6 MB at 150 dpi: holding a whole batch would cost a hundred times that)."""
+    import pypdfium2
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         for index in range(len(document)):
@@ -73,6 +74,10 @@ def map_in_processes(
     as itself (a :class:`ZcardsError` stays one). Any early end (an error, Ctrl-C, the caller
     closing the iterator) stops the workers at once instead of letting them finish their tasks.
     """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     context = multiprocessing.get_context("spawn")
     executor = ProcessPoolExecutor(
         min(workers, len(tasks)),
@@ -112,6 +117,8 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _exit_when_parent_dies() -> None:
+    import multiprocessing
+
     parent = multiprocessing.parent_process()
     if parent is not None:
         parent.join()  # returns when the parent's end of the sentinel pipe closes

@@ -4,15 +4,18 @@ one WeasyPrint run with its text fitting and its cache entry.
 A run (up to :data:`MAX_SHEETS_PER_RUN` sheets) is one WeasyPrint layout: its fixed cost, font
 subsetting, is shared among its sheets, and its memory is given back before the next run. A
 run whose HTML (every face's view, its art by content, the page notes) and renderer are
-unchanged is read from the cache (:mod:`zcards.publish.facecache`), not laid out again.
+unchanged is read from the cache (:mod:`zcards.publish.facecache`), not laid out again; its
+key is made from what the HTML is made from, so finding it writes no HTML.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
+from pathlib import Path
 
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
@@ -170,8 +173,34 @@ class Run:
 
     @cached_property
     def key(self) -> str:
-        """What the run's output depends on: its HTML before any text shrinks, and the PDF."""
-        return cache_key("sheets", self.first_html, self.pdf)
+        """What the run's output depends on: each face's view (art by its bytes) and place,
+        the sheets' geometry and page numbers, the code and templates that write their HTML,
+        and the PDF; not the HTML itself, so a run found in the cache costs no layout."""
+        layout = self.layout
+        return cache_key(
+            "sheets",
+            publish_code(),
+            layout.grid,
+            layout.backs,
+            layout.assets.dpi,
+            layout.face_layout,
+            layout.face_layout.boxes,
+            [[index, self.views[index].cache_data()] for index in sorted(self.views)],
+            self.pages,
+            self.first,
+            self.total,
+            self.pdf,
+        )
+
+
+@cache
+def publish_code() -> str:
+    """The SHA-256 of this package's source: any change to how sheets are written is a new
+    key (the templates are in every key already)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
