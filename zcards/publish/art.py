@@ -8,9 +8,22 @@ settings keep the bytes identical from run to run.
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+from lackey_plugin.files import atomic_write
+from zcards.publish.facecache import (
+    FROM_ENVIRONMENT,
+    CacheChoice,
+    cache_key,
+    open_cache,
+    publish_code,
+)
+
+if TYPE_CHECKING:  # Pillow is imported to draw: a rebuild finds both pictures in the cache
+    from PIL import Image
 
 TABLE_SIZE = (1600, 1000)
 # One player's half, from the table edge inwards: (label, fill colour, share of the half).
@@ -24,8 +37,14 @@ _TEXT = (235, 228, 205)
 _JPEG = {"quality": 85, "optimize": False, "progressive": False, "subsampling": 2}
 
 
-def render_table_background(path: Path) -> Path:
+def render_table_background(path: Path, cache_dir: CacheChoice = FROM_ENVIRONMENT) -> Path:
     """A table picture with both players' survivor, resource and combat zones labelled."""
+    return _cached(path, cache_dir, ("table", TABLE_SIZE), _table)
+
+
+def _table() -> Image.Image:
+    from PIL import Image, ImageDraw, ImageFont
+
     width, height = TABLE_SIZE
     image = Image.new("RGB", TABLE_SIZE, (24, 26, 24))
     draw = ImageDraw.Draw(image)
@@ -49,11 +68,22 @@ def render_table_background(path: Path) -> Path:
             )
             edge += step * depth
     draw.line((margin, half, width - margin, half), fill=_BORDER, width=4)
-    return save_jpeg(image, path)
+    return image
 
 
-def render_pack_image(path: Path, title: str, size: tuple[int, int] = (250, 350)) -> Path:
+def render_pack_image(
+    path: Path,
+    title: str,
+    size: tuple[int, int] = (250, 350),
+    cache_dir: CacheChoice = FROM_ENVIRONMENT,
+) -> Path:
     """Booster artwork named by ``<packimage>``: a wrapper with the game's title on it."""
+    return _cached(path, cache_dir, ("pack", title, size), lambda: _pack(title, size))
+
+
+def _pack(title: str, size: tuple[int, int]) -> Image.Image:
+    from PIL import Image, ImageDraw, ImageFont
+
     image = Image.new("RGB", size, (70, 20, 18))
     draw = ImageDraw.Draw(image)
     width, height = size
@@ -63,7 +93,26 @@ def render_pack_image(path: Path, title: str, size: tuple[int, int] = (250, 350)
         left, _, right, _ = draw.textbbox((0, 0), line, font=font)
         y = height // 3 + index * (width // 7)
         draw.text(((width - (right - left)) / 2, y), line, font=font, fill=_TEXT)
-    return save_jpeg(image, path)
+    return image
+
+
+def _cached(
+    path: Path, cache_dir: CacheChoice, shows: tuple[object, ...], draw: Callable[[], Image.Image]
+) -> Path:
+    """The picture from the render cache (keyed on what it shows and the code drawing it),
+    else drawn and cached; the same bytes either way."""
+    store = open_cache(cache_dir)
+    key = cache_key("artwork", *shows, publish_code())
+    data = store.read("faces", key, ".jpg") if store else None
+    if data is None:
+        buffer = io.BytesIO()
+        draw().save(buffer, "JPEG", **_JPEG)
+        data = buffer.getvalue()
+        if store is not None:
+            store.write("faces", key, ".jpg", data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, data)
+    return path
 
 
 def save_jpeg(image: Image.Image, path: Path) -> Path:

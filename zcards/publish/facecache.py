@@ -161,3 +161,14 @@ def _stats(files: set[str]) -> list[tuple[str, int, int]]:
             continue
         stats.append((name, status.st_size, status.st_mtime_ns))
     return stats
+
+
+@cache
+def publish_code() -> str:
+    """The SHA-256 of this package's source, for outputs keyed on what they are made from
+    rather than on the document drawn: any change to the code that makes them is a new key
+    (the templates are in every key already)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()

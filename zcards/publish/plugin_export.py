@@ -348,7 +348,8 @@ def _draw(
     """
     from zcards.publish.cardface import render_extras, render_faces
 
-    render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
+    booster = root / "packs" / f"{BOOSTER_IMAGE}.jpg"
+    render_pack_image(booster, "Zombie CCG Booster", cache_dir=artwork.cache_dir)
     progress = artwork.progress
     total = sum(len(cards) for cards in by_set.values())
     done = 0
@@ -380,4 +381,4 @@ def _draw(
             advance(end - done)
     extras = {"back": root / "cardback.jpg", "spawned": root / "spawned.jpg"}
     render_extras(extras, artwork.dpi, artwork.cache_dir)
-    render_table_background(root / background_name(name))
+    render_table_background(root / background_name(name), artwork.cache_dir)

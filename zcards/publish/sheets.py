@@ -10,12 +10,10 @@ key is made from what the HTML is made from, so finding it writes no HTML.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
@@ -26,7 +24,7 @@ from zcards.publish.cardface import (
     render_fitted,
     style_context,
 )
-from zcards.publish.facecache import Cache, cache_key
+from zcards.publish.facecache import Cache, cache_key, publish_code
 from zcards.publish.facefit import Fit, overflowing, shrink
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import FaceView
@@ -191,16 +189,6 @@ class Run:
             self.total,
             self.pdf,
         )
-
-
-@cache
-def publish_code() -> str:
-    """The SHA-256 of this package's source: any change to how sheets are written is a new
-    key (the templates are in every key already)."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 @dataclass(frozen=True)
