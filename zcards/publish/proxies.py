@@ -41,8 +41,6 @@ from zcards.publish.sheets import (
     cached_run,
     render_run,
 )
-from zcards.query.decks import resolve_deck
-from zcards.query.search import search
 from zcards.store.db import iter_cards
 
 if TYPE_CHECKING:  # pdfium joins the sheets only when a run was laid out (see _JoinedPdf)
@@ -75,6 +73,9 @@ def select_cards(
     """The cards to print: a deck (each card as often as the deck has it), the cards matching
     ``query``, both (the deck's cards that match), or with neither every card in the database.
     """
+    from zcards.query.decks import resolve_deck  # a build prints every card: no query, no deck
+    from zcards.query.search import search
+
     matching = search(db, query) if query else None
     if deck_path is None:
         return matching if matching is not None else list(iter_cards(db))
