@@ -348,8 +348,7 @@ def _draw(
     """
     from zcards.publish.cardface import render_extras, render_faces
 
-    booster = root / "packs" / f"{BOOSTER_IMAGE}.jpg"
-    render_pack_image(booster, "Zombie CCG Booster", cache_dir=artwork.cache_dir)
+    render_pack_image(root / "packs" / f"{BOOSTER_IMAGE}.jpg", "Zombie CCG Booster")
     progress = artwork.progress
     total = sum(len(cards) for cards in by_set.values())
     done = 0
