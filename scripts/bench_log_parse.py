@@ -1,20 +1,22 @@
 """Log parsing and ``zcards log parse --format jsonl`` against loops that share no zcards code.
 
 Synthetic logs (written by the log writer: a Zombie CCG game's mix of lines, with timestamps
-and a few unknown lines) of 10k, 100k and 1M lines. In the same run, per size:
+and a few unknown lines) of 10k, 100k and 1M lines. In the same run, per size, in this
+process's CPU time (other work on a shared machine moves it less than wall time), medians of
+``--rounds`` alternating rounds:
 
-* baseline A: a one-regex loop over the file's lines (the least a line reader pays);
+* baseline A, the floor: a one-regex loop over the file's lines (the least a line reader pays);
 * baseline B: the same loop plus ``json.dumps`` of the groups, one ``write`` per line
   (what a hand-written converter would do);
 * ``iter_log_file``: the library's typed events;
 * ``zcards log parse --format jsonl`` as a child process writing to a file (wall time and the
-  child's peak memory, from ``wait4``).
+  child's peak memory, from ``wait4``), once.
 
 Prints the rates, the ratios to both baselines, the CLI's peak memory, and the growth factor
 (time per line and peak memory at the largest size over the smallest). Also times a log of
 200 seat lines with 200 distinct names (each name learnt used to recompile the regex).
 
-    python scripts/bench_log_parse.py [--sizes 10000,100000,1000000]
+    python scripts/bench_log_parse.py [--sizes 10000,100000,1000000] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -90,28 +93,35 @@ def synthetic_events(count: int) -> Iterator[ev.Event]:
 
 
 def one_regex(path: Path) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     with path.open(encoding="utf-8") as handle:
         for line in handle:
             BASELINE.match(line)
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def regex_and_dumps(path: Path, out: Path) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     with path.open(encoding="utf-8") as handle, out.open("w", encoding="utf-8") as sink:
         for line in handle:
             match = BASELINE.match(line)
             if match is not None:
                 sink.write(json.dumps(match.groups(), ensure_ascii=False) + "\n")
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def library(path: Path) -> float:
-    started = time.perf_counter()
+    started = time.process_time()
     for _event in iter_log_file(path, game=ZOMBIE_GAME):
         pass
-    return time.perf_counter() - started
+    return time.process_time() - started
+
+
+def in_process(path: Path, out: Path, rounds: int) -> tuple[float, float, float, float]:
+    """Medians of alternating rounds: the floor, regex + json, the library, library/floor."""
+    found = [(one_regex(path), regex_and_dumps(path, out), library(path)) for _ in range(rounds)]
+    regex, dumps, lib = (statistics.median(column) for column in zip(*found, strict=True))
+    return regex, dumps, lib, statistics.median(row[2] / row[0] for row in found)
 
 
 def cli_jsonl(path: Path, out: Path) -> tuple[float, float]:
@@ -143,10 +153,13 @@ def seat_lines(count: int = 200) -> float:
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--sizes", default="10000,100000,1000000")
-    sizes = [int(size) for size in options.parse_args().sizes.split(",")]
+    options.add_argument("--rounds", type=int, default=3)
+    arguments = options.parse_args()
+    sizes = [int(size) for size in arguments.sizes.split(",")]
     print(f"200 seat lines with 200 names, then 200 lines naming them: {seat_lines():.3f} s")
+    print(f"load average {os.getloadavg()[0]:.1f}; regex, regex+json, library: CPU seconds")
     header = f"{'lines':>9} {'regex':>8} {'regex+json':>10} {'library':>8} {'cli jsonl':>9}"
-    print(header + "   lib/regex cli/regex cli/(regex+json)   cli peak MiB")
+    print(header + "   lib/regex lib/(regex+json)   cli peak MiB")
     results = []
     with tempfile.TemporaryDirectory() as folder:
         empty = Path(folder) / "empty.txt"
@@ -157,17 +170,14 @@ def main() -> None:
             path = Path(folder) / f"log-{count}.txt"
             write_log(synthetic_events(count), path)
             out = Path(folder) / "out.jsonl"
-            regex = one_regex(path)
-            dumps = regex_and_dumps(path, out)
-            lib = library(path)
+            regex, dumps, lib, ratio = in_process(path, out, arguments.rounds)
             cli, peak = cli_jsonl(path, out)
             rows = sum(1 for _ in out.open(encoding="utf-8"))
             assert rows == count, (rows, count)
             results.append((count, cli - startup, peak))
             print(
-                f"{count:>9,} {regex:>7.2f}s {dumps:>9.2f}s {lib:>7.2f}s {cli:>8.2f}s"
-                f"   {lib / regex:>8.1f}x {cli / regex:>8.1f}x {cli / dumps:>15.1f}x"
-                f"   {peak:>10.0f}"
+                f"{count:>9,} {regex:>7.3f}s {dumps:>9.3f}s {lib:>7.3f}s {cli:>8.2f}s"
+                f"   {ratio:>8.1f}x {lib / dumps:>15.2f}x   {peak:>10.0f}"
             )
     (small, small_time, small_peak), (large, large_time, large_peak) = results[0], results[-1]
     per_line = (large_time / large) / (small_time / small)

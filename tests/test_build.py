@@ -187,13 +187,14 @@ NO_DRAWING = """
 import sys
 from zcards.publish.build import build
 build(sys.argv[1], ["plugin", "proxies"])
-print(sorted(name for name in sys.modules if name.split(".")[0] == "weasyprint"))
+print(sorted({name.split(".")[0] for name in sys.modules} & {"weasyprint", "pypdfium2", "jinja2"}))
 """
 
 
 def test_a_rebuild_that_draws_nothing_never_loads_weasyprint(mini_db_copy: Path) -> None:
     """Every face comes from the render cache the first build filled: the Pango check and the
-    cache keys probe the libraries directly, and WeasyPrint is imported only to draw."""
+    cache keys probe the libraries directly, and WeasyPrint is imported only to draw; the
+    sheets' keys need no HTML (Jinja) and their joined PDF comes from the cache (pdfium)."""
     out = mini_db_copy.parent
     command = [sys.executable, "-c", NO_DRAWING, str(out)]
     first = subprocess.run(command, capture_output=True, text=True, check=True, timeout=300)

@@ -104,6 +104,19 @@ def test_proxies_are_laid_out_again_only_when_a_sheet_changed(
     assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
 
 
+def test_a_changed_card_lays_its_sheets_out_again(
+    cards: list[Card], tmp_path: Path, laid_out: list[int]
+) -> None:
+    """A run is keyed on what its HTML is made from: a card's new text is a new key."""
+    cache = tmp_path / "cache"
+    write_proxies(cards, tmp_path / "one.pdf", cache_dir=cache)
+    changed = [dataclasses.replace(cards[0], text="Changed."), *cards[1:]]
+    laid_out.clear()
+    again = write_proxies(changed, tmp_path / "two.pdf", cache_dir=cache)
+    assert (again.rendered, again.reused) == (12, 0) and laid_out == [2]
+    assert (tmp_path / "one.pdf").read_bytes() != (tmp_path / "two.pdf").read_bytes()
+
+
 def test_a_one_card_change_draws_one_face_in_the_plugin(
     mini_db_copy: Path, tmp_path: Path, laid_out: list[int]
 ) -> None:

@@ -8,9 +8,21 @@ settings keep the bytes identical from run to run.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PIL import Image, ImageDraw, ImageFont
+from lackey_plugin.files import atomic_write
+from zcards.publish.facecache import (
+    FROM_ENVIRONMENT,
+    CacheChoice,
+    cache_key,
+    open_cache,
+    publish_code,
+)
+
+if TYPE_CHECKING:  # Pillow is imported to draw
+    from PIL import Image
 
 TABLE_SIZE = (1600, 1000)
 # One player's half, from the table edge inwards: (label, fill colour, share of the half).
@@ -24,8 +36,27 @@ _TEXT = (235, 228, 205)
 _JPEG = {"quality": 85, "optimize": False, "progressive": False, "subsampling": 2}
 
 
-def render_table_background(path: Path) -> Path:
-    """A table picture with both players' survivor, resource and combat zones labelled."""
+def render_table_background(path: Path, cache_dir: CacheChoice = FROM_ENVIRONMENT) -> Path:
+    """A table picture with both players' survivor, resource and combat zones labelled, from
+    the render cache (keyed on the publish package's source) when it holds it: drawing it
+    costs a tenth of a build that draws nothing else."""
+    store = open_cache(cache_dir)
+    key = cache_key("table", TABLE_SIZE, publish_code())
+    data = store.read("faces", key, ".jpg") if store else None
+    if data is None:
+        buffer = io.BytesIO()
+        _table().save(buffer, "JPEG", **_JPEG)
+        data = buffer.getvalue()
+        if store is not None:
+            store.write("faces", key, ".jpg", data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, data)
+    return path
+
+
+def _table() -> Image.Image:
+    from PIL import Image, ImageDraw, ImageFont
+
     width, height = TABLE_SIZE
     image = Image.new("RGB", TABLE_SIZE, (24, 26, 24))
     draw = ImageDraw.Draw(image)
@@ -49,11 +80,13 @@ def render_table_background(path: Path) -> Path:
             )
             edge += step * depth
     draw.line((margin, half, width - margin, half), fill=_BORDER, width=4)
-    return save_jpeg(image, path)
+    return image
 
 
 def render_pack_image(path: Path, title: str, size: tuple[int, int] = (250, 350)) -> Path:
     """Booster artwork named by ``<packimage>``: a wrapper with the game's title on it."""
+    from PIL import Image, ImageDraw, ImageFont
+
     image = Image.new("RGB", size, (70, 20, 18))
     draw = ImageDraw.Draw(image)
     width, height = size

@@ -27,8 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-from PIL import ExifTags, Image, ImageFile, ImageOps
+from typing import TYPE_CHECKING
 
 from zcards.cards.model import Card
 from zcards.errors import Location, UsageError, ZcardsError
@@ -37,6 +36,9 @@ from zcards.publish.layout import MM_PER_INCH, Rect
 from zcards.publish.safe_names import image_stem
 from zcards.publish.seal import verified_file, write_verified
 from zcards.resources import jinja_env
+
+if TYPE_CHECKING:  # Pillow is imported where art is read: placeholders need none of it
+    from PIL import Image
 
 # File extensions read as art, and the one Pillow format each may be.
 ART_FORMATS = {
@@ -94,6 +96,8 @@ class ArtFolder:
 
     def _checked(self, path: Path) -> Art | None:
         """The file as art, or None with a problem noted (the card shows its placeholder)."""
+        from PIL import ExifTags
+
         try:
             if path.stat().st_size > MAX_ART_BYTES:
                 raise ArtError(f"larger than {MAX_ART_BYTES // 2**20} MiB")
@@ -123,6 +127,8 @@ class ArtError(Exception):
 
 @contextmanager
 def _opened(source: io.BytesIO | Path, path: Path) -> Iterator[Image.Image]:
+    from PIL import Image
+
     formats = [ART_FORMATS[path.suffix.lower()]]
     try:
         with Image.open(source, formats=formats) as image:
@@ -138,6 +144,8 @@ def _opened(source: io.BytesIO | Path, path: Path) -> Iterator[Image.Image]:
 
 def cropped(art: Art, width_px: int, height_px: int) -> bytes:
     """The art cut to the box's shape around its centre and resized to the box: a JPEG."""
+    from PIL import ExifTags, Image, ImageOps
+
     path = Path(art.path)
     try:
         with _whole_images_only(), _opened(path, path) as image:
@@ -163,6 +171,8 @@ def cropped(art: Art, width_px: int, height_px: int) -> bytes:
 def _whole_images_only() -> Iterator[None]:
     """Decode strictly: WeasyPrint tells Pillow to accept truncated images (process-wide), but
     a damaged art file is an error to report, not a picture half filled with grey."""
+    from PIL import ImageFile
+
     before = ImageFile.LOAD_TRUNCATED_IMAGES
     ImageFile.LOAD_TRUNCATED_IMAGES = False
     try:
@@ -183,6 +193,8 @@ def _centred_crop(size: tuple[int, int], aspect: float) -> tuple[float, float, f
 
 def _flattened(image: Image.Image) -> Image.Image:
     """Transparent art over the art box's dark background."""
+    from PIL import Image
+
     backdrop = Image.new("RGBA", image.size, (29, 33, 38, 255))
     return Image.alpha_composite(backdrop, image).convert("RGB")
 

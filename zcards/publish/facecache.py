@@ -26,12 +26,11 @@ import os
 import stat
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import version
 from pathlib import Path
 
 from lackey_plugin.files import renamed_into
 from zcards.errors import UsageError
-from zcards.publish.native import native
+from zcards.publish.native import installed_version, native
 from zcards.publish.seal import ENTRY_NAMES, read_regular, seal, unsealed
 from zcards.resources import templates_dir
 
@@ -204,7 +203,9 @@ def fingerprint() -> dict[str, object]:
         },
         "fonts": _stats(libraries.font_files()),
         "pango": libraries.pango_version(),
-        "versions": {name: version(name) for name in ("weasyprint", "pypdfium2", "pillow")},
+        "versions": {
+            name: installed_version(name) for name in ("weasyprint", "pypdfium2", "pillow")
+        },
     }
 
 
@@ -218,3 +219,14 @@ def _stats(files: set[str]) -> list[tuple[str, int, int]]:
             continue
         stats.append((name, status.st_size, status.st_mtime_ns))
     return stats
+
+
+@cache
+def publish_code() -> str:
+    """The SHA-256 of this package's source, for outputs keyed on what they are made from
+    rather than on the document drawn: any change to the code that makes them is a new key
+    (the templates are in every key already)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()

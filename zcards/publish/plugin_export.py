@@ -353,4 +353,4 @@ def _draw(
             advance(end - done)
     extras = {"back": root / "cardback.jpg", "spawned": root / "spawned.jpg"}
     render_extras(extras, artwork.dpi, artwork.cache_dir)
-    render_table_background(root / background_name(name))
+    render_table_background(root / background_name(name), artwork.cache_dir)

@@ -4,6 +4,8 @@ Geometry comes from :mod:`zcards.publish.layout`; faces from :mod:`zcards.publis
 laid out on sheets by :mod:`zcards.publish.sheets`. Sheets are laid out a run at a time, by
 several processes for big jobs, runs found in the cache are not laid out again, and each run's
 PDF is appended to the output as it arrives, so memory does not grow with the number of cards.
+The joined PDF is cached too, keyed on its runs: when every run comes from the cache, so does
+the output, and nothing is joined (pdfium is not even loaded).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pypdfium2
 import sqlite_utils
 
 from lackey_plugin.dek import read_deck
@@ -27,7 +29,7 @@ from zcards.errors import UsageError
 from zcards.processes import cpu_count, map_in_processes
 from zcards.publish.cardart import ArtFolder, Assets
 from zcards.publish.cardface import assets_folder
-from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice, open_cache
+from zcards.publish.facecache import FROM_ENVIRONMENT, CacheChoice, cache_key, open_cache
 from zcards.publish.facefit import Fit
 from zcards.publish.faceview import face_view
 from zcards.publish.layout import GUTTER_MM, make_grid
@@ -39,9 +41,10 @@ from zcards.publish.sheets import (
     cached_run,
     render_run,
 )
-from zcards.query.decks import resolve_deck
-from zcards.query.search import search
 from zcards.store.db import iter_cards
+
+if TYPE_CHECKING:  # pdfium joins the sheets only when a run was laid out (see _JoinedPdf)
+    import pypdfium2
 
 # Runs below which one process finishes sooner than worker processes (~1.5 s to start each).
 PARALLEL_MIN_RUNS = 4
@@ -70,6 +73,9 @@ def select_cards(
     """The cards to print: a deck (each card as often as the deck has it), the cards matching
     ``query``, both (the deck's cards that match), or with neither every card in the database.
     """
+    from zcards.query.decks import resolve_deck  # a build prints every card: no query, no deck
+    from zcards.query.search import search
+
     matching = search(db, query) if query else None
     if deck_path is None:
         return matching if matching is not None else list(iter_cards(db))
@@ -145,6 +151,8 @@ def write_proxies(
             for first in range(0, len(pages), size)
             for chunk in [pages[first : first + size]]
         ]
+        whole_key = cache_key("proxies", [run.key for run in runs])
+        whole = store.read("runs", whole_key, ".pdf") if store and not as_html else None
         for run, result in zip(runs, _results(runs, workers), strict=True):
             fits.update(result.fits)
             spilled |= result.overflow
@@ -152,7 +160,7 @@ def write_proxies(
                 report.rendered += run.faces
             else:
                 report.reused += run.faces
-            if run.pdf:
+            if run.pdf and whole is None:
                 joined.append(result.pdf)
             if progress:
                 progress(run.faces)
@@ -169,7 +177,11 @@ def write_proxies(
             )
             atomic_write(target, html.encode("utf-8"))
         else:
-            atomic_write(target, joined.to_bytes())
+            if whole is None:
+                whole = joined.to_bytes()
+                if store is not None:
+                    store.write("runs", whole_key, ".pdf", whole)
+            atomic_write(target, whole)
     report.overflow = list(dict.fromkeys(cards[index].name for index in sorted(spilled)))
     if store is not None:
         store.prune()
@@ -198,6 +210,8 @@ class _JoinedPdf:
         self.document: pypdfium2.PdfDocument | None = None
 
     def append(self, pdf: bytes) -> None:
+        import pypdfium2
+
         part = pypdfium2.PdfDocument(pdf)
         if self.document is None:
             self.document = part

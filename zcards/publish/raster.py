@@ -6,14 +6,14 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 
-import pypdfium2
-
 JPEG_QUALITY = 90
 
 
 def rasterise(pdf: bytes, dpi: int) -> Iterator:
     """Every page of a PDF as an RGB PIL image at ``dpi``, one at a time (a page's bitmap is
     ~0.6 MB at 150 dpi: holding a whole batch would cost a hundred times that)."""
+    import pypdfium2
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         for index in range(len(document)):

@@ -16,7 +16,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from zcards.resources import templates_dir
 
@@ -63,6 +62,8 @@ def _fetcher(folders: tuple[Path, ...]) -> weasyprint.URLFetcher:
 
 def inside(url: str, roots: tuple[Path, ...]) -> bool:
     """Whether the ``file:`` URL names a file inside one of ``roots`` (links resolved)."""
+    from urllib.request import url2pathname  # http.client, email...: only when drawing
+
     parts = urlsplit(url)
     if parts.netloc not in ("", "localhost"):
         return False

@@ -4,7 +4,8 @@ one WeasyPrint run with its text fitting and its cache entry.
 A run (up to :data:`MAX_SHEETS_PER_RUN` sheets) is one WeasyPrint layout: its fixed cost, font
 subsetting, is shared among its sheets, and its memory is given back before the next run. A
 run whose HTML (every face's view, its art by content, the page notes) and renderer are
-unchanged is read from the cache (:mod:`zcards.publish.facecache`), not laid out again.
+unchanged is read from the cache (:mod:`zcards.publish.facecache`), not laid out again; its
+key is made from what the HTML is made from, so finding it writes no HTML.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from zcards.publish.cardface import (
     render_fitted,
     style_context,
 )
-from zcards.publish.facecache import Cache, cache_key
+from zcards.publish.facecache import Cache, cache_key, publish_code
 from zcards.publish.facefit import Fit, overflowing, shrink
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import FaceView
@@ -170,8 +171,24 @@ class Run:
 
     @cached_property
     def key(self) -> str:
-        """What the run's output depends on: its HTML before any text shrinks, and the PDF."""
-        return cache_key("sheets", self.first_html, self.pdf)
+        """What the run's output depends on: each face's view (art by its bytes) and place,
+        the sheets' geometry and page numbers, the code and templates that write their HTML,
+        and the PDF; not the HTML itself, so a run found in the cache costs no layout."""
+        layout = self.layout
+        return cache_key(
+            "sheets",
+            publish_code(),
+            layout.grid,
+            layout.backs,
+            layout.assets.dpi,
+            layout.face_layout,
+            layout.face_layout.boxes,
+            [[index, self.views[index].cache_data()] for index in sorted(self.views)],
+            self.pages,
+            self.first,
+            self.total,
+            self.pdf,
+        )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ import unicodedata
 from dataclasses import dataclass
 
 import sqlite_utils
-from rapidfuzz import fuzz, process
 
 from zcards.cards.model import Card
 from zcards.store.db import iter_cards
@@ -101,6 +100,8 @@ class CardLookup:
         return names
 
     def _fuzzy(self, query: str, key: str, set_name: str) -> Lookup:
+        from rapidfuzz import fuzz, process  # only a name no card has needs it (a build not)
+
         scored = process.extract(
             key, self._keys, scorer=fuzz.WRatio, limit=MAX_SUGGESTIONS, score_cutoff=FUZZY_SUGGEST
         )

@@ -13,7 +13,6 @@ from typing import Any, Protocol
 
 import sqlite_utils
 
-from zcards.query.search import all_rows, search_rows
 from zcards.store.rows import CardRow
 
 NO_VALUE = "(none)"
@@ -89,4 +88,6 @@ def summarise_cards(cards: Iterable[Counted | tuple[int, Counted]]) -> Stats:
 def database_stats(db: sqlite_utils.Database, query: str | None = None) -> Stats:
     """Stats of every card in ``db``, or of the cards a search query matches (rows are read
     as they come, and only the fields counted are decoded)."""
+    from zcards.query.search import all_rows, search_rows  # decks' figures need no search
+
     return summarise_cards(search_rows(db, query) if query else all_rows(db))
