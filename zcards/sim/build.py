@@ -78,6 +78,10 @@ def _one_shot(sim: Simulator, name: str, rows: tuple[Row, ...]) -> None:
             wounded = [s for s in me.survivors if s.wounds]
             if wounded:
                 sim.heal(name, strategy.most_wounded(wounded))
+        elif row.effect is Effect.CURE:
+            infected = [s for s in me.survivors if s.infected]
+            if infected:
+                sim.cure(name, infected[0])
         elif row.effect is Effect.SPEND and row.target is Target.ZOMBIE_IN_COMBAT:
             for owner, zombie in strategy.zombies_to_spend(_enemy_attackers(sim, name), row.amount):
                 sim.spend(owner, zombie)
