@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-COLUMN_TYPES = ("text", "integer", "list")
-
 
 @dataclass(frozen=True)
 class Column:

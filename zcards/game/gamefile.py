@@ -31,8 +31,6 @@ from zcards.errors import Location, ZcardsError
 from zcards.game.schema import check_document
 
 ZOMBIE_FILE = Path(__file__).with_name("zombie.toml")
-# Faces and backs zcards draws itself; anything else is a file (a template or an image).
-BUILT_IN_FACES = ("zombie", "generic", "none")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from zcards.game.cards import CardIndex, CardInfo
-from zcards.game.definition import BUILD_PHASE, OPENING_BUDGET, READY_PHASE, RECOUP_PHASE
+from zcards.game.definition import BUILD_PHASE, OPENING_BUDGET, RECOUP_PHASE
 from zcards.game.effects import Effect, Target, Timing
 from zcards.game.power import Span
 from zcards.game.table import Player, Survivor, Table
@@ -37,11 +37,6 @@ def bid_allowed(bid: int) -> bool:
 def draws_allowed(phase: str) -> bool:
     """R5.3: cards are drawn in the Draw phase (and for the opening hand, at setup)."""
     return phase == "Draw"
-
-
-def readies(phase: str) -> bool:
-    """R4.1: readying every spent card happens in the Ready phase."""
-    return phase == READY_PHASE
 
 
 # -- costs and requirements (R7, R8) ---------------------------------------------------------
