@@ -269,6 +269,30 @@ def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return pages
 
 
+# The rules subset (``-m rules``): the audit, the rules model both it and the simulator run
+# through, and the logs that prove them; test files named so are in it.
+RULES_FILES = (
+    "test_audit_",
+    "test_rules_",
+    "test_rule_docs",
+    "test_game_fights",
+    "test_game_table",
+    "test_handwritten_logs",
+    "test_independent_logs",
+    "test_late_fixes",
+    "test_log_state",
+    "test_detection_classifier",
+    "test_sim_audit",
+    "test_recipes",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name.startswith(RULES_FILES):
+            item.add_marker(pytest.mark.rules)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     """Mark every skipped test that needs a requirement, whatever skipped it, and place our own
