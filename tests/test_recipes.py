@@ -17,6 +17,7 @@ import ast
 import inspect
 import textwrap
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -60,11 +61,12 @@ INERT: dict[tuple[str, Effect], str] = {
 }
 
 
-def effect_names(folder: Path) -> set[str]:
+@cache
+def effect_names(folder: Path) -> frozenset[str]:
     """Every ``Effect.NAME`` the modules under ``folder`` name (the vocabulary's own module
     aside)."""
     paths = (p for p in sorted(folder.rglob("*.py")) if p != VOCABULARY)
-    return {name for path in paths for name in _named(path.read_text())}
+    return frozenset(name for path in paths for name in _named(path.read_text()))
 
 
 def _named(source: str, enum: str = "Effect") -> Iterable[str]:
@@ -78,7 +80,7 @@ def _named(source: str, enum: str = "Effect") -> Iterable[str]:
             yield node.attr
 
 
-def _read_by(side: str) -> set[str]:
+def _read_by(side: str) -> frozenset[str]:
     model = effect_names(PACKAGE / MODEL) - set(
         _named((PACKAGE / MODEL / "effects.py").read_text())
     )
@@ -141,6 +143,7 @@ UNPLAYED: dict[str, str] = {
 SPENT_ONLY = frozenset({Effect.LOOK})
 
 
+@cache
 def _handled(timing: Timing) -> set[str]:
     named = {n for f in HANDLERS.get(timing, ()) for n in _named(inspect.getsource(f))}
     if timing in FIGHT_RESULTS:
