@@ -257,15 +257,15 @@ def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     from zcards.publish import cardface, sheets
 
     pages: list[int] = []
-    render = cardface.render_document
+    render = cardface.lay_out_faces
 
     def counted(html: str, layout, readable=()):
         document = render(html, layout, readable)
         pages.append(len(document.pages))
         return document
 
-    monkeypatch.setattr(cardface, "render_document", counted)
-    monkeypatch.setattr(sheets, "render_document", counted)
+    monkeypatch.setattr(cardface, "lay_out_faces", counted)
+    monkeypatch.setattr(sheets, "lay_out_faces", counted)
     return pages
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from zcards.cards.model import Card
 from zcards.publish.cardart import Assets
-from zcards.publish.cardface import card_document, placed, render_document
+from zcards.publish.cardface import card_document, lay_out_faces, placed
 from zcards.publish.facelayout import FaceLayout
 from zcards.publish.faceview import Span, face_view
 from zcards.publish.layout import CARD_SIZES
@@ -75,7 +75,7 @@ def test_every_keyword_is_printed_once(cards: list[Card], tmp_path: Path) -> Non
     layout = FaceLayout.for_card(CARD_SIZES["poker"])
     assets = Assets(tmp_path / "assets")
     pages = [placed(face_view(card), i, {}, layout, assets) for i, card in enumerate(cards)]
-    pdf = render_document(card_document(pages, layout), layout).write_pdf()
+    pdf = lay_out_faces(card_document(pages, layout), layout).write_pdf()
     texts = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
     checked = 0
     for card, text in zip(cards, texts, strict=True):
