@@ -192,7 +192,7 @@ def _card(tally: Tally, deck: str, name: str) -> CardFigure:
 
 
 @dataclass(frozen=True)
-class Move:
+class RateMove:
     """A rate before and after a change, the interval of the difference, and whether it is
     significant (the interval leaves out 0)."""
 
@@ -219,13 +219,13 @@ class Moves:
     """What one variant moved against the cards as printed (significant moves first)."""
 
     variant: str
-    matchups: list[Move]
-    decks: list[Move]  # each deck's win rate over all its games
-    turn_order: Move
-    played: list[Move]  # how often each card was played: what the change did to its use
-    cards: list[Move]  # each card's win rate when drawn (it moves with its deck's)
+    matchups: list[RateMove]
+    decks: list[RateMove]  # each deck's win rate over all its games
+    turn_order: RateMove
+    played: list[RateMove]  # how often each card was played: what the change did to its use
+    cards: list[RateMove]  # each card's win rate when drawn (it moves with its deck's)
 
-    def significant(self) -> list[Move]:
+    def significant(self) -> list[RateMove]:
         found = [*self.matchups, *self.decks, self.turn_order, *self.played, *self.cards]
         return [m for m in found if m.significant]
 
@@ -234,7 +234,7 @@ def moves(variant: str, before: Figures, after: Figures) -> Moves:
     """Each matchup once (the first deck of the pair by name), each deck, the turn order
     with equal food, and per card how often it was played and its win rate when drawn."""
     matchups = [
-        Move(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
+        RateMove(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
         for m in before.matchups
         if m.deck < m.opponent
     ]
@@ -243,12 +243,12 @@ def moves(variant: str, before: Figures, after: Figures) -> Moves:
     return Moves(
         variant,
         _ranked(matchups),
-        _ranked([Move(deck, r, after.by_deck[deck]) for deck, r in before.by_deck.items()]),
-        Move("first player, equal food", before.equal_food.first, after.equal_food.first),
-        _ranked([Move(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
-        _ranked([Move(old.label, old.drawn, new.drawn) for old, new in pairs]),
+        _ranked([RateMove(deck, r, after.by_deck[deck]) for deck, r in before.by_deck.items()]),
+        RateMove("first player, equal food", before.equal_food.first, after.equal_food.first),
+        _ranked([RateMove(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
+        _ranked([RateMove(old.label, old.drawn, new.drawn) for old, new in pairs]),
     )
 
 
-def _ranked(found: list[Move]) -> list[Move]:
+def _ranked(found: list[RateMove]) -> list[RateMove]:
     return sorted(found, key=lambda m: (not m.significant, -abs(m.change), m.what))

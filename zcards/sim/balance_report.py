@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from zcards.sim.balance import Figures, Move, Moves, figures, moves
+from zcards.sim.balance import Figures, Moves, RateMove, figures, moves
 from zcards.sim.changes import Change, apply_changes, parse_change
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList
 from zcards.sim.lab import Plan, check_decks, run
@@ -162,7 +162,7 @@ def _figures_json(found: Figures) -> dict:
     }
 
 
-def _move_json(move: Move) -> dict:
+def _move_json(move: RateMove) -> dict:
     return {
         "what": move.what,
         "before": _rate_json(move.before),

@@ -3,7 +3,7 @@ turn order, per-card figures (outliers first) and what each change moved."""
 
 from __future__ import annotations
 
-from zcards.sim.balance import Figures, Move, Moves
+from zcards.sim.balance import Figures, Moves, RateMove
 from zcards.sim.balance_report import BalanceReport
 from zcards.sim.report import Rate
 
@@ -98,7 +98,7 @@ def _cards(found: Figures, all_cards: bool) -> list[str]:
     return rows
 
 
-def _move(move: Move) -> str:
+def _move(move: RateMove) -> str:
     low, high = move.interval
     mark = "significant" if move.significant else "within chance"
     return (
@@ -107,7 +107,7 @@ def _move(move: Move) -> str:
     )
 
 
-def _card_moves(title: str, found: list[Move]) -> list[str]:
+def _card_moves(title: str, found: list[RateMove]) -> list[str]:
     """The significant moves (at most CARD_MOVES), else the largest three."""
     significant = [m for m in found if m.significant]
     shown = significant[:CARD_MOVES] or found[:3]
