@@ -33,7 +33,7 @@ def can_switch_users() -> bool:
 @cache
 def why_not_other_users() -> str | None:
     """Why the tests cannot run zcards as another user here, or None when they can. As root
-    in a private folder (mode 0700, as /root or a ``mktemp -d`` folder) the other user cannot
+    in a private folder (mode 0700, as root's home or a ``mktemp -d`` folder) the other user cannot
     read the checkout: asked once, by importing zcards as that user."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         return "needs root and setpriv to run zcards as another user"
@@ -45,7 +45,7 @@ def why_not_other_users() -> str | None:
     said = (probe.stderr.strip().splitlines() or ["no output"])[-1]
     return (
         f"user {OTHER} cannot run zcards from this checkout ({said}): a folder above it is "
-        "private (mode 0700, as /root or a mktemp -d folder); run the tests from a "
+        "private (mode 0700, as root's home or a mktemp -d folder); run the tests from a "
         "world-readable copy to include these"
     )
 
