@@ -69,9 +69,7 @@ def _table_cells(row: CardRow) -> list[str]:
 QUERY_SETTINGS = {"ignore_unknown_options": True}
 
 
-def _query_argument(
-    ctx: click.Context, _param: click.Parameter, words: tuple[str, ...]
-) -> str | None:
+def query_words(ctx: click.Context, _param: click.Parameter, words: tuple[str, ...]) -> str | None:
     """The query's words as one query (``zcards search t:zombie pow>=3`` needs no quotes).
     '-' negates a term, but '--word' is a mistyped option, not a query (exit 2, with the
     command's nearest option)."""
@@ -83,7 +81,7 @@ def _query_argument(
 
 
 @click.command("search", context_settings=QUERY_SETTINGS)
-@click.argument("query", nargs=-1, required=True, callback=_query_argument)
+@click.argument("query", nargs=-1, required=True, callback=query_words)
 @db_option
 @format_option()
 @click.option(
@@ -160,7 +158,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
 
 @click.command("stats", context_settings=QUERY_SETTINGS)
-@click.argument("query", nargs=-1, callback=_query_argument)
+@click.argument("query", nargs=-1, callback=query_words)
 @db_option
 @format_option(("text", "json"), default="text")
 def stats_command(query: str | None, db_path: Path | None, output_format: str) -> None:
