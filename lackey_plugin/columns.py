@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-COLUMN_TYPES = ("text", "integer", "list")
-
 
 @dataclass(frozen=True)
 class Column:

@@ -119,9 +119,6 @@ class GameDefinition:
         """The card function logged as ``label``, or None for a label this game does not have."""
         return _index(self.card_functions).get(label)
 
-    def general_function(self, label: str) -> GeneralFunction | None:
-        return _index(self.general_functions).get(label)
-
     @property
     def functions(self) -> tuple[CardFunction | GeneralFunction, ...]:
         """Every function, card functions first."""

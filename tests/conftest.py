@@ -259,16 +259,40 @@ def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     from zcards.publish import cardface, sheets
 
     pages: list[int] = []
-    render = cardface.render_document
+    render = cardface.lay_out_faces
 
     def counted(html: str, layout, readable=()):
         document = render(html, layout, readable)
         pages.append(len(document.pages))
         return document
 
-    monkeypatch.setattr(cardface, "render_document", counted)
-    monkeypatch.setattr(sheets, "render_document", counted)
+    monkeypatch.setattr(cardface, "lay_out_faces", counted)
+    monkeypatch.setattr(sheets, "lay_out_faces", counted)
     return pages
+
+
+# The rules subset (``-m rules``): the audit, the rules model both it and the simulator run
+# through, and the logs that prove them; test files named so are in it.
+RULES_FILES = (
+    "test_audit_",
+    "test_rules_",
+    "test_rule_docs",
+    "test_game_fights",
+    "test_game_table",
+    "test_handwritten_logs",
+    "test_independent_logs",
+    "test_late_fixes",
+    "test_log_state",
+    "test_detection_classifier",
+    "test_sim_audit",
+    "test_recipes",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name.startswith(RULES_FILES):
+            item.add_marker(pytest.mark.rules)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -13,8 +13,8 @@ from zcards.cards.model import Card
 from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
     card_document,
+    lay_out_faces,
     placed,
-    render_document,
     render_extras,
     render_faces,
 )
@@ -113,7 +113,7 @@ def test_long_text_shrinks_to_fit_and_is_not_reported(
     card = _long(bundled_by_name["Sprinter"], 10)
     layout = FaceLayout.for_card(CARD_SIZES["poker"])
     page = placed(face_view(card), 0, {}, layout, Assets(tmp_path / "assets"))
-    first = render_document(card_document([page], layout), layout)
+    first = lay_out_faces(card_document([page], layout), layout)
     assert overflowing(first) == {0: {"text"}}, "the full-size text must not fit"
     report = render_faces([card], tmp_path, dpi=DPI)
     assert report.overflow == []

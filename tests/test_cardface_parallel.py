@@ -54,6 +54,7 @@ def test_parallel_render_equals_serial_render_byte_for_byte(
     assert steps == {1: [6], 2: [3, 3]}
 
 
+@pytest.mark.slow  # two more spawned workers, each importing the renderer afresh
 def test_a_failure_in_a_worker_is_the_same_zcards_error(batch: list[Card], tmp_path: Path) -> None:
     errors = {}
     for workers in (1, 2):

@@ -13,9 +13,9 @@ import pytest
 
 from zcards.cards.model import Card
 from zcards.publish.cardart import Assets
-from zcards.publish.cardface import card_document, placed, render_document
+from zcards.publish.cardface import card_document, lay_out_faces, placed
 from zcards.publish.facelayout import FaceLayout
-from zcards.publish.faceview import Span, face_view
+from zcards.publish.faceview import TextSpan, face_view
 from zcards.publish.layout import CARD_SIZES
 from zcards.store.db import iter_cards, open_db
 
@@ -44,8 +44,8 @@ def test_the_view_holds_what_the_face_shows(cards: list[Card]) -> None:
     )
     assert view.terms == () and view.art is None
     assert view.paragraphs[0][:2] == (
-        Span("Medic", "term", "Medic"),
-        Span(
+        TextSpan("Medic", "term", "Medic"),
+        TextSpan(
             " (Recoup - Spend this survivor: remove a wound counter from target survivor).",
             "reminder",
         ),
@@ -66,8 +66,8 @@ def test_keywords_the_text_does_not_name_get_their_own_line(cards: list[Card]) -
         _by_name(cards, "Sprinter"), keywords=("Fast", "Tough"), text="Fast. It runs."
     )
     view = face_view(card)
-    assert view.terms == (Span("Tough", "term"),)
-    assert view.paragraphs[0] == (Span("Fast.", "term"), Span(" It runs."))
+    assert view.terms == (TextSpan("Tough", "term"),)
+    assert view.paragraphs[0] == (TextSpan("Fast.", "term"), TextSpan(" It runs."))
 
 
 @pytest.mark.slow  # the whole bundled set rendered to PDF and read back
@@ -75,7 +75,7 @@ def test_every_keyword_is_printed_once(cards: list[Card], tmp_path: Path) -> Non
     layout = FaceLayout.for_card(CARD_SIZES["poker"])
     assets = Assets(tmp_path / "assets")
     pages = [placed(face_view(card), i, {}, layout, assets) for i, card in enumerate(cards)]
-    pdf = render_document(card_document(pages, layout), layout).write_pdf()
+    pdf = lay_out_faces(card_document(pages, layout), layout).write_pdf()
     texts = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
     checked = 0
     for card, text in zip(cards, texts, strict=True):

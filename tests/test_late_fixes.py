@@ -17,7 +17,6 @@ from zcards.rules import audit
 BASE = (LOGS / "handwritten" / "late-fixes.txt").read_text("utf-8").splitlines()
 CARDS = read_card_file(BUNDLED_SET)
 SPEND = "Big Tony performs Spend on a face-down card."
-NOOR_FOOD = re.compile(r"Noor changes Noor's Food to (\d+)\. \(from (\d+) to \d+\) (.*)")
 
 
 def edited(after: str, *inserted: str, drop: str | None = None) -> tuple[list[str], int]:

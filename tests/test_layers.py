@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from support.paths import ROOT
@@ -28,12 +29,18 @@ MODULES = {
 }
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test here."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imported(name: str, path: Path, *, typing_only: bool = True) -> Iterator[tuple[str, int]]:
     """Every module name an import statement of ``path`` names, with its line: ``from a
     import b`` names ``a.b`` when that is a module of the project, else ``a``; relative
     imports are resolved. ``typing_only=False`` skips ``if TYPE_CHECKING:`` blocks."""
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     skipped: set[int] = set()
     if not typing_only:
         for node in ast.walk(tree):
@@ -71,6 +78,18 @@ def test_every_module_is_seen() -> None:
     assert {"lackey_plugin.log.parser", "lackey_plugin.export", "zcards.game.definition"} <= set(
         MODULES
     )
+
+
+def test_the_product_never_imports_test_support_code() -> None:
+    """Mutators and log splicing are test code (tests/support); nothing shipped imports them."""
+    offences = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in MODULES.items()
+        for target, line in imported(name, path)
+        if target.split(".")[0] in ("support", "tests")
+    ]
+    assert offences == []
+    assert not list((ROOT / "zcards" / "sim").glob("mutators*.py"))
 
 
 def test_lackey_plugin_imports_nothing_from_zcards() -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import ast
 import itertools
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -173,24 +171,6 @@ def _first(actions, kind: ActionKind) -> int:
 def _turns(actions):
     starts = [i for i, action in enumerate(actions) if action.kind is ActionKind.NEXT_TURN]
     return [list(actions[a:b]) for a, b in zip(starts, [*starts[1:], len(actions)], strict=True)]
-
-
-def test_the_product_never_imports_test_support_code():
-    """Mutators and log splicing are test code (tests/support); nothing shipped imports them."""
-    root = Path(__file__).resolve().parents[1]
-    for package in ("zcards", "lackey_plugin"):
-        for path in (root / package).rglob("*.py"):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                names = (
-                    [alias.name for alias in node.names]
-                    if isinstance(node, ast.Import)
-                    else [node.module or ""]
-                    if isinstance(node, ast.ImportFrom)
-                    else []
-                )
-                assert not any(n.split(".")[0] in ("support", "tests") for n in names), path
-    assert not list((root / "zcards" / "sim").glob("mutators*.py"))
 
 
 def test_a_simulated_game_shows_an_item_changing_a_fight(monkeypatch):

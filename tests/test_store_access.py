@@ -4,7 +4,8 @@ Read commands open the database read-only (``immutable`` where the folder or the
 cannot be written), leave the owner able to write when another user reads, refuse a file that
 is not a zcards card database before touching it, and refuse a newer schema version; an older
 one is upgraded by the next write, not by a read. Real ``zcards`` processes, real files; the
-two-user and read-only-mount tests need root (``setpriv``, ``unshare``) and skip without it.
+two-user and read-only-mount tests need root (``setpriv``, ``unshare``) and skip without it,
+or, saying so, where the other user cannot read the checkout (a private parent folder).
 """
 
 from __future__ import annotations
@@ -22,7 +23,15 @@ import pytest
 from click.testing import CliRunner
 from support.cardfiles import card_file
 from support.databases import digest
-from support.processes import OTHER, OWNER, as_user, can_switch_users, run, zcards_argv
+from support.processes import (
+    OTHER,
+    OWNER,
+    as_user,
+    can_switch_users,
+    run,
+    why_not_other_users,
+    zcards_argv,
+)
 
 from zcards.cli import cli
 from zcards.store.schema import SCHEMA_VERSION
@@ -67,7 +76,15 @@ def shared_folder() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-needs_users = pytest.mark.skipif(not can_switch_users(), reason="needs root and setpriv")
+@pytest.fixture
+def other_users() -> None:
+    """Skips, saying why, where zcards cannot run as another user (asked once, when needed)."""
+    reason = why_not_other_users()
+    if reason is not None:
+        pytest.skip(reason)
+
+
+needs_users = pytest.mark.usefixtures("other_users")
 
 
 @needs_users
@@ -147,6 +164,8 @@ def test_every_read_command_works_in_a_folder_it_cannot_write(
     argv = zcards_argv(*_reader(command, work), "--db", db_path)
     if can_switch_users():
         argv = as_user(OTHER, argv)
+    elif os.geteuid() == 0:  # root writes in any folder: only another user sees it read-only
+        pytest.skip(why_not_other_users() or "")
     else:
         (shared_folder / "ro").chmod(0o555)
     done = run(argv, work)

@@ -8,8 +8,10 @@ import resource
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 
 from .paths import ROOT
@@ -24,8 +26,29 @@ def zcards_argv(*args: str | Path) -> list[str]:
 
 
 def can_switch_users() -> bool:
-    """Root with ``setpriv``: the tests can run zcards as other users."""
-    return os.geteuid() == 0 and shutil.which("setpriv") is not None
+    """Root with ``setpriv``, and a checkout and Python other users can read: the tests can
+    run zcards as other users (:func:`why_not_other_users` says why not)."""
+    return why_not_other_users() is None
+
+
+@cache
+def why_not_other_users() -> str | None:
+    """Why the tests cannot run zcards as another user here, or None when they can. As root
+    in a private folder (mode 0700, as root's home or a ``mktemp -d`` folder) the other user cannot
+    read the checkout: asked once, by importing zcards as that user."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        return "needs root and setpriv to run zcards as another user"
+    probe = run(
+        as_user(OTHER, [sys.executable, "-c", "import zcards.cli"]), Path(tempfile.gettempdir())
+    )
+    if probe.returncode == 0:
+        return None
+    said = (probe.stderr.strip().splitlines() or ["no output"])[-1]
+    return (
+        f"user {OTHER} cannot run zcards from this checkout ({said}): a folder above it is "
+        "private (mode 0700, as root's home or a mktemp -d folder); run the tests from a "
+        "world-readable copy to include these"
+    )
 
 
 def as_user(uid: int, argv: Sequence[str]) -> list[str]:

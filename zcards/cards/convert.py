@@ -60,7 +60,7 @@ class BadValue(ValueError):
 
 
 @dataclass
-class Column:
+class ConvertedColumn:
     """One converted column: ``values`` per row (None for a bad cell), ``errors`` by cell."""
 
     values: list[object]
@@ -100,18 +100,18 @@ class ColumnConverter:
     def __init__(self, convert: Converter) -> None:
         self.memo = _Memo(convert)
 
-    def __call__(self, cells: Sequence[str]) -> Column:
+    def __call__(self, cells: Sequence[str]) -> ConvertedColumn:
         """Convert a column; a bad cell's value is None and its message is in ``errors``."""
         memo = self.memo
         if len(memo) > _MEMO_LIMIT:
             memo.clear()
         values = list(map(memo.__getitem__, cells))
         if not memo.bad:
-            return Column(values, {})
+            return ConvertedColumn(values, {})
         errors = {cell: memo.bad[cell] for cell in memo.bad.keys() & set(cells)}
         if errors:
             values = [None if isinstance(value, _Bad) else value for value in values]
-        return Column(values, errors)
+        return ConvertedColumn(values, errors)
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,6 @@ ZOMBIE_COLUMNS: tuple[str, ...] = (
 
 CARD_TYPES: tuple[str, ...] = ("Zombie", "Survivor", "Item")
 FACTIONS: tuple[str, ...] = ("Rage", "Horde", "Contagion", "Weird")
-FACTION_COLOURS: dict[str, str] = {
-    "Rage": "red",
-    "Horde": "orange",
-    "Contagion": "green",
-    "Weird": "purple",
-}
 KEYWORDS: tuple[str, ...] = ("Fast", "Tough", "Fierce", "Infectious", "Enduring", "Sentient")
 SYMBOLS: tuple[str, ...] = ("Medic", "Scavenger")
 RARITIES: tuple[str, ...] = ("C", "U", "R", "S")

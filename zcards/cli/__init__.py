@@ -86,7 +86,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "search": (
         "zcards.cli.query",
         "search_command",
-        "Find cards matching QUERY (quote it for the shell).",
+        "Find cards matching QUERY (its words are one query; quote what the shell would read).",
     ),
     "simulate": (
         "zcards.cli.simulate",
@@ -116,6 +116,14 @@ class LazyGroup(click.Group):
         command = getattr(importlib.import_module(module_name), attribute)
         assert isinstance(command, click.Command)
         return command
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """An unknown command is an error naming the nearest ones ("Did you mean 'search'?")."""
+        if args and args[0] not in COMMANDS and not args[0].startswith("-"):
+            raise click.NoSuchCommand(args[0], possibilities=COMMANDS, ctx=ctx)
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list from :data:`COMMANDS`, so ``--help`` imports no command module."""

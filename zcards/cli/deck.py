@@ -11,7 +11,13 @@ from zcards.cli.common import FormatChoice, db_option, format_option, note_missi
 from zcards.cli.output import emit_json
 from zcards.cli.query import echo_stats
 from zcards.errors import ProblemsFound
-from zcards.query.decks import composition, convert_deck, resolve_deck, write_atomic
+from zcards.query.decks import (
+    ResolvedDeck,
+    composition,
+    convert_deck,
+    resolve_deck,
+    write_atomic,
+)
 from zcards.store.db import open_db
 
 DECK_FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -26,10 +32,19 @@ def deck_group() -> None:
 @click.argument("file", type=DECK_FILE)
 @db_option
 @format_option(("text", "json"), default="text")
-def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
-    """Resolve every card name of FILE and show the deck's composition.
+@click.option(
+    "--stats",
+    "show_stats",
+    is_flag=True,
+    help="Also show the deck's composition: counts by type, faction, rarity, keyword, symbol "
+    "and cost.",
+)
+def check_command(file: Path, db_path: Path | None, output_format: str, show_stats: bool) -> None:
+    """Resolve every card name of FILE: the verdict first ("legal: 40 cards" or "2 problems"),
+    then each problem.
 
-    Unknown names are listed with suggestions and make the command exit 1.
+    Unknown names are listed with suggestions and make the command exit 1. --format json
+    always holds the composition.
     """
     deck = read_deck(file)
     _warn_decoding(deck)
@@ -43,13 +58,22 @@ def check_command(file: Path, db_path: Path | None, output_format: str) -> None:
         ]
         emit_json({"deck": str(file), "sections": sections, "unknown": unknown} | stats.to_json())
     else:
-        click.echo(", ".join(f"{section}: {count}" for section, count in sections.items()))
-        echo_stats(stats)
+        sizes = ", ".join(f"{section}: {count}" for section, count in sections.items())
+        click.echo(f"{_verdict(resolved)} ({sizes})" if sizes else _verdict(resolved))
     for unknown_card in resolved.unknown:
         click.echo(unknown_card.explain(file), err=True)
+    if output_format != "json" and show_stats:
+        echo_stats(stats)
     note_missing_bundled(db.conn, db_path)
     if resolved.unknown:
         raise ProblemsFound(f"{len(resolved.unknown)} unknown card name(s) in {file}")
+
+
+def _verdict(resolved: ResolvedDeck) -> str:
+    problems = len(resolved.unknown)
+    if not problems:
+        return f"legal: {resolved.total} cards"
+    return f"{problems} problem{'s' if problems > 1 else ''}: {resolved.total} cards known"
 
 
 @deck_group.command("convert")

@@ -54,7 +54,7 @@ def parse_command(
     """
     lines = LogLines(log_file)
     parser = LogParser(game=ZOMBIE_GAME, players=players, strict=strict, source=lines.source)
-    tally = Tally()
+    tally = LogSummary()
     events = tally.count(parser.events(lines))
     if output_format == "text":
         write_chunked(map(_text_line, events))
@@ -74,7 +74,7 @@ def _text_line(event: ev.Event) -> str:
     return f"{event.line:>6}  {event.kind:<13} {details}\n"
 
 
-class Tally:
+class LogSummary:
     """What the summary needs, counted while events stream past: kinds, games (split as
     :func:`~lackey_plugin.log.parser.split_games` does) and the first unparsed lines."""
 
@@ -109,7 +109,7 @@ class Tally:
         self._had_new_game = True
 
 
-def _summary(source: str, tally: Tally, players: Sequence[str], *, err: bool) -> None:
+def _summary(source: str, tally: LogSummary, players: Sequence[str], *, err: bool) -> None:
     echo = click.echo
     echo(
         f"{source}: {tally.kinds.total()} events, {tally.games} game(s), "

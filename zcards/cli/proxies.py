@@ -8,14 +8,15 @@ import click
 
 from zcards.cli.common import art_option, db_option, format_option, progress_counter
 from zcards.cli.output import emit_json
+from zcards.cli.query import QUERY_SETTINGS, query_words
 from zcards.errors import UsageError
 from zcards.publish.layout import CARD_SIZES, GUTTER_MM, MAX_GUTTER_MM, PAPERS
 from zcards.publish.proxies import ProxyReport, select_cards, write_proxies
 from zcards.store.db import open_db
 
 
-@click.command("proxies")
-@click.argument("query", required=False)
+@click.command("proxies", context_settings=QUERY_SETTINGS)
+@click.argument("query", nargs=-1, callback=query_words)
 @db_option
 @click.option(
     "--deck",

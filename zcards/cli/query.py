@@ -67,15 +67,19 @@ def emit_cards(
 QUERY_SETTINGS = {"ignore_unknown_options": True}
 
 
-def _query_argument(ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
-    """'-' negates a term, but '--word' is a mistyped option, not a query (exit 2)."""
-    if value and value.startswith("--"):
-        raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
-    return value
+def query_words(ctx: click.Context, _param: click.Parameter, words: tuple[str, ...]) -> str | None:
+    """The query's words as one query (``zcards search t:zombie pow>=3`` needs no quotes).
+    '-' negates a term, but '--word' is a mistyped option, not a query (exit 2, with the
+    command's nearest option)."""
+    for word in words:
+        if word.startswith("--"):
+            options = [o for param in ctx.command.params for o in param.opts if o[:2] == "--"]
+            raise click.NoSuchOption(word.split("=")[0], possibilities=options, ctx=ctx)
+    return " ".join(words) or None
 
 
 @click.command("search", context_settings=QUERY_SETTINGS)
-@click.argument("query", callback=_query_argument)
+@click.argument("query", nargs=-1, required=True, callback=query_words)
 @db_option
 @format_option()
 @click.option(
@@ -102,7 +106,7 @@ def search_command(
     count_only: bool,
     chosen_columns: str | None,
 ) -> None:
-    """Find cards matching QUERY (quote it for the shell).
+    """Find cards matching QUERY (its words are one query; quote what the shell would read).
 
     \b
     Bare words and "quoted phrases" search name and text. Fields:
@@ -166,7 +170,7 @@ def card_command(name: tuple[str, ...], db_path: Path | None, output_format: str
 
 
 @click.command("stats", context_settings=QUERY_SETTINGS)
-@click.argument("query", required=False, callback=_query_argument)
+@click.argument("query", nargs=-1, callback=query_words)
 @db_option
 @format_option(("text", "json"), default="text")
 def stats_command(query: str | None, db_path: Path | None, output_format: str) -> None:

@@ -108,7 +108,7 @@ def _stylesheet(layout: FaceLayout) -> weasyprint.CSS:
     return weasyprint.CSS(string=css, font_config=font_config())
 
 
-def render_document(
+def lay_out_faces(
     html: str, layout: FaceLayout, readable: Sequence[Path] = ()
 ) -> weasyprint.Document:
     """Lay out one HTML document of faces, backs or sheets of ``layout`` (the expensive step),
@@ -125,7 +125,7 @@ def render_fitted(
     """Render, shrinking every overflowing region one step per pass until it fits or the
     smallest step is reached. Returns the final document and the faces that still overflow."""
     while True:
-        document = render_document(build(fits), layout, readable)
+        document = lay_out_faces(build(fits), layout, readable)
         spilled = overflowing(document)
         if not shrink(fits, spilled):
             return document, set(spilled)
@@ -329,7 +329,7 @@ def render_extras(
             _write_image(path, data)
     if not missing:
         return
-    pdf = render_document(card_document(missing, layout), layout).write_pdf(**FAST_PDF)
+    pdf = lay_out_faces(card_document(missing, layout), layout).write_pdf(**FAST_PDF)
     for kind, image in zip(missing, rasterise(pdf, dpi), strict=True):
         data = encode_jpeg(image, dpi)
         targets[kind].parent.mkdir(parents=True, exist_ok=True)

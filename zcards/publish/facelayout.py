@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from zcards.publish.layout import PT_PER_MM, CardSize, Rect
+from zcards.publish.layout import CardSize, Rect
 
 BASE_WIDTH_MM = 63.0
 BASE_FONT_PT = 7.0
@@ -57,10 +57,6 @@ class FaceLayout:
     @property
     def font_pt(self) -> float:
         return round(BASE_FONT_PT * self.scale, 3)
-
-    @property
-    def em_mm(self) -> float:
-        return self.font_pt / PT_PER_MM
 
     @cached_property
     def boxes(self) -> dict[str, Rect]:

@@ -31,7 +31,7 @@ PALETTES: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class Span:
+class TextSpan:
     """A stretch of rules text: ``style`` is ``""`` (plain), ``"term"`` (a keyword or symbol,
     bold; ``symbol`` names its icon) or ``"reminder"`` (its explanation, italic)."""
 
@@ -65,8 +65,8 @@ class FaceView:
     emblem: str  # the faction's emblem, else the type's (in the placeholder art)
     figure: str  # the type's silhouette in the placeholder art
     requires: str
-    terms: tuple[Span, ...]  # keywords and symbols the text does not name
-    paragraphs: tuple[tuple[Span, ...], ...]
+    terms: tuple[TextSpan, ...]  # keywords and symbols the text does not name
+    paragraphs: tuple[tuple[TextSpan, ...], ...]
     footer: str
     art: Art | None  # None: the placeholder drawn from palette, emblem and figure
 
@@ -82,8 +82,8 @@ def face_view(card: Card, art: Art | None = None) -> FaceView:
     faction = card.faction.lower() if card.faction in FACTIONS else ""
     lead, paragraphs = _paragraphs(card)
     named = {run.text.strip(" .").casefold() for run in lead if run.style == "term"}
-    terms = [Span(k, "term") for k in card.keywords if k.casefold() not in named]
-    terms += [Span(s, "term", s) for s in card.symbols if s.casefold() not in named]
+    terms = [TextSpan(k, "term") for k in card.keywords if k.casefold() not in named]
+    terms += [TextSpan(s, "term", s) for s in card.symbols if s.casefold() not in named]
     rarity = RARITY_NAMES.get(card.rarity, card.rarity)
     return FaceView(
         name=card.name,
@@ -106,7 +106,7 @@ def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _paragraphs(card: Card) -> tuple[tuple[Span, ...], tuple[tuple[Span, ...], ...]]:
+def _paragraphs(card: Card) -> tuple[tuple[TextSpan, ...], tuple[tuple[TextSpan, ...], ...]]:
     """The text's paragraphs as spans, the first one's opening keywords and symbols marked;
     also returns those opening spans."""
     lines = [line.strip() for line in card.text.splitlines() if line.strip()]
@@ -116,17 +116,17 @@ def _paragraphs(card: Card) -> tuple[tuple[Span, ...], tuple[tuple[Span, ...], .
     words = sorted([*card.keywords, *card.symbols], key=len, reverse=True)
     lead = _lead_spans(lines[0], words, symbols)
     rest = lines[0][sum(len(run.text) for run in lead) :]
-    first = (*lead, *((Span(rest),) if rest else ()))
-    return lead, (first, *((Span(line),) for line in lines[1:]))
+    first = (*lead, *((TextSpan(rest),) if rest else ()))
+    return lead, (first, *((TextSpan(line),) for line in lines[1:]))
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)\.?")
 
 
-def _lead_spans(line: str, words: list[str], symbols: dict[str, str]) -> tuple[Span, ...]:
+def _lead_spans(line: str, words: list[str], symbols: dict[str, str]) -> tuple[TextSpan, ...]:
     """The keywords and symbols the line opens with (``Fast. Fierce (...).``), as spans that
     together spell the start of the line exactly."""
-    spans: list[Span] = []
+    spans: list[TextSpan] = []
     position = 0
     while True:
         space = len(line[position:]) - len(line[position:].lstrip())
@@ -138,11 +138,11 @@ def _lead_spans(line: str, words: list[str], symbols: dict[str, str]) -> tuple[S
         if line.startswith(".", end):
             end += 1
         text = line[position:end]
-        spans.append(Span(text, "term", symbols.get(word.casefold(), "")))
+        spans.append(TextSpan(text, "term", symbols.get(word.casefold(), "")))
         position = end
         reminder = _REMINDER.match(line, position)
         if reminder and line[end - 1] != ".":
-            spans.append(Span(reminder.group(), "reminder"))
+            spans.append(TextSpan(reminder.group(), "reminder"))
             position = reminder.end()
 
 

@@ -19,8 +19,8 @@ from zcards.publish.cardart import Assets
 from zcards.publish.cardface import (
     PlacedFace,
     card_document,
+    lay_out_faces,
     placed,
-    render_document,
     render_fitted,
     style_context,
 )
@@ -75,7 +75,7 @@ class SheetLayout:
             pages = [
                 placed(views[i], i, fits.get(i, Fit()), layout, self.assets) for i in sorted(faces)
             ]
-            document = render_document(card_document(pages, layout), layout, self.assets.readable)
+            document = lay_out_faces(card_document(pages, layout), layout, self.assets.readable)
             faces = shrink(fits, overflowing(document))
 
     def html(
@@ -218,7 +218,7 @@ def render_run(run: Run) -> RunResult:
     The result goes into the cache."""
     fits: dict[int, Fit] = {}
     layout, readable = run.layout.face_layout, run.layout.assets.readable
-    document = render_document(run.first_html, layout, readable)
+    document = lay_out_faces(run.first_html, layout, readable)
     spilled = overflowing(document)
     if shrink(fits, spilled):
         run.layout.fit_alone(run.views, set(spilled), fits)

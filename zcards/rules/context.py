@@ -266,11 +266,6 @@ def is_game_action(event: object) -> bool:
     return type(event) not in NOT_ACTION_TYPES and isinstance(event, ev.Event)
 
 
-def is_action(event: object) -> bool:
-    """A game action of its actor (R14.2)."""
-    return type(event) in ACTION_TYPES
-
-
 TRACKER, PHASES_AREA = 0, 3  # a replay's areas followed while the clock is unknown (R17.9)
 Plan = list[tuple[type, int, Callable[..., None], bool, bool]]
 _PLANS: dict[tuple[type, ...], Plan] = {}

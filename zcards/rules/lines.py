@@ -58,7 +58,7 @@ class Tracker(CardLines):
 
     def read(self, event: object) -> Fact:
         kind = type(event)
-        if kind in ACTION_TYPES:  # is_action, inlined: every line comes here
+        if kind in ACTION_TYPES:  # a game action of its actor (R14.2)
             ctx = self.ctx
             me = ctx.table.edit(event.player)  # type: ignore[attr-defined]
             me.playing, me.acted = True, ctx.clock.table.turn  # the clock's number

@@ -31,6 +31,26 @@ from zcards.rules.context import Area, Fact, Handler, PhaseBegun, TurnBegun
 COST_WINDOW = 16  # lines looked ahead for the discard a cost asks for
 FIGHT_TIMINGS = frozenset({Timing.WINS_FIGHT, Timing.LOSES_FIGHT, Timing.BEGIN_ATTACK})
 EACH = frozenset({Target.YOUR_OTHER_SURVIVORS, Target.INFECTED_SURVIVORS})  # any number
+# Targets whose event may concern any player's card or total: the check does not narrow them.
+ANYONES = frozenset(
+    {
+        Target.HOST,
+        Target.SURVIVOR,
+        Target.INFECTED_SURVIVOR,
+        Target.INFECTED_SURVIVORS,
+        Target.ATTACKING_ZOMBIE,
+        Target.ZOMBIE_IN_COMBAT,
+        Target.FIGHTING_ZOMBIES,
+        Target.WEIRD_FIGHTING,
+        Target.FAST_FIGHTING_YOURS,
+        Target.FACE_DOWN_FIGHTING_YOURS,
+        Target.YOUR_FACE_DOWN_IN_COMBAT,
+        Target.YOUR_EX_SURVIVORS,
+        Target.SCAVENGERS,
+        Target.BARRICADES,
+        Target.ITEMS,
+    }
+)
 USES = {
     "spent": frozenset({Timing.ACTIVATED, Timing.HEALS}),
     "played": frozenset({Timing.ONE_SHOT}),
@@ -101,7 +121,9 @@ def _scoped(
         return subject == controller
     if target in (Target.SURVIVOR_PLAYER, Target.DEFENDER, Target.INFECTED_DEFENDER):
         return subject == active
-    return True
+    if target in ANYONES:
+        return True
+    raise ValueError(f"effect target {target!r} has no scope in the audit (zcards/rules/text.py)")
 
 
 class TextLedger:

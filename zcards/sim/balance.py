@@ -261,7 +261,7 @@ def _card(tally: Tally, deck: str, name: str, use: str) -> CardFigure:
 
 
 @dataclass(frozen=True)
-class Move:
+class RateMove:
     """A rate before and after a change, the interval of the difference, and whether it is
     significant (the interval leaves out 0)."""
 
@@ -288,11 +288,11 @@ class Moves:
     """What one variant moved against the cards as printed (significant moves first)."""
 
     variant: str
-    matchups: list[Move]
-    decks: list[Move]  # each deck's win rate over all its games
-    turn_order: Move
-    played: list[Move]  # how often each card was played: what the change did to its use
-    cards: list[Move]  # each card's win rate when drawn (it moves with its deck's)
+    matchups: list[RateMove]
+    decks: list[RateMove]  # each deck's win rate over all its games
+    turn_order: RateMove
+    played: list[RateMove]  # how often each card was played: what the change did to its use
+    cards: list[RateMove]  # each card's win rate when drawn (it moves with its deck's)
     paired: int = 0  # games played both ways (the same seed and seats)
     winner_changed: int = 0  # of those, games whose winner the change changed
     game_changed: int = 0  # games in which anything at all went otherwise
@@ -302,7 +302,7 @@ class Moves:
         """Every paired game went exactly as with the cards as printed."""
         return self.paired > 0 and self.game_changed == 0
 
-    def significant(self) -> list[Move]:
+    def significant(self) -> list[RateMove]:
         found = [*self.matchups, *self.decks, self.turn_order, *self.played, *self.cards]
         return [m for m in found if m.significant]
 
@@ -317,7 +317,7 @@ def moves(variant: str, before: Figures, after: Figures, tally: Tally | None = N
         return sum(n for key, n in counted.items() if key[0] == kind)
 
     matchups = [
-        Move(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
+        RateMove(f"{m.deck} vs {m.opponent}", m.win, after.matchup(m.deck, m.opponent).win)
         for m in before.matchups
         if m.deck < m.opponent
     ]
@@ -326,15 +326,15 @@ def moves(variant: str, before: Figures, after: Figures, tally: Tally | None = N
     return Moves(
         variant,
         _ranked(matchups),
-        _ranked([Move(deck, r, after.by_deck[deck]) for deck, r in before.by_deck.items()]),
-        Move("first player, equal food", before.equal_food.first, after.equal_food.first),
-        _ranked([Move(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
-        _ranked([Move(old.label, old.drawn, new.drawn) for old, new in pairs]),
+        _ranked([RateMove(deck, r, after.by_deck[deck]) for deck, r in before.by_deck.items()]),
+        RateMove("first player, equal food", before.equal_food.first, after.equal_food.first),
+        _ranked([RateMove(old.label, old.play_rate, new.play_rate) for old, new in pairs]),
+        _ranked([RateMove(old.label, old.drawn, new.drawn) for old, new in pairs]),
         paired("paired"),
         paired("winner changed"),
         paired("game changed"),
     )
 
 
-def _ranked(found: list[Move]) -> list[Move]:
+def _ranked(found: list[RateMove]) -> list[RateMove]:
     return sorted(found, key=lambda m: (not m.significant, -abs(m.change), m.what))

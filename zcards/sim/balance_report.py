@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.effects import Timing
 from zcards.sim.ablation import ablations
-from zcards.sim.balance import Endings, Figures, Move, Moves, figures, moves
+from zcards.sim.balance import Endings, Figures, Moves, RateMove, figures, moves
 from zcards.sim.changes import Change, apply_changes, check_changes, parse_change
 from zcards.sim.game import DEFAULT_TURN_CAP, DeckList
 from zcards.sim.lab import Plan, check_decks, run
@@ -100,7 +100,7 @@ class Lab:
         )
 
 
-def ranked_ablations(report: BalanceReport) -> list[tuple[Moves, Move]]:
+def ranked_ablations(report: BalanceReport) -> list[tuple[Moves, RateMove]]:
     """Each variant with the deck whose win rate it moved most, largest move first; those
     that changed no game last."""
     found = [(m, max(m.decks, key=lambda d: abs(d.change))) for m in report.moves if m.decks]
@@ -232,7 +232,7 @@ def _endings_json(found: Endings) -> dict:
     return {"lost": found.lost, "beat": found.beat, "turn_caps": found.turn_caps}
 
 
-def _move_json(move: Move) -> dict:
+def _move_json(move: RateMove) -> dict:
     return {
         "what": move.what,
         "before": _rate_json(move.before),

@@ -3,7 +3,7 @@ turn order, per-card figures (outliers first) and what each change moved."""
 
 from __future__ import annotations
 
-from zcards.sim.balance import MIN_OUTLIER_GAMES, CardFigure, Endings, Figures, Move, Moves
+from zcards.sim.balance import MIN_OUTLIER_GAMES, CardFigure, Endings, Figures, Moves, RateMove
 from zcards.sim.balance_report import BalanceReport, ranked_ablations
 from zcards.sim.report import Rate
 
@@ -156,11 +156,11 @@ def _cards(found: Figures, all_cards: bool) -> list[str]:
     return rows
 
 
-def _move(move: Move) -> str:
+def _move(move: RateMove) -> str:
     return f"  {move.what}: {moved(move)}"
 
 
-def moved(move: Move) -> str:
+def moved(move: RateMove) -> str:
     """``54.1% [..] -> 60.0% [..] (+5.9 points [+1.2, +10.4], significant)``."""
     low, high = move.interval
     mark = "significant" if move.significant else "within chance"
@@ -170,7 +170,7 @@ def moved(move: Move) -> str:
     )
 
 
-def _card_moves(title: str, found: list[Move]) -> list[str]:
+def _card_moves(title: str, found: list[RateMove]) -> list[str]:
     """The significant moves (at most CARD_MOVES), else the largest three."""
     significant = [m for m in found if m.significant]
     shown = significant[:CARD_MOVES] or found[:3]

@@ -157,7 +157,7 @@ def _stamp(seconds: int) -> str:
     return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
-class LogLines:
+class RememberingWriter:
     """A log writer and the lines it already wrote. Games repeat most of their lines (phase
     changes, spends, draws), and looking a line up costs a fraction of writing it again."""
 
@@ -190,9 +190,9 @@ class LogLines:
 
 
 @cache
-def log_lines(pronoun: str = "his") -> LogLines:
+def log_lines(pronoun: str = "his") -> RememberingWriter:
     """One writer per pronoun and process: compiling the templates costs more than a game."""
-    return LogLines(pronoun)
+    return RememberingWriter(pronoun)
 
 
 def log_text(events: Iterable[ev.Event], pronoun: str = "his") -> str:
