@@ -19,10 +19,13 @@ from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
 from zcards.game.rules import (
     MEDIC,
+    MEDIC_TEXT_RULE,
+    NO_SCAVENGING_RULE,
     SCAVENGER,
-    medic_may_heal,
+    medic_heal_fault,
     phase_allows_ability,
     scavenge_succeeds,
+    scavenging_ban,
     scavenging_banned_by,
 )
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
@@ -238,14 +241,16 @@ class RecoupRules(Area):
         banned, surely = scavenging_banned_by(self.table, self.ctx.cards)
         if banned is None:
             return
-        message = f"{player}'s Scavenger attracts attention while {banned} is in a combat zone"
+        message = f"{player}'s Scavenger attracts attention, but {scavenging_ban(banned)}"
         if surely:
-            self.findings.violation(Kind.ABILITY_USE, message, rule="R16.1", player=player)
+            self.findings.violation(
+                Kind.ABILITY_USE, message, rule=NO_SCAVENGING_RULE, player=player
+            )
         else:
             self.findings.cannot_decide(
                 Kind.ABILITY_USE,
                 f"{message} in some reading of the table (a face-down card's zone is hidden)",
-                rule="R16.1",
+                rule=NO_SCAVENGING_RULE,
                 player=player,
             )
 
@@ -271,10 +276,8 @@ class RecoupRules(Area):
             )
         elif not self._use_symbol(MEDIC):
             message = f"a wound is removed from {owner}'s survivor without spending a ready Medic"
-        elif not medic_may_heal(info):
-            assert info is not None
-            message = f"a Medic removes a wound from {info.name}, whose text forbids it"
-            rule = "R16.1"
+        elif (fault := medic_heal_fault(info)) is not None:
+            message, rule = fault, MEDIC_TEXT_RULE
         else:
             return
         self.check(
