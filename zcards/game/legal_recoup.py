@@ -22,6 +22,7 @@ from zcards.game.legal import (
 )
 from zcards.game.legal_combat import WOUND_RULES
 from zcards.game.rules import (
+    DIE_SIDES,
     DISCARD_COST_RULE,
     MEDIC,
     MEDIC_TEXT_RULE,
@@ -106,7 +107,7 @@ def _scavenge(game: Game, action: a.Scavenge) -> Verdict | None:
 
 @clause(a.Roll, name="roll")
 def _roll(game: Game, action: a.Roll) -> Verdict | None:
-    if not 1 <= action.result <= 6:
+    if not 1 <= action.result <= DIE_SIDES:
         return no("R12.2", "a die roll is 1 to 6")
     if not granted(game, "Roll", action.player, None, a.Cause.SCAVENGE):
         return no("R12.2", "a die is rolled for a Scavenger attracting attention")

@@ -26,6 +26,7 @@ DISCARDS = 1  # R5.2: cards he then discards
 RESOURCE_PLAYS = 1  # R6.1: face-down plays from the hand per player and turn
 MAX_BID = 10  # R2.1
 UPKEEP = 1  # R12.5: food the active player loses at the end of his Recoup phase
+DIE_SIDES = 6  # R12.2: the die a Scavenger attracting attention rolls
 SCAVENGE_FAILS = 1  # R12.2: the die result on which attracting attention fails
 MEDIC, SCAVENGER = "Medic", "Scavenger"
 

@@ -18,6 +18,7 @@ from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
 from zcards.game.rules import (
+    DIE_SIDES,
     MEDIC,
     MEDIC_TEXT_RULE,
     NO_SCAVENGING_RULE,
@@ -144,7 +145,9 @@ class RecoupRules(Area):
         for later in islice(self.ctx.upcoming(), ROLL_WINDOW):
             if isinstance(later, (ev.PhaseChange, ev.TurnChange)):
                 return False
-            if isinstance(later, ev.DiceRoll) and later.player == player and later.sides == 6:
+            if not isinstance(later, ev.DiceRoll) or later.player != player:
+                continue
+            if later.sides == DIE_SIDES:
                 for result in later.results:
                     if scavenge_succeeds(result):
                         if not claimed:
@@ -213,7 +216,7 @@ class RecoupRules(Area):
         return False
 
     def on_dice(self, event: ev.DiceRoll, _: Fact) -> None:
-        if event.sides != 6 or not self.in_turn:
+        if event.sides != DIE_SIDES or not self.in_turn:
             return
         phase = self.clock.phase
         for result in event.results:
