@@ -16,18 +16,12 @@ from zcards.game.rules import (
     TAKE_OVER,
     TAKE_OVER_RULE,
     WOUND_RULE,
+    WOUND_RULES,
     may_be_infected,
     take_over_fault,
     wound_fault,
 )
 from zcards.game.zombies import HIDDEN, Zombie
-
-WOUND_RULES = {
-    a.Cause.FIGHT: "R10.8",
-    a.Cause.STARVATION: "R12.5",
-    a.Cause.INFECTION: "R4.2",
-    a.Cause.TEXT: "R16.1",
-}
 
 
 def fighter(owner: str, zombie: Zombie) -> Fighter:

@@ -20,7 +20,6 @@ from zcards.game.legal import (
     survivor_of,
     turn_phase,
 )
-from zcards.game.legal_combat import WOUND_RULES
 from zcards.game.rules import (
     DIE_SIDES,
     DISCARD_COST_RULE,
@@ -28,6 +27,7 @@ from zcards.game.rules import (
     MEDIC_TEXT_RULE,
     NO_SCAVENGING_RULE,
     SCAVENGER,
+    WOUND_RULES,
     discard_cost,
     discard_cost_fault,
     discard_cost_reason,

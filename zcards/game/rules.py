@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import (
     ATTACK_PHASE,
@@ -278,6 +279,12 @@ def has_lost(player: Player, *, setup_over: bool) -> str | None:
 
 WOUND_RULE = "R10.8"  # no survivor is wounded but by a fight's result, or another rule's cause
 NO_WOUND_CAUSE = "no fight, infection, starvation or card text wounds a survivor then"
+WOUND_RULES = {  # the rule a wound of each cause cites
+    Cause.FIGHT: WOUND_RULE,
+    Cause.STARVATION: "R12.5",
+    Cause.INFECTION: "R4.2",
+    Cause.TEXT: "R16.1",
+}
 
 
 def wound_rule(phase: str, *, active: bool) -> str | None:
@@ -286,11 +293,11 @@ def wound_rule(phase: str, *, active: bool) -> str | None:
     (R10.5, only the active player's survivors are attacked, R10.8), starvation at the end of
     the active player's Recoup (R12.5). None: only card text wounds a survivor then (R16.1)."""
     if phase == READY_PHASE:
-        return "R4.2"
+        return WOUND_RULES[Cause.INFECTION]
     if phase == ATTACK_PHASE and active:
         return "R10.5"
     if phase == RECOUP_PHASE and active:
-        return "R12.5"
+        return WOUND_RULES[Cause.STARVATION]
     return None
 
 
