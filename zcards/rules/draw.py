@@ -86,7 +86,7 @@ class DrawRules(Area):
         if self.discards[owner] == DISCARDS + 1:
             self.check(
                 Kind.DRAW_COUNT,
-                f"{owner} discards a card too many in the Draw phase (exactly {DISCARDS})",
+                f"{owner} discards one card too many in the Draw phase (exactly {DISCARDS})",
                 Effect.DISCARD,
                 owner,
                 rule="R5.2",
@@ -102,8 +102,9 @@ class DrawRules(Area):
         for me in self.table.in_game():
             if self.draws[me.name] < DRAWS:
                 owed["R5.1"].append((me, f"{me.name} drew {self.draws[me.name]} cards"))
-            if self.discards[me.name] < DISCARDS:
-                owed["R5.2"].append((me, f"{me.name} discarded {self.discards[me.name]} card(s)"))
+            if (discarded := self.discards[me.name]) < DISCARDS:
+                said = f"{discarded or 'no'} card{'s' if discarded > 1 else ''}"
+                owed["R5.2"].append((me, f"{me.name} discarded {said}"))
         for rule, found in owed.items():
             exactly = f"exactly {DRAWS if rule == 'R5.1' else DISCARDS}"
             sure = [
