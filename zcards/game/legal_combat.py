@@ -159,9 +159,8 @@ def takes_over(game: Game, owner: str, uid: int) -> str | None:
 def _dead(game: Game, action: Any) -> Verdict | None:
     owner = action.owner if isinstance(action, a.TakeControl) else action.player
     dead = game.ledger.dying.get(action.survivor) == owner
-    if isinstance(action, a.TakeControl):
-        survivor = survivor_of(game, owner, action.survivor)
-        assert survivor is not None
+    survivor = survivor_of(game, owner, action.survivor)
+    if isinstance(action, a.TakeControl) and survivor is not None:
         health = Powers(game.cards, game).health(owner, survivor)
         wounds = None if dead else survivor.wounds
         fault = take_over_fault(survivor.infected, wounds, health, overwhelmed=False)
