@@ -25,6 +25,7 @@ from zcards.game.effects import Effect
 from zcards.game.ledger import ALLOWED, Game, Verdict
 from zcards.game.rules import (
     READY_RULE,
+    RESOURCE_PLAYS,
     bid_allowed,
     can_play,
     can_upgrade,
@@ -223,7 +224,7 @@ def _from_hand(game: Game, action: Any) -> Verdict | None:
 def _resource(game: Game, action: a.PlayResource) -> Verdict | None:
     if game.phase != BUILD_PHASE:
         return no("R6.2", "resources are played in the Build phase")
-    if action.player in game.ledger.resources:
+    if game.ledger.resources[action.player] >= RESOURCE_PLAYS:
         return no("R6.1", f"{action.player} played a resource this turn already")
     return None
 
