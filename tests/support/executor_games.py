@@ -27,8 +27,8 @@ MUTANTS = {  # a clause off in the move generator -> (refused action, rule, audi
     "scavenger": ("Scavenge", "R12.1", "ability-use"),
     "medic": ("Medic", "R12.1", "ability-use"),
     "ability-cost": ("UseAbility", "R16.1", None),
-    "no-scavenging": ("Scavenge", "R12.2", None),
-    "no-medic-heal": ("Medic", "R12.3", "ability-use"),
+    "no-scavenging": ("Scavenge", "R16.1", None),
+    "no-medic-heal": ("Medic", "R16.1", "ability-use"),
     "fight-text": ("AssignFights", "R16.1", None),
 }
 TEXT_ONLY = {"ability-cost", "no-scavenging", "no-medic-heal"}  # text decks

@@ -63,7 +63,7 @@ def _resource(game: Game, action: a.PlayResource) -> None:
     me = game.edit(action.player)
     me.from_hand(action.card)
     me.zombies = me.zombies.add_face_down(action.card or "")
-    game.ledger.resources.add(action.player)
+    game.ledger.resources[action.player] += 1
 
 
 @handles(a.TopToResource)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from zcards.game.cards import CardInfo
 from zcards.game.effects import Effect, Target, Timing
 from zcards.game.power import EXACT_ZERO, Fight, Fighter, Powers, Span
-from zcards.game.rules import may_be_infected
+from zcards.game.rules import discards_itself_as_it_wins, may_be_infected
 from zcards.game.zombies import HIDDEN
 
 
@@ -125,7 +125,7 @@ def trait(powers: Powers, fighter: Fighter, power: Span, *, weak: bool) -> Trait
         power,
         fierce=int("fierce" in keywords),
         plague=int(triggers(info, Timing.WINS_FIGHT, Target.INFECTED_DEFENDER)),
-        kamikaze=int(triggers(info, Timing.WINS_FIGHT, Target.DEFENDER)),
+        kamikaze=int(discards_itself_as_it_wins(info)),
         infectious="infectious" in keywords,
         backlash=int(triggers(info, Timing.LOSES_FIGHT, Target.DEFENDER)),
         banned=weak and info.has(Effect.NO_WEAK_DEFENDERS),
@@ -220,8 +220,7 @@ def resolve(fight: Fight, powers: Powers) -> Resolution:
     kamikazes = tuple(
         z
         for z in fight.zombies
-        if (card := fighter_card(powers, z)) is not None
-        and triggers(card, Timing.WINS_FIGHT, Target.DEFENDER)
+        if (card := fighter_card(powers, z)) is not None and discards_itself_as_it_wins(card)
     )
     return Resolution(
         zombies_win=win,

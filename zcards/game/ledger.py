@@ -77,7 +77,7 @@ class Ledger:
         self.may: Counter[Grant] = Counter()
         self.bids: list[tuple[int, str]] = []
         self.opening: Counter[str] = Counter()  # opening cards drawn, per player (R2.3)
-        self.resources: set[str] = set()  # players who played a resource this turn (R6.1)
+        self.resources: Counter[str] = Counter()  # resources each played this turn (R6.1)
         self.fights: dict[int, Fighting] = {}  # declared and not yet fought, by survivor uid
         self.assigned = False  # this Attack phase's fights were declared (R10.3)
         self.dying: dict[int, str] = {}  # survivor uid -> owner, until it leaves play (R11)
@@ -89,7 +89,7 @@ class Ledger:
         twin = Ledger()
         twin.must, twin.may = Counter(self.must), Counter(self.may)
         twin.bids, twin.opening = list(self.bids), Counter(self.opening)
-        twin.resources, twin.fights = set(self.resources), dict(self.fights)
+        twin.resources, twin.fights = Counter(self.resources), dict(self.fights)
         twin.assigned, twin.dying = self.assigned, dict(self.dying)
         twin.upkept, twin.setup_over = self.upkept, self.setup_over
         twin.kamikaze = dict(self.kamikaze)

@@ -24,6 +24,8 @@ from zcards.game.definition import (
 from zcards.game.effects import Effect
 from zcards.game.ledger import ALLOWED, Game, Verdict
 from zcards.game.rules import (
+    READY_RULE,
+    RESOURCE_PLAYS,
     bid_allowed,
     can_play,
     can_upgrade,
@@ -32,6 +34,7 @@ from zcards.game.rules import (
     missing_requirements,
     opening_fits,
     readies,
+    ready_fault,
 )
 from zcards.game.table import SETUP, Player, Survivor
 from zcards.game.zombies import HIDDEN, SLOTS, Zombie, zombies_of
@@ -221,7 +224,7 @@ def _from_hand(game: Game, action: Any) -> Verdict | None:
 def _resource(game: Game, action: a.PlayResource) -> Verdict | None:
     if game.phase != BUILD_PHASE:
         return no("R6.2", "resources are played in the Build phase")
-    if action.player in game.ledger.resources:
+    if game.ledger.resources[action.player] >= RESOURCE_PLAYS:
         return no("R6.1", f"{action.player} played a resource this turn already")
     return None
 
@@ -294,9 +297,10 @@ def _ready(game: Game, action: a.Ready) -> Verdict | None:
     zombie = action.zombie
     if not zombie.spent or not on_board(game.players[action.player], zombie):
         return no("R4.1", "only a spent zombie of his is readied")
-    if not readies(game.phase) and not granted(game, "Ready", action.player, zombie, a.Cause.TEXT):
-        return no("R4.1", f"readying {zombie.name or 'a card'} now needs card text (Fast)")
-    return None
+    info = game.cards.get(zombie.name) if zombie.face_up and not zombie.generic else None
+    arrived = granted(game, "Ready", action.player, zombie, a.Cause.TEXT)  # Fast (R9.2)
+    fault = ready_fault(game.phase, info, arrived=arrived, spent_here=False)
+    return None if fault is None else no(READY_RULE, fault)
 
 
 @clause(a.Spend, a.ZombieToDiscard, name="effect-zombie")

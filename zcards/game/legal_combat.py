@@ -12,15 +12,16 @@ from zcards.game.fights import may_fight
 from zcards.game.ledger import Game, Verdict
 from zcards.game.legal import clause, granted, no, on_board, survivor_of, turn_phase
 from zcards.game.power import Fight, Fighter, Powers
-from zcards.game.rules import may_be_infected
+from zcards.game.rules import (
+    TAKE_OVER,
+    TAKE_OVER_RULE,
+    WOUND_RULE,
+    WOUND_RULES,
+    may_be_infected,
+    take_over_fault,
+    wound_fault,
+)
 from zcards.game.zombies import HIDDEN, Zombie
-
-WOUND_RULES = {
-    a.Cause.FIGHT: "R10.8",
-    a.Cause.STARVATION: "R12.5",
-    a.Cause.INFECTION: "R4.2",
-    a.Cause.TEXT: "R16.1",
-}
 
 
 def fighter(owner: str, zombie: Zombie) -> Fighter:
@@ -105,8 +106,12 @@ def _exists(game: Game, action: Any) -> Verdict | None:
 
 @clause(a.Wound, name="wound-cause")
 def _wound(game: Game, action: a.Wound) -> Verdict | None:
+    by_text = action.cause is a.Cause.TEXT
+    fault = wound_fault(game.phase, active=action.player == game.active, by_text=by_text)
+    if fault is not None:
+        return no(WOUND_RULE, fault)
     if not granted(game, "Wound", action.player, action.survivor, action.cause):
-        rule = WOUND_RULES.get(action.cause, "R10.8")
+        rule = WOUND_RULES.get(action.cause, WOUND_RULE)
         return no(rule, f"no {action.cause} owes or allows this wound")
     return None
 
@@ -153,7 +158,15 @@ def takes_over(game: Game, owner: str, uid: int) -> str | None:
 @clause(a.Bury, a.TakeControl, name="dead")
 def _dead(game: Game, action: Any) -> Verdict | None:
     owner = action.owner if isinstance(action, a.TakeControl) else action.player
-    if game.ledger.dying.get(action.survivor) != owner:
+    dead = game.ledger.dying.get(action.survivor) == owner
+    survivor = survivor_of(game, owner, action.survivor)
+    if isinstance(action, a.TakeControl) and survivor is not None:
+        health = Powers(game.cards, game).health(owner, survivor)
+        wounds = None if dead else survivor.wounds
+        fault = take_over_fault(survivor.infected, wounds, health, overwhelmed=False)
+        if fault is not None:
+            return no(TAKE_OVER_RULE, f"{fault}: {TAKE_OVER}")
+    if not dead:
         return no("R11.1", "only a dead survivor leaves play")
     taker = takes_over(game, owner, action.survivor)
     if isinstance(action, a.TakeControl) and taker != action.player:

@@ -12,6 +12,7 @@ from zcards.game.ledger import Game, Obligation, Verdict
 from zcards.game.legal import (
     bid_winner,
     clause,
+    depends,
     granted,
     in_hand,
     no,
@@ -19,12 +20,20 @@ from zcards.game.legal import (
     survivor_of,
     turn_phase,
 )
-from zcards.game.legal_combat import WOUND_RULES
 from zcards.game.rules import (
+    DIE_SIDES,
+    DISCARD_COST_RULE,
     MEDIC,
+    MEDIC_TEXT_RULE,
+    NO_SCAVENGING_RULE,
     SCAVENGER,
-    medic_may_heal,
+    WOUND_RULES,
+    discard_cost,
+    discard_cost_fault,
+    discard_cost_reason,
+    medic_heal_fault,
     phase_allows_ability,
+    scavenging_ban,
     scavenging_blocker,
 )
 from zcards.game.table import SETUP
@@ -61,12 +70,15 @@ def _ability_cost(game: Game, action: a.UseAbility) -> Verdict | None:
     rows = ability_rows(game, action)
     cost = rows[0].cost if rows else Cost.NONE
     me = game.players[action.player]
-    if cost in (Cost.SPEND_SELF_AND_DISCARD, Cost.SPEND_SELF_AND_DISCARD_ITEM):
-        info = game.cards.get(action.discard)
+    if discard_cost(cost) is not None:
         if action.discard is None or in_hand(me, action.discard) is False:
-            return no("R16.1", f"{action.card}'s cost discards a card from his hand")
-        if cost is Cost.SPEND_SELF_AND_DISCARD_ITEM and (info is None or info.type != "Item"):
-            return no("R16.1", f"{action.card}'s cost discards an Item from his hand")
+            return no(DISCARD_COST_RULE, discard_cost_reason(action.card, cost))
+        info = game.cards.get(action.discard)
+        if info is None:
+            return depends(DISCARD_COST_RULE, f"{action.discard} is not in the card data")
+        fault = discard_cost_fault(action.card, cost, info, hidden=False)
+        if fault is not None:
+            return no(DISCARD_COST_RULE, fault)
     if cost in (Cost.SPEND_SELF_AND_SURVIVOR, Cost.SPEND_SELF_AND_SCAVENGER):
         other = me.survivor(action.also) if action.also is not None else None
         if other is None or other.spent or action.also == action.source:
@@ -95,7 +107,7 @@ def _scavenge(game: Game, action: a.Scavenge) -> Verdict | None:
 
 @clause(a.Roll, name="roll")
 def _roll(game: Game, action: a.Roll) -> Verdict | None:
-    if not 1 <= action.result <= 6:
+    if not 1 <= action.result <= DIE_SIDES:
         return no("R12.2", "a die roll is 1 to 6")
     if not granted(game, "Roll", action.player, None, a.Cause.SCAVENGE):
         return no("R12.2", "a die is rolled for a Scavenger attracting attention")
@@ -105,9 +117,7 @@ def _roll(game: Game, action: a.Roll) -> Verdict | None:
 @clause(a.Scavenge, name="no-scavenging")
 def _no_scavenging(game: Game, action: a.Scavenge) -> Verdict | None:
     blocker = scavenging_blocker(game, game.cards)
-    if blocker is not None:
-        return no("R12.2", f"{blocker} in a combat zone: no Scavenger attracts attention")
-    return None
+    return None if blocker is None else no(NO_SCAVENGING_RULE, scavenging_ban(blocker))
 
 
 @clause(a.Medic, name="medic")
@@ -124,10 +134,8 @@ def _medic(game: Game, action: a.Medic) -> Verdict | None:
 @clause(a.Medic, name="no-medic-heal")
 def _no_medic_heal(game: Game, action: a.Medic) -> Verdict | None:
     target = survivor_of(game, action.player, action.target)
-    info = game.cards.get(target.name) if target is not None else None
-    if not medic_may_heal(info):
-        return no("R12.3", f"{target.name if target else 'it'}: a Medic cannot remove its wounds")
-    return None
+    fault = medic_heal_fault(game.cards.get(target.name) if target is not None else None)
+    return None if fault is None else no(MEDIC_TEXT_RULE, fault)
 
 
 @clause(a.ChangeFood, name="food")

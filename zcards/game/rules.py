@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from zcards.game.actions import Cause
 from zcards.game.cards import CardIndex, CardInfo
 from zcards.game.definition import (
     ATTACK_PHASE,
@@ -26,6 +27,7 @@ DISCARDS = 1  # R5.2: cards he then discards
 RESOURCE_PLAYS = 1  # R6.1: face-down plays from the hand per player and turn
 MAX_BID = 10  # R2.1
 UPKEEP = 1  # R12.5: food the active player loses at the end of his Recoup phase
+DIE_SIDES = 6  # R12.2: the die a Scavenger attracting attention rolls
 SCAVENGE_FAILS = 1  # R12.2: the die result on which attracting attention fails
 MEDIC, SCAVENGER = "Medic", "Scavenger"
 
@@ -48,6 +50,9 @@ def draws_allowed(phase: str) -> bool:
 def readies(phase: str) -> bool:
     """R4.1: readying every spent card happens in the Ready phase."""
     return phase == READY_PHASE
+
+
+READY_RULE = "R4.1"
 
 
 def ready_fault(
@@ -137,6 +142,14 @@ def starvation(survivors: int, food: int) -> int:
     return max(0, survivors - max(0, food))
 
 
+NO_SCAVENGING_RULE = "R16.1"
+
+
+def scavenging_ban(blocker: str) -> str:
+    """Why no Scavenger may attract attention while ``blocker`` is in a combat zone."""
+    return f"{blocker} is in a combat zone: no Scavenger attracts attention"
+
+
 def scavenging_blocked(table: Table, cards: CardIndex) -> bool:
     """No Scavenger may attract attention while text forbids it (Carrion Crows in a combat
     zone)."""
@@ -177,6 +190,25 @@ def discard_cost(cost: Cost) -> str | None:
     return None
 
 
+DISCARD_COST_RULE = "R16.1"
+
+
+def discard_cost_reason(card: str, cost: Cost) -> str:
+    """What ``card``'s cost asks its user to discard, said the same way by both sides."""
+    what = "an Item" if discard_cost(cost) == "Item" else "a card"
+    return f"{card}'s cost discards {what} from his hand"
+
+
+def discard_cost_fault(
+    card: str, cost: Cost, discarded: CardInfo | None, *, hidden: bool
+) -> str | None:
+    """Why this card discarded from the hand does not pay ``card``'s cost (None: it does, or
+    the cost discards nothing)."""
+    if discard_cost(cost) is None or pays_discard(cost, discarded, hidden=hidden):
+        return None
+    return discard_cost_reason(card, cost)
+
+
 def pays_discard(cost: Cost, card: CardInfo | None, *, hidden: bool) -> bool:
     """Whether a card discarded from the hand pays ``cost`` ("discard an Item": an Item; a
     card the log hides, or one missing from the card data, may be one)."""
@@ -201,10 +233,21 @@ def _has_symbol(cards: CardIndex, survivor: Survivor, symbol: str) -> bool:
     return info is not None and info.has_symbol(symbol)
 
 
+MEDIC_TEXT_RULE = "R16.1"
+
+
 def medic_may_heal(target: CardInfo | None) -> bool:
     """R12.3 and card text: a Medic may remove a wound from any survivor whose text does not
     forbid it (Ex-Con Dwayne)."""
     return target is None or not target.has(Effect.NO_MEDIC_HEAL)
+
+
+def medic_heal_fault(target: CardInfo | None) -> str | None:
+    """Why a Medic may not remove this survivor's wound (None: it may)."""
+    if medic_may_heal(target):
+        return None
+    assert target is not None
+    return f"a Medic removes a wound from {target.name}, whose text forbids it"
 
 
 def may_be_infected(target: CardInfo | None) -> bool:
@@ -234,27 +277,54 @@ def has_lost(player: Player, *, setup_over: bool) -> str | None:
     return None
 
 
+WOUND_RULE = "R10.8"  # no survivor is wounded but by a fight's result, or another rule's cause
+NO_WOUND_CAUSE = "no fight, infection, starvation or card text wounds a survivor then"
+WOUND_RULES = {  # the rule a wound of each cause cites
+    Cause.FIGHT: WOUND_RULE,
+    Cause.STARVATION: "R12.5",
+    Cause.INFECTION: "R4.2",
+    Cause.TEXT: "R16.1",
+}
+
+
 def wound_rule(phase: str, *, active: bool) -> str | None:
     """The rule that may wound a survivor in ``phase`` (``active``: one of the active
     player's): an infection in the Ready phase (R4.2), a lost fight in the Attack phase
     (R10.5, only the active player's survivors are attacked, R10.8), starvation at the end of
     the active player's Recoup (R12.5). None: only card text wounds a survivor then (R16.1)."""
     if phase == READY_PHASE:
-        return "R4.2"
+        return WOUND_RULES[Cause.INFECTION]
     if phase == ATTACK_PHASE and active:
         return "R10.5"
     if phase == RECOUP_PHASE and active:
-        return "R12.5"
+        return WOUND_RULES[Cause.STARVATION]
     return None
+
+
+def wound_fault(phase: str, *, active: bool, by_text: bool) -> str | None:
+    """R10.8: why nothing may wound this survivor now (None: a rule of the phase, or card text
+    ``by_text``, may; whether one did is the cause's own to say)."""
+    if by_text or wound_rule(phase, active=active) is not None:
+        return None
+    return NO_WOUND_CAUSE
+
+
+def discards_itself_as_it_wins(info: CardInfo) -> bool:
+    """Card text: the zombie may discard itself as it wins a fight (Kamikaze Corpse)."""
+    return any(
+        row.timing is Timing.WINS_FIGHT and row.cost is Cost.DISCARD_SELF for row in info.text.rows
+    )
 
 
 def discard_is_a_loss(info: CardInfo | None) -> bool:
     """R10.6 and card text: an attacking zombie discarded in the Attack phase lost a fight
     (text discarded it instead of spending it), unless its own text discards it as it wins
     (Kamikaze Corpse)."""
-    return info is None or not any(
-        row.timing is Timing.WINS_FIGHT and row.cost is Cost.DISCARD_SELF for row in info.text.rows
-    )
+    return info is None or not discards_itself_as_it_wins(info)
+
+
+TAKE_OVER_RULE = "R11.3"
+TAKE_OVER = "only an infected survivor that died goes to the player who infected it"
 
 
 def take_over_fault(

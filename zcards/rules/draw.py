@@ -12,7 +12,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import DISCARD, DRAW_PHASE, HAND
 from zcards.game.effects import Effect
-from zcards.game.rules import draws_allowed
+from zcards.game.rules import DISCARDS, DRAWS, draws_allowed
 from zcards.game.table import Player
 from zcards.rules.context import (
     Area,
@@ -61,11 +61,11 @@ class DrawRules(Area):
             return
         before = self.draws[event.player]
         self.draws[event.player] += event.count
-        if before <= 2 < self.draws[event.player]:
+        if before <= DRAWS < self.draws[event.player]:
             self.check(
                 Kind.DRAW_COUNT,
                 f"{event.player} draws {self.draws[event.player]} cards in the Draw phase "
-                "(exactly 2)",
+                f"(exactly {DRAWS})",
                 Effect.DRAW,
                 event.player,
                 rule="R5.1",
@@ -83,10 +83,10 @@ class DrawRules(Area):
         ):
             return
         self.discards[owner] += 1
-        if self.discards[owner] == 2:
+        if self.discards[owner] == DISCARDS + 1:
             self.check(
                 Kind.DRAW_COUNT,
-                f"{owner} discards a second card in the Draw phase (exactly 1)",
+                f"{owner} discards one card too many in the Draw phase (exactly {DISCARDS})",
                 Effect.DISCARD,
                 owner,
                 rule="R5.2",
@@ -100,12 +100,13 @@ class DrawRules(Area):
             return
         owed: dict[str, list[tuple[Player, str]]] = {"R5.1": [], "R5.2": []}
         for me in self.table.in_game():
-            if self.draws[me.name] < 2:
+            if self.draws[me.name] < DRAWS:
                 owed["R5.1"].append((me, f"{me.name} drew {self.draws[me.name]} cards"))
-            if self.discards[me.name] == 0:
-                owed["R5.2"].append((me, f"{me.name} discarded no card"))
+            if (discarded := self.discards[me.name]) < DISCARDS:
+                said = f"{discarded or 'no'} card{'s' if discarded > 1 else ''}"
+                owed["R5.2"].append((me, f"{me.name} discarded {said}"))
         for rule, found in owed.items():
-            exactly = "exactly 2" if rule == "R5.1" else "exactly 1"
+            exactly = f"exactly {DRAWS if rule == 'R5.1' else DISCARDS}"
             sure = [
                 (me, what)
                 for me, what in found

@@ -191,7 +191,7 @@ class FoodRules(Area):
                 return
             message = (
                 f"{name} pays {amount} food at upkeep from {event.old}: upkeep is {due} "
-                "(1 food, none at 0: food never goes below 0)"
+                f"({UPKEEP} food, none at 0: food never goes below 0)"
             )
             amount -= due
         elif event.new < 0:
@@ -290,7 +290,7 @@ class FoodRules(Area):
         self.check(
             Kind.FOOD_UPKEEP,
             f"{name} did not pay upkeep: his food goes from {start} to {food} over the Recoup "
-            f"phase, which gives him at most {gains}; the upkeep is 1 food",
+            f"phase, which gives him at most {gains}; the upkeep is {UPKEEP} food",
             Effect.FOOD,
             name,
             gain=True,

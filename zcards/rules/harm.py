@@ -5,7 +5,7 @@ R16.1).
 The phases that wound by rule are judged by their own areas (the Ready phase's infection
 wounds, the Attack phase's fights, the Recoup's starvation); a wound in any other phase, or on a
 survivor the phase's rule does not wound, stands only where card text explains it
-(:func:`zcards.game.rules.wound_rule`). A take-over is judged at its line
+(:func:`zcards.game.rules.wound_fault`). A take-over is judged at its line
 (:func:`zcards.game.rules.take_over_fault`).
 """
 
@@ -17,7 +17,14 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import ATTACK_PHASE, READY_PHASE, Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import may_be_infected, take_over_fault, wound_rule
+from zcards.game.rules import (
+    TAKE_OVER,
+    TAKE_OVER_RULE,
+    WOUND_RULE,
+    may_be_infected,
+    take_over_fault,
+    wound_fault,
+)
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun
 
 
@@ -65,17 +72,17 @@ class HarmRules(Area):
         phase = self.clock.phase
         if phase == ATTACK_PHASE:  # every wound of the Attack phase is the fights' to judge
             return
-        if wound_rule(phase, active=owner.name == self.clock.active) is not None:
+        fault = wound_fault(phase, active=owner.name == self.clock.active, by_text=False)
+        if fault is None:
             return
         whose = "the active player's" if owner.name == self.clock.active else "a zombie player's"
         self.check(
             Kind.COMBAT_RESULT,
-            f"{survivor.name}, {whose} survivor, is wounded in the {phase} phase: no fight, "
-            "infection, starvation or card text wounds a survivor then",
+            f"{survivor.name}, {whose} survivor, is wounded in the {phase} phase: {fault}",
             Effect.WOUND,
             owner.name,
             card=survivor.name,
-            rule="R10.8",
+            rule=WOUND_RULE,
             player=owner.name,
         )
 
@@ -101,7 +108,7 @@ class HarmRules(Area):
         self.findings.violation(
             Kind.DEAD_SURVIVOR,
             f"{actor or 'a player'} takes control of {owner.name}'s {survivor.name}, but {fault}: "
-            "only an infected survivor that died goes to the player who infected it",
-            rule="R11.3",
+            f"{TAKE_OVER}",
+            rule=TAKE_OVER_RULE,
             player=actor,
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, OPENING_BUDGET, STARTING_HAND
-from zcards.game.rules import bid_allowed, opening_fits
+from zcards.game.rules import MAX_BID, bid_allowed, opening_fits
 from zcards.game.table import NO_SURVIVORS, SETUP
 from zcards.rules.bids import Bids
 from zcards.rules.context import ACTIONS, Area, Context, Fact, GameEnded, Handler, SetupEnded
@@ -135,7 +135,9 @@ class SetupRules(Area):
         bid = self.bids.read(event.player, event.text, event.line, window=not self.food_lines)
         if bid is not None and not bid_allowed(bid.value):
             self.findings.violation(
-                Kind.BID_RANGE, f"{event.player} bids {bid.value} (0 to 10)", player=event.player
+                Kind.BID_RANGE,
+                f"{event.player} bids {bid.value} (0 to {MAX_BID})",
+                player=event.player,
             )
 
     def on_stat(self, event: ev.StatChange, fact: Fact) -> None:

@@ -13,7 +13,7 @@ from lackey_plugin.log import events as ev
 from zcards.game.catalogue import Kind
 from zcards.game.definition import Meaning
 from zcards.game.effects import Effect
-from zcards.game.rules import ready_fault
+from zcards.game.rules import READY_RULE, ready_fault
 from zcards.game.zombies import Fit
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun
 
@@ -78,6 +78,7 @@ class ReadyingRules(Area):
             self.findings.cannot_decide(
                 Kind.READYING,
                 f"{message}; the log does not show whether it was spent before this phase",
+                rule=READY_RULE,
                 player=player,
             )
             return
@@ -87,5 +88,6 @@ class ReadyingRules(Area):
             Effect.TO_COMBAT,
             player,
             card=name,
+            rule=READY_RULE,
             player=player,
         )

@@ -18,11 +18,15 @@ from zcards.game.catalogue import Kind
 from zcards.game.definition import DECK, RECOUP_PHASE, Meaning
 from zcards.game.effects import Effect
 from zcards.game.rules import (
+    DIE_SIDES,
     MEDIC,
+    MEDIC_TEXT_RULE,
+    NO_SCAVENGING_RULE,
     SCAVENGER,
-    medic_may_heal,
+    medic_heal_fault,
     phase_allows_ability,
     scavenge_succeeds,
+    scavenging_ban,
     scavenging_banned_by,
 )
 from zcards.rules.context import Area, Context, Fact, Handler, PhaseBegun, PhaseEnded, TurnBegun
@@ -141,7 +145,9 @@ class RecoupRules(Area):
         for later in islice(self.ctx.upcoming(), ROLL_WINDOW):
             if isinstance(later, (ev.PhaseChange, ev.TurnChange)):
                 return False
-            if isinstance(later, ev.DiceRoll) and later.player == player and later.sides == 6:
+            if not isinstance(later, ev.DiceRoll) or later.player != player:
+                continue
+            if later.sides == DIE_SIDES:
                 for result in later.results:
                     if scavenge_succeeds(result):
                         if not claimed:
@@ -210,7 +216,7 @@ class RecoupRules(Area):
         return False
 
     def on_dice(self, event: ev.DiceRoll, _: Fact) -> None:
-        if event.sides != 6 or not self.in_turn:
+        if event.sides != DIE_SIDES or not self.in_turn:
             return
         phase = self.clock.phase
         for result in event.results:
@@ -238,14 +244,16 @@ class RecoupRules(Area):
         banned, surely = scavenging_banned_by(self.table, self.ctx.cards)
         if banned is None:
             return
-        message = f"{player}'s Scavenger attracts attention while {banned} is in a combat zone"
+        message = f"{player}'s Scavenger attracts attention, but {scavenging_ban(banned)}"
         if surely:
-            self.findings.violation(Kind.ABILITY_USE, message, rule="R16.1", player=player)
+            self.findings.violation(
+                Kind.ABILITY_USE, message, rule=NO_SCAVENGING_RULE, player=player
+            )
         else:
             self.findings.cannot_decide(
                 Kind.ABILITY_USE,
                 f"{message} in some reading of the table (a face-down card's zone is hidden)",
-                rule="R16.1",
+                rule=NO_SCAVENGING_RULE,
                 player=player,
             )
 
@@ -271,10 +279,8 @@ class RecoupRules(Area):
             )
         elif not self._use_symbol(MEDIC):
             message = f"a wound is removed from {owner}'s survivor without spending a ready Medic"
-        elif not medic_may_heal(info):
-            assert info is not None
-            message = f"a Medic removes a wound from {info.name}, whose text forbids it"
-            rule = "R16.1"
+        elif (fault := medic_heal_fault(info)) is not None:
+            message, rule = fault, MEDIC_TEXT_RULE
         else:
             return
         self.check(

@@ -19,6 +19,7 @@ from lackey_plugin.files import atomic_write
 from lackey_plugin.log import events as ev
 from lackey_plugin.log.writer import LogWriter
 from zcards.game.definition import DECK, DISCARD, FOOD_STAT, HAND, ZOMBIE_GAME, Meaning
+from zcards.game.rules import DIE_SIDES
 from zcards.sim.actions import Action, ActionKind
 from zcards.sim.game import GameResult
 from zcards.sim.styles import PROTOCOL, RecordingStyle, recording, shown_card
@@ -91,7 +92,7 @@ _SIMPLE: dict[ActionKind, Callable[[Action, str], ev.Event]] = {
     ActionKind.TO_DISCARD: lambda a, _: ev.TableToZone(
         a.player, str(a.card), a.player, DISCARD, dst_pos="top"
     ),
-    ActionKind.ROLL: lambda a, _: ev.DiceRoll(a.player, 6, (int(a.new or 0),), button=True),
+    ActionKind.ROLL: lambda a, _: ev.DiceRoll(a.player, DIE_SIDES, (int(a.new or 0),), button=True),
 }
 
 

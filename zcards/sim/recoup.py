@@ -11,6 +11,7 @@ from zcards.game.actions import Cause
 from zcards.game.effects import Condition, Cost, Effect, Target
 from zcards.game.legal_recoup import ability_rows
 from zcards.game.options import Use
+from zcards.game.rules import DIE_SIDES
 from zcards.game.table import Survivor
 from zcards.sim.actions import ActionKind
 from zcards.sim.simulator import Simulator
@@ -164,7 +165,7 @@ def _scavenge(sim: Simulator, name: str, action: ga.Scavenge) -> None:
     survivor = sim.me(name).survivor(action.survivor)
     assert survivor is not None
     sim.record(ActionKind.SPEND, name, card=survivor.name)
-    roll = sim.rng.randint(1, 6)
+    roll = sim.rng.randint(1, DIE_SIDES)
     sim.do(ga.Roll(name, roll))
     sim.record(ActionKind.ROLL, name, new=roll)
     if any(food.cause is Cause.SCAVENGE for food in sim.options(name, ga.ChangeFood)):
