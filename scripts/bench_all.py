@@ -46,7 +46,12 @@ BENCHES = (
         ("--games", "10", "--repeat", "1", "--logs", "10", "--memory-lines", "1000,10000"),
     ),
     Bench("hostile-logs", "bench_hostile_logs.py", (), ("--sizes", "1000,2000")),
-    Bench("sim", "bench_sim.py", (), ("--games", "20", "--mutated-games", "2")),
+    Bench("flavour", "bench_flavour_misclicks.py", (), ("--sizes", "1000,2000")),
+    Bench("unverifiable", "unverifiable_rate.py", (), ("--games", "10")),
+    Bench(
+        "sim", "bench_sim.py", (), ("--games", "20", "--mutated-games", "2", "--report-games", "20")
+    ),
+    Bench("search", "bench_search.py", (), ("--games", "2")),
     Bench(
         "balance", "bench_balance.py", (), ("--speed-games", "48", "--small", "48", "--large", "96")
     ),
