@@ -29,6 +29,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
+@pytest.mark.slow
 def test_parallel_render_equals_serial_render_byte_for_byte(
     batch: list[Card], tmp_path: Path
 ) -> None:

@@ -13,7 +13,7 @@ import contextlib
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -173,7 +173,16 @@ def assert_import_unchanged(db_path: Path, url: str, match: str) -> LackeyError:
     return caught.value
 
 
-@pytest.mark.parametrize("fault", FAULTS)
+def _alternate(names: Iterable[str], offset: int) -> list:
+    """Every other name for this test in the default run, the rest in the slow run: over the
+    import and the verify tests the default run meets each fault once, the slow run all."""
+    return [
+        pytest.param(name, marks=() if index % 2 == offset else pytest.mark.slow)
+        for index, name in enumerate(names)
+    ]
+
+
+@pytest.mark.parametrize("fault", _alternate(FAULTS, 0))
 def test_import_by_url_under_fault(
     fault: str, httpserver: HTTPServer, stack: contextlib.ExitStack, sample_db_copy: Path
 ) -> None:
@@ -181,7 +190,7 @@ def test_import_by_url_under_fault(
     assert_import_unchanged(sample_db_copy, serve(httpserver, stack, ALPHA), message)
 
 
-@pytest.mark.parametrize("fault", FAULTS)
+@pytest.mark.parametrize("fault", _alternate(FAULTS, 1))
 def test_verify_under_fault(
     fault: str, httpserver: HTTPServer, stack: contextlib.ExitStack
 ) -> None:
@@ -345,7 +354,17 @@ PHASES: dict[str, tuple[Callable, bool, str, dict[str, float], str]] = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("fault", sorted(PHASES))
+def _one_wait(phases: dict) -> list:
+    """Every phase; of those that wait out a deadline or a timeout (a second each), the
+    default run takes the first, the slow run the others."""
+    waits = [name for name in sorted(phases) if phases[name][3]]
+    return [
+        pytest.param(name, marks=pytest.mark.slow if name in waits[1:] else ())
+        for name in sorted(phases)
+    ]
+
+
+@pytest.mark.parametrize("fault", _one_wait(PHASES))
 def test_network_errors_name_the_phase_that_failed(fault: str, stack: contextlib.ExitStack) -> None:
     handler, read_request, scheme, limits, message = PHASES[fault]
     server = stack.enter_context(RawServer(handler, read_request=read_request))

@@ -61,6 +61,7 @@ def test_memory_does_not_grow_with_the_number_and_size_of_the_files(
     assert peaks[1] - peaks[0] < 16, f"{peaks[0]:.0f} MiB, then {peaks[1]:.0f} MiB"
 
 
+@pytest.mark.slow
 def test_the_whole_run_has_a_deadline(httpserver: HTTPServer) -> None:
     """Three files whose headers never end: the run stops at ``--timeout`` and says so for
     each of them, while the files that answered are checked."""
