@@ -115,12 +115,13 @@ def _play_share(share: Share) -> tuple[list[Tally], int]:
     setup, (first, second), start, end = share
     assert _plan is not None
     tallies = [Tally() for _ in _plan.variants]
+    seated = [(version[first], version[second]) for version in _plan.variants]
+    names = [{d.name: frozenset(c.name for c in d.cards) for d in decks} for decks in seated]
     for index in range(start, end):
         printed: GameResult | None = None
         for variant, tally in enumerate(tallies):
-            decks = (_plan.variants[variant][first], _plan.variants[variant][second])
-            result = _play(variant, decks, setup, index)
-            tally.count(setup, result, {d.name: frozenset(c.name for c in d.cards) for d in decks})
+            result = _play(variant, seated[variant], setup, index)
+            tally.count(setup, result, names[variant])
             if printed is None:
                 printed = result
             else:

@@ -49,7 +49,7 @@ class SearchStrategy(GreedyStrategy):
         best: tuple[float, int, list[tuple[Survivor, Attacker]]] | None = None
         reply = GreedyStrategy(self.rng, self.cards)  # its assignment draws no random numbers
         for plan in _plans(assignment, BUDGET):
-            trial = _fresh(assignment)
+            trial = _trial(assignment)
             if not all(trial.block(survivor, attacker) for survivor, attacker in plan):
                 continue
             for owner in dict.fromkeys(owner for owner, _ in assignment.attackers):
@@ -66,7 +66,7 @@ class SearchStrategy(GreedyStrategy):
         leftover = assignment.leftover(me)
         best: tuple[float, list[tuple[Attacker, Survivor]]] | None = None
         for plan in _sendings(assignment, leftover, BUDGET):
-            trial = _copied(assignment)
+            trial = _trial(assignment)
             if all(trial.join(survivor, attacker) for attacker, survivor in plan):
                 score = self._loss(trial)
                 if best is None or score > best[0]:
@@ -121,17 +121,11 @@ class SearchStrategy(GreedyStrategy):
         return all(me.deck > deck + DECK_MARGIN for deck in others)
 
 
-def _fresh(assignment: Assignment) -> Assignment:
-    """The assignment before anything was declared, sharing its worked-out fight outcomes. A
-    trial asks no legality of its fights (the executor's ``legal`` is the cost of a search):
-    the plan kept is declared on the real assignment, which asks it of every fight."""
-    trial = copy.copy(assignment)
-    trial._fights, trial._blocked, trial.allows = {}, set(), None
-    return trial
-
-
-def _copied(assignment: Assignment) -> Assignment:
-    """The assignment as declared so far, to try more fights on (no legality asked)."""
+def _trial(assignment: Assignment) -> Assignment:
+    """The assignment as declared so far, to try more fights on, sharing its worked-out fight
+    outcomes. A trial asks no legality of its fights (the executor's ``legal`` is the cost of
+    a search): the plan kept is declared on the real assignment, which asks it of every
+    fight."""
     trial = copy.copy(assignment)
     trial._fights = {uid: list(fight) for uid, fight in assignment._fights.items()}
     trial._blocked, trial.allows = set(assignment._blocked), None
