@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from support.imports import imported_names
 
 from zcards.cards.normalise import read_card_file
 from zcards.game.cardtext import read_text
@@ -105,7 +106,7 @@ def _model_modules(folder: Path) -> frozenset[Path]:
     found: set[Path] = set()
     todo = list(sorted(folder.rglob("*.py")))
     while todo:
-        for name in _imports(todo.pop()):
+        for name in imported_names(todo.pop()):
             parts = name.split(".")
             if parts[:2] != ["zcards", MODEL] or len(parts) < 3:
                 continue
@@ -114,17 +115,6 @@ def _model_modules(folder: Path) -> frozenset[Path]:
                 found.add(module)
                 todo.append(module)
     return frozenset(found)
-
-
-def _imports(path: Path) -> Iterable[str]:
-    """The absolute module names a file imports (``from zcards.game import x`` gives
-    ``zcards.game.x`` too)."""
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            yield node.module
-            yield from (f"{node.module}.{alias.name}" for alias in node.names)
 
 
 @pytest.mark.parametrize("side", sorted(SIDES))

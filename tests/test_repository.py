@@ -4,13 +4,13 @@ scripts import no test code."""
 
 from __future__ import annotations
 
-import ast
 import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.imports import imported_names
 from support.paths import ROOT, TESTS
 
 # The word issue (or issues), maybe a "#", then a number: a tracker the repository lacks.
@@ -93,13 +93,7 @@ def test_test_data_and_system_files_are_not_stray_paths(line: str) -> None:
 
 def imported_modules(path: Path) -> set[str]:
     """The top-level names a module imports (absolute imports only)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            names.add(node.module.split(".")[0])
-    return names
+    return {name.split(".")[0] for name in imported_names(path)}
 
 
 def test_tests_import_helpers_from_support_only() -> None:
@@ -112,24 +106,13 @@ def test_tests_import_helpers_from_support_only() -> None:
     assert {name: names for name, names in offences.items() if names} == {}
 
 
-def imported_paths(path: Path) -> set[str]:
-    """The dotted names a module imports (absolute imports only)."""
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            names.add(node.module)
-    return names
-
-
 def test_scripts_import_only_the_fault_injectors_of_the_test_code() -> None:
     """Scripts measure the audit with the fault injectors (``tests/support/faults``, put on the
     path by ``scripts/support_path.py``); no other test module, fixture or conftest."""
     offences = {
         f"{path.relative_to(ROOT)}: {name}"
         for path in (ROOT / "scripts").glob("*.py")
-        for name in imported_paths(path)
+        for name in imported_names(path)
         if name.split(".")[0] in {"support", "tests", "conftest"}
         and not name.startswith("support.faults")
     }
